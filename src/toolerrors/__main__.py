@@ -1,0 +1,7 @@
+"""``python -m toolerrors``."""
+
+import sys
+
+from ._cli import main
+
+sys.exit(main())

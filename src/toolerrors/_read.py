@@ -1,0 +1,380 @@
+"""Reading: anything a tool call may return, to a :class:`UnifiedError`.
+
+The readers work on plain dicts straight from the JSON parser: no pydantic model is
+built on this path, so the first parse is as cheap as the hundredth.  The wire models
+in the vendor modules accept exactly what these readers accept (a test holds them to it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from pydantic_core import from_json
+
+from ._codes import ConfigureCode, Outcome, Reason
+from ._errors import ShapeError
+from ._held import match
+from ._kinds import ErrorKind
+from ._table import HELD, READ, SUGGESTED, Row
+from ._unified import UnifiedError, make
+
+__all__ = ["MAX_BYTES", "error_of", "load", "parse"]
+
+MAX_BYTES: Final = 1 << 20
+"""Default size limit for JSON text: larger input is refused before it is parsed."""
+
+_CONFIGURE_CODES: Final = frozenset(code.value for code in ConfigureCode)
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+
+
+def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str = "") -> Any:
+    """JSON text to Python values, refusing oversized, non-finite or malformed input."""
+    if len(text) > max_bytes:
+        raise ShapeError(f"input of {len(text)} bytes is over the {max_bytes}-byte limit", where)
+    try:
+        return from_json(text, allow_inf_nan=False)
+    except ValueError as exc:
+        raise ShapeError(f"not valid JSON ({exc})", where) from None
+
+
+def _type_name(value: object) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
+        type(value), "number" if isinstance(value, (int, float)) else type(value).__name__
+    )
+
+
+def _want(value: object, expected: str, where: str) -> ShapeError:
+    return ShapeError(f"expected {expected}, got {_type_name(value)}", where)
+
+
+def _str(d: Mapping[str, Any], key: str, where: str) -> str:
+    """The string at ``key``, which must be there."""
+    value = d.get(key, _MISSING)
+    if type(value) is str:
+        return value
+    if value is _MISSING:
+        raise ShapeError(f"missing required field {key!r}", where)
+    raise _want(value, "a string", f"{where}/{key}")
+
+
+_MISSING: Final = object()
+
+
+def _lookup(vendor: str, code: str, status: int | None, strict: bool, where: str) -> Row | None:
+    row = READ.get((vendor, code, status)) if status is not None else None
+    if row is None:
+        row = READ.get((vendor, code, None))
+    if row is None and strict:
+        raise ShapeError(f"unknown {vendor} code {code!r}", where)
+    return row
+
+
+def _extras(
+    d: Mapping[str, Any], unified: frozenset[str], allowed: frozenset[str], strict: bool, where: str
+) -> dict[str, Any]:
+    """The fields the unified attributes don't carry; strict mode allows only ``allowed``."""
+    if strict:
+        unknown = [key for key in d if key not in allowed]
+        if unknown:
+            raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
+    return {key: value for key, value in d.items() if key not in unified}
+
+
+_USE_TOOL_UNIFIED: Final = frozenset({"error", "message"})
+_USE_TOOL_ALLOWED: Final = _USE_TOOL_UNIFIED | {"card"}
+
+
+def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{error, message, card?}``."""
+    code = _str(d, "error", where)
+    message = _str(d, "message", where)
+    extra = None
+    if len(d) > 2:
+        card = d.get("card", _MISSING)
+        if card is not _MISSING and type(card) is not dict and (strict or card is not None):
+            raise _want(card, "an object" if strict else "an object or null", f"{where}/card")
+        extra = _extras(d, _USE_TOOL_UNIFIED, _USE_TOOL_ALLOWED, strict, where)
+    row = None if code in HELD else _lookup("use_tool", code, None, strict, f"{where}/error")
+    if row is None:
+        if strict:
+            raise ShapeError(f"{code!r} is a key of its own, not an error code", f"{where}/error")
+        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
+    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
+
+
+def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"not_done_yet": text}`` or ``{"refused": text}``."""
+    if "not_done_yet" in d and "refused" in d:
+        raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome", where)
+    outcome = Outcome.ASK if "not_done_yet" in d else Outcome.STOP
+    key = outcome.key
+    text = _str(d, key, where)
+    keys = frozenset({key})
+    extra = _extras(d, keys, keys, strict, where) if len(d) > 1 else None
+    found = match(outcome, text)
+    owner: str | None = None
+    reason: str | None = None
+    if found is not None:
+        owner, reason = found
+    if strict:
+        if found is None:
+            raise ShapeError(
+                f"text does not follow the {key!r} template of the seed", f"{where}/{key}"
+            )
+        if not isinstance(reason, Reason):
+            raise ShapeError(f"reason {reason!r} is not one of the seed's six", f"{where}/{key}")
+        if reason.outcome is not outcome:
+            raise ShapeError(
+                f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
+            )
+    row = READ[("use_tool", key, None)]
+    return make(row.kind, text, False, None, None, "use_tool", key, owner, reason, extra=extra)
+
+
+_PYTHE_UNIFIED: Final = frozenset({"ok", "code", "message", "retryable"})
+_PYTHE_ALLOWED: Final = _PYTHE_UNIFIED | {"how_to_fix"}
+
+
+def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{ok: false, code, message, retryable, how_to_fix}``."""
+    code = _str(d, "code", where)
+    message = _str(d, "message", where)
+    retryable = d.get("retryable", _MISSING)
+    if type(retryable) is not bool:
+        if retryable is _MISSING:
+            raise ShapeError("missing required field 'retryable'", where)
+        raise _want(retryable, "a boolean", f"{where}/retryable")
+    how_to_fix = _str(d, "how_to_fix", where)
+    extra = (
+        _extras(d, _PYTHE_UNIFIED, _PYTHE_ALLOWED, strict, where)
+        if len(d) > 5
+        else {"how_to_fix": how_to_fix}
+    )
+    row = _lookup("pythe", code, None, strict, f"{where}/code")
+    if row is None:
+        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=extra)
+    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=extra)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_seconds(value: object) -> bool:
+    return (type(value) is int or type(value) is float) and 0 <= value < math.inf
+
+
+_CONFIGURE_FIELDS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
+    "statusCode": (_is_int, "an integer"),
+    "type": (lambda v: type(v) is str, "a string"),
+    "param": (lambda v: type(v) is str, "a string"),
+    "retryable": (lambda v: type(v) is bool, "a boolean"),
+    "suggestedAction": (lambda v: type(v) is str, "a string"),
+    "docUrl": (lambda v: type(v) is str, "a string"),
+    "retryAfter": (_is_seconds, "a number of seconds (finite, not negative)"),
+    "requestId": (lambda v: type(v) is str, "a string"),
+}
+"""Configure's optional fields and what each must hold; absent means undefined."""
+
+_CONFIGURE_UNIFIED: Final = frozenset(
+    {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
+)
+"""Fields that become attributes of the unified error; the rest is kept in ``extra``."""
+
+
+def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A ``ConfigureError``'s fields, camelCase as the SDK names them."""
+    code = _str(d, "code", where)
+    message = _str(d, "message", where)
+    extra: dict[str, Any] | None = None
+    for key, value in d.items():
+        spec = _CONFIGURE_FIELDS.get(key)
+        if spec is not None and not spec[0](value) and (strict or value is not None):
+            raise _want(value, spec[1], f"{where}/{key}")
+        if key not in _CONFIGURE_UNIFIED or value is None:
+            if spec is None and strict and key not in ("code", "message"):
+                raise ShapeError(f"unknown field {key!r}", where)
+            if extra is None:
+                extra = {}
+            extra[key] = value
+    status = d.get("statusCode")
+    row = _lookup("configure", code, status, strict, f"{where}/code")
+    suggested = d.get("suggestedAction")
+    action = None
+    if suggested is not None:
+        action = SUGGESTED.get(suggested)
+        if action is None and strict:
+            raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
+    return make(
+        row.kind if row is not None else _UNKNOWN,
+        message,
+        d.get("retryable"),
+        d.get("retryAfter"),
+        status,
+        "configure",
+        code,
+        None,
+        None,
+        d.get("requestId"),
+        action,
+        extra,
+    )
+
+
+Reader = Callable[[Mapping[str, Any], bool, str], UnifiedError]
+
+
+def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
+    """The reader for an error dict; otherwise ``None``, or with ``need`` a sentence
+    saying what the dict is instead of an error."""
+    if "not_done_yet" in d or "refused" in d:
+        return read_held
+    if "ok" in d:
+        ok = d["ok"]
+        if ok is False:
+            return read_pythe
+        if ok is True:
+            return "a Pythe success envelope (ok: true) is not an error"
+        return f"/ok: expected a boolean, got {_type_name(ok)}"
+    if "error" in d and (need or d["error"] is not None):
+        return read_use_tool
+    if "code" in d and (need or d["code"] in _CONFIGURE_CODES):
+        return read_configure
+    if "deleted" in d:
+        return "Configure's forget() result ({deleted, message}) is a result, not an error"
+    return None
+
+
+_EXPECTED: Final = (
+    "expected an error of a known shape: use_tool {error, message, card?}, "
+    "{not_done_yet} or {refused}; Pythe {ok: false, code, message, retryable, how_to_fix}; "
+    "Configure {code, message, ...}; or an MCP tool result"
+)
+
+_MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
+
+
+def _mcp(
+    result: Mapping[str, Any] | object, strict: bool, where: str, need: bool
+) -> UnifiedError | None:
+    """An MCP CallToolResult (dict or object); ``need`` raises where there is no error."""
+    get = (
+        result.get
+        if isinstance(result, Mapping)
+        else lambda key, default=None: getattr(result, key, default)
+    )
+    is_error = get("isError", get("is_error"))
+    if is_error is not None and type(is_error) is not bool:
+        raise _want(is_error, "a boolean", f"{where}/isError")
+    structured = get("structuredContent", get("structured_content"))
+    if structured is not None:
+        if not isinstance(structured, Mapping):
+            raise _want(structured, "an object", f"{where}/structuredContent")
+        found = _from_mapping(structured, strict, f"{where}/structuredContent", need=False)
+        if found is not None:
+            return found
+    texts = _texts(get("content", ()), where)
+    for index, text in enumerate(texts):
+        if text.lstrip()[:1] == "{":
+            try:
+                value = from_json(text, allow_inf_nan=False)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                found = _from_mapping(value, strict, f"{where}/content/{index}/text", need=False)
+                if found is not None:
+                    return found
+    if is_error:
+        message = "\n".join(texts) or "The tool call failed and said nothing more."
+        return make(ErrorKind.INTERNAL, message, None, None, None, "mcp", None)
+    if need:
+        raise ShapeError("an MCP tool result without isError: true is not an error", where)
+    return None
+
+
+def _texts(content: object, where: str) -> list[str]:
+    if content is None:
+        return []
+    if not isinstance(content, (list, tuple)):
+        raise _want(content, "an array", f"{where}/content")
+    texts = []
+    for block in content:
+        kind = block.get("type") if isinstance(block, Mapping) else getattr(block, "type", None)
+        text = block.get("text") if isinstance(block, Mapping) else getattr(block, "text", None)
+        if kind == "text" and isinstance(text, str):
+            texts.append(text)
+    return texts
+
+
+def _from_mapping(
+    d: Mapping[str, Any], strict: bool, where: str, need: bool
+) -> UnifiedError | None:
+    found = classify(d, need)
+    if callable(found):
+        return found(d, strict, where)
+    if any(key in d for key in _MCP_KEYS):
+        return _mcp(d, strict, where, need)
+    if need:
+        raise ShapeError(found or _EXPECTED, where)
+    return None
+
+
+def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
+    """The one dispatcher behind :func:`parse` and :func:`error_of`."""
+    if type(payload) is dict:
+        return _from_mapping(payload, strict, "", need)
+    if isinstance(payload, (bytes, str, bytearray)):
+        if len(payload) > max_bytes:
+            raise ShapeError(f"input of {len(payload)} bytes is over the {max_bytes}-byte limit")
+        try:
+            value = load(payload, max_bytes)
+        except ShapeError:
+            if need:
+                raise
+            return None  # plain text output is not an error
+        if isinstance(value, dict):
+            return _from_mapping(value, strict, "", need)
+        if need:
+            raise _want(value, "a JSON object", "")
+        return None
+    if isinstance(payload, UnifiedError):
+        return payload
+    to_wire = getattr(payload, "to_wire", None)
+    if callable(to_wire):  # a vendor wire model or a ConfigureError
+        return _from_mapping(to_wire(), strict, "", need)
+    if isinstance(payload, Mapping):
+        return _from_mapping(payload, strict, "", need)
+    if any(hasattr(payload, key) for key in _MCP_KEYS):
+        return _mcp(payload, strict, "", need)
+    if need:
+        raise ShapeError(f"{_EXPECTED}; got {_type_name(payload)}")
+    return None
+
+
+def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) -> UnifiedError:
+    """Read a failed tool call from any of the three systems as a :class:`UnifiedError`.
+
+    Accepts a dict, JSON ``str`` or ``bytes``, a vendor wire model, a ``ConfigureError``,
+    a ``UnifiedError`` (returned as is) and an MCP ``CallToolResult`` (dict or object).
+    Lenient by default: an unknown code in a known shape is kind ``unknown`` with the
+    code kept verbatim.  ``strict=True`` rejects unknown codes, fields, suggested actions
+    and reasons.  Anything that is not an error of a known shape raises
+    :class:`ShapeError` saying what was expected and where.
+    """
+    error = _read(payload, strict, max_bytes, need=True)
+    assert error is not None
+    return error
+
+
+def error_of(
+    result: object, *, strict: bool = False, max_bytes: int = MAX_BYTES
+) -> UnifiedError | None:
+    """The error in any tool's result, or ``None`` when nothing in it marks an error.
+
+    Raises :class:`ShapeError` when something marks an error (``isError: true``,
+    ``ok: false``, an ``error`` key, a check-held key, a Configure error code) but the
+    shape around it is broken.
+    """
+    return _read(result, strict, max_bytes, need=False)

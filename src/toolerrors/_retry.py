@@ -1,0 +1,56 @@
+"""Retry advice: whether another attempt is sensible, and how long to wait first."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final
+
+from ._table import KINDS
+
+if TYPE_CHECKING:
+    from ._unified import UnifiedError
+
+__all__ = ["retry_delay", "should_retry"]
+
+BASE_DELAY: Final = 0.5
+"""Seconds: the first backoff step when the source gave no ``retry_after``."""
+
+MAX_BACKOFF: Final = 30.0
+"""Seconds: the largest backoff step (a server's ``retry_after`` is never capped here)."""
+
+
+def should_retry(error: UnifiedError, *, idempotent: bool = False) -> bool:
+    """``True`` only when another attempt is sensible.
+
+    ``retryable`` ``True`` retries and ``False`` never does; ``None`` (Configure TIMEOUT
+    and NETWORK_ERROR, use_tool ``unknown_outcome``) retries only when the operation is
+    idempotent or an idempotency key protects it.  Kinds that need someone to act first
+    (approval, refusal, input, permission, payment, not found, ...) never retry.
+    """
+    if not KINDS[error.kind].retries:
+        return False
+    if error.retryable is None:
+        return idempotent
+    return error.retryable
+
+
+def retry_delay(
+    error: UnifiedError,
+    attempt: int,
+    *,
+    base: float = BASE_DELAY,
+    max_backoff: float = MAX_BACKOFF,
+    rng: random.Random | None = None,
+) -> float:
+    """Seconds to wait before attempt ``attempt + 1`` (``attempt`` counts from 0).
+
+    The source's ``retry_after`` when it gave one, as given: a caller that cannot wait
+    that long should give up rather than retry early.  Otherwise exponential backoff
+    with full jitter: uniform in ``[0, min(max_backoff, base * 2**attempt)]``.
+    """
+    if attempt < 0:
+        raise ValueError(f"attempt must be 0 or more, got {attempt}")
+    if error.retry_after is not None:
+        return float(error.retry_after)
+    ceiling = min(max_backoff, base * 2.0 ** min(attempt, 64))
+    return (rng or random).uniform(0.0, ceiling)

@@ -1,0 +1,565 @@
+"""The mapping: one table of rows, and the lookups derived from it.
+
+Each row ties a vendor's code to an :class:`ErrorKind`.  A row *reads* when a payload
+with that code is understood as that kind, and *writes* when it is the canonical choice
+for turning that kind into that vendor's shape.  Every other lookup here is derived
+from ``ROWS``; ``scripts/gen_mapping.py`` renders the same rows as ``docs/mapping.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ._codes import ConfigureCode, PytheCode, SuggestedAction, UseToolCode
+from ._kinds import Action, ErrorKind
+
+__all__ = [
+    "KINDS",
+    "NOT_RETRYABLE_HINT",
+    "READ",
+    "RETRYABLE",
+    "RETRY_ACTIONS",
+    "ROWS",
+    "SUGGESTED",
+    "VENDORS",
+    "WRITE",
+    "KindInfo",
+    "Row",
+    "Vendor",
+]
+
+Vendor = Literal["use_tool", "pythe", "configure"]
+VENDORS: Final[tuple[Vendor, ...]] = ("use_tool", "pythe", "configure")
+
+K = ErrorKind
+A = Action
+
+
+@dataclass(frozen=True, slots=True)
+class KindInfo:
+    """What a kind means for a caller: the default action, our hint, its HTTP status,
+    and whether another attempt can ever help without someone acting first."""
+
+    action: Action
+    hint: str
+    status: int | None
+    retries: bool = False
+
+
+KINDS: Final[dict[ErrorKind, KindInfo]] = {
+    K.NOT_CONNECTED: KindInfo(
+        A.RECONNECT, "Ask the owner to connect the app; carry on with the rest.", None
+    ),
+    K.UNAUTHENTICATED: KindInfo(
+        A.REAUTHENTICATE, "Sign in again, or supply valid credentials.", 401
+    ),
+    K.PERMISSION_DENIED: KindInfo(A.ASK_OWNER, "Tell the owner what access it needs.", 403),
+    K.NOT_FOUND: KindInfo(A.FIND_TARGET, "Look the target up again before retrying.", 404),
+    K.AMBIGUOUS: KindInfo(A.FIND_TARGET, "Use the exact id of the one you mean.", None),
+    K.INVALID_INPUT: KindInfo(A.FIX_INPUT, "Fix the input and run it again.", 400),
+    K.TOO_LARGE: KindInfo(A.USE_ALTERNATIVE, "Use a smaller input, or a link instead.", 413),
+    K.UNSUPPORTED: KindInfo(A.USE_ALTERNATIVE, "Use another form of the input, or say so.", 415),
+    K.CONFLICT: KindInfo(A.READ_AGAIN, "Read it again first, then decide.", 409),
+    K.COMMIT_REQUIRED: KindInfo(
+        A.COMMIT, "Commit the pending write-back, then retry the read.", None
+    ),
+    K.RATE_LIMITED: KindInfo(A.WAIT_AND_RETRY, "Wait, then try once more.", 429, retries=True),
+    K.PAYMENT_REQUIRED: KindInfo(
+        A.UPGRADE_PLAN, "Credits or plan stand in the way: ask the owner.", 402
+    ),
+    K.PAUSED: KindInfo(A.ASK_OWNER, "The owner must resume it.", None),
+    K.UNAVAILABLE: KindInfo(A.RETRY, "Try again later, or say so.", 503, retries=True),
+    K.UNKNOWN_OUTCOME: KindInfo(
+        A.CHECK_FIRST, "Check whether it happened before you run it again.", 504, retries=True
+    ),
+    K.UPSTREAM_ERROR: KindInfo(
+        A.READ_MESSAGE, "The app gave an error of its own: read the message.", 502, retries=True
+    ),
+    K.INTERNAL: KindInfo(
+        A.RETRY, "Something unexpected went wrong; try again later.", 500, retries=True
+    ),
+    K.APPROVAL_REQUIRED: KindInfo(
+        A.ASK_OWNER, "Ask the owner first; once they say yes, do it again.", 403
+    ),
+    K.REFUSED: KindInfo(A.STOP, "Tell the owner, and don't try another way.", 403),
+    K.UNKNOWN: KindInfo(
+        A.READ_MESSAGE, "An error this library does not know: read the message.", None, retries=True
+    ),
+}
+"""Per kind: the default action, our guidance, and the HTTP status that best says it."""
+
+RETRY_ACTIONS: Final = frozenset({A.RETRY, A.WAIT_AND_RETRY})
+"""Actions that invite another attempt; an error marked not retryable never gets one."""
+
+NOT_RETRYABLE_HINT: Final = "Marked not retryable: read the message before doing anything else."
+"""The hint, instead of a retry, for an error whose kind would retry but which says not to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One vendor code and the kind it stands for."""
+
+    vendor: Vendor
+    code: str
+    kind: ErrorKind
+    retryable: bool | None
+    """Retry advice when the payload carries none (use_tool never does, Configure may not)."""
+    status: int | None = None
+    """The HTTP status the seed gives this code; also written when the error has none."""
+    reads: bool = True
+    """Payloads with this code are read as this kind."""
+    writes: bool = False
+    """Canonical: this kind is written to this vendor as this code."""
+    when_status: int | None = None
+    """The row reads only payloads carrying this status (Configure's structured 404)."""
+    suggested: SuggestedAction | None = None
+    """Configure: the ``suggestedAction`` a written error carries."""
+    meaning: str = ""
+    hint: str = ""
+    """What to do, in the seed's words where the seed gives them."""
+    lost: str = ""
+    """What a write through this row cannot say."""
+
+    @property
+    def label(self) -> str:
+        """The code, with the status it needs when the row reads only that status."""
+        return (
+            self.code
+            if self.when_status is None
+            else f"{self.code} + statusCode {self.when_status}"
+        )
+
+
+def _u(code: str, kind: ErrorKind, retryable: bool | None, meaning: str, hint: str) -> Row:
+    return Row("use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint)
+
+
+def _p(
+    code: PytheCode,
+    kind: ErrorKind,
+    retryable: bool,
+    meaning: str,
+    hint: str,
+    *,
+    status: int | None = None,
+    writes: bool = False,
+) -> Row:
+    return Row(
+        "pythe", str(code), kind, retryable, status, writes=writes, meaning=meaning, hint=hint
+    )
+
+
+def _c(
+    code: ConfigureCode,
+    kind: ErrorKind,
+    meaning: str,
+    *,
+    writes: bool = False,
+    when_status: int | None = None,
+    suggested: SuggestedAction | None = None,
+    hint: str = "",
+) -> Row:
+    return Row(
+        "configure",
+        str(code),
+        kind,
+        None,
+        when_status,
+        writes=writes,
+        when_status=when_status,
+        suggested=suggested,
+        meaning=meaning,
+        hint=hint,
+    )
+
+
+def _to(
+    vendor: Vendor,
+    code: str,
+    kind: ErrorKind,
+    lost: str,
+    *,
+    suggested: SuggestedAction | None = None,
+) -> Row:
+    """A write-only row: how a kind the vendor has no code for is written."""
+    return Row(
+        vendor, str(code), kind, None, reads=False, writes=True, suggested=suggested, lost=lost
+    )
+
+
+U, P, C, S = UseToolCode, PytheCode, ConfigureCode, SuggestedAction
+
+ROWS: Final[tuple[Row, ...]] = (
+    # use_tool: the seed's table of error kinds, then the two check-held outcomes.
+    _u(
+        U.NOT_CONNECTED,
+        K.NOT_CONNECTED,
+        False,
+        "The app isn’t connected.",
+        "A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest.",
+    ),
+    _u(
+        U.REAUTH,
+        K.UNAUTHENTICATED,
+        False,
+        "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
+        "A card asks the owner to connect again. Carry on with the rest.",
+    ),
+    _u(
+        U.FORBIDDEN,
+        K.PERMISSION_DENIED,
+        False,
+        "The account doesn’t allow this, such as a file the owner can only view.",
+        "Tell the owner what it needs.",
+    ),
+    _u(
+        U.NOT_FOUND,
+        K.NOT_FOUND,
+        False,
+        "Nothing at that id or address, or it was moved.",
+        "Search for it again.",
+    ),
+    _u(
+        U.RATE_LIMITED,
+        K.RATE_LIMITED,
+        True,
+        "The app is limiting requests.",
+        "Wait, then try once more.",
+    ),
+    _u(
+        U.UNAVAILABLE,
+        K.UNAVAILABLE,
+        True,
+        "The app or service didn’t answer.",
+        "Try again later, or say so.",
+    ),
+    _u(
+        U.TOO_LARGE,
+        K.TOO_LARGE,
+        False,
+        "Over a size limit, such as a file over 25 MB.",
+        "Use its link instead.",
+    ),
+    _u(
+        U.UNSUPPORTED,
+        K.UNSUPPORTED,
+        False,
+        "A kind of file or request it can’t handle, such as a scanned PDF’s text.",
+        "Search for its words, or say so.",
+    ),
+    _u(
+        U.BAD_INPUT,
+        K.INVALID_INPUT,
+        False,
+        "The input can’t run as written. The message says what and where.",
+        "Fix the input and run it again.",
+    ),
+    _u(
+        U.VENDOR,
+        K.UPSTREAM_ERROR,
+        False,
+        "The app gave an error of its own, as its message says.",
+        "Read the message.",
+    ),
+    _u(
+        U.CHANGED,
+        K.CONFLICT,
+        False,
+        "What it was about changed since it was read.",
+        "Read it again first.",
+    ),
+    _u(
+        U.UNKNOWN_OUTCOME,
+        K.UNKNOWN_OUTCOME,
+        None,
+        "It may or may not have happened.",
+        "Check before you run it again.",
+    ),
+    _u(
+        "not_done_yet",
+        K.APPROVAL_REQUIRED,
+        False,
+        "The check asks the owner first; nothing ran.",
+        "Ask in your reply, saying what you would do. Once they say yes, do it again.",
+    ),
+    _u(
+        "refused",
+        K.REFUSED,
+        False,
+        "The check stopped the action; nothing ran.",
+        "Tell the owner, and don't try another way.",
+    ),
+    _to(
+        "use_tool",
+        U.BAD_INPUT,
+        K.AMBIGUOUS,
+        "that more than one target matched (the message keeps it)",
+    ),
+    _to(
+        "use_tool", U.VENDOR, K.COMMIT_REQUIRED, "the commit-then-retry step (the message keeps it)"
+    ),
+    _to("use_tool", U.FORBIDDEN, K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    _to("use_tool", U.FORBIDDEN, K.PAUSED, "that the target is paused and must be resumed"),
+    _to("use_tool", U.UNAVAILABLE, K.INTERNAL, "that the fault is inside the platform"),
+    _to("use_tool", U.VENDOR, K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    # Pythe: the seed's table of error codes.
+    _p(
+        P.UNAUTHORIZED,
+        K.UNAUTHENTICATED,
+        False,
+        "No signed-in Pythe connection.",
+        "Reconnect Pythe and sign in again.",
+        writes=True,
+    ),
+    _p(
+        P.FORBIDDEN,
+        K.PERMISSION_DENIED,
+        False,
+        "The connection cannot reach that workspace.",
+        "Reconnect and choose the workspace again.",
+        writes=True,
+    ),
+    _p(
+        P.NOT_FOUND,
+        K.NOT_FOUND,
+        False,
+        "No such employee, run or item.",
+        "Check the id with list_team or list_runs.",
+        writes=True,
+    ),
+    _p(
+        P.AMBIGUOUS,
+        K.AMBIGUOUS,
+        False,
+        "More than one employee matches the name.",
+        "Use the employee’s id from list_team.",
+        writes=True,
+    ),
+    _p(
+        P.INVALID_INPUT,
+        K.INVALID_INPUT,
+        False,
+        "An argument is wrong.",
+        "Check it against the tool’s inputs.",
+        writes=True,
+    ),
+    _p(
+        P.PAUSED,
+        K.PAUSED,
+        False,
+        "That employee is paused.",
+        "The founder can resume them from Team in Pythe.",
+        writes=True,
+    ),
+    _p(
+        P.EMPLOYEES,
+        K.PAYMENT_REQUIRED,
+        False,
+        "AI employees are not on this plan.",
+        "Employees are on Base and Premium; the founder can upgrade.",
+    ),
+    _p(
+        P.GROUP_CHATS,
+        K.PAYMENT_REQUIRED,
+        False,
+        "Group chats are not on this plan.",
+        "Base and Premium.",
+    ),
+    _p(
+        P.INSUFFICIENT_CREDITS,
+        K.PAYMENT_REQUIRED,
+        False,
+        "The workspace is out of AI credits.",
+        "Check get_credit_balance and ask the founder.",
+        status=402,
+        writes=True,
+    ),
+    _p(
+        P.NETWORK,
+        K.UNAVAILABLE,
+        True,
+        "Could not reach Pythe.",
+        "Retryable. Try again in a moment.",
+    ),
+    _p(P.HTTP_5XX, K.UNAVAILABLE, True, "Server trouble.", "Retryable.", writes=True),
+    _p(P.HTTP_429, K.RATE_LIMITED, True, "Rate limit.", "Retryable.", status=429, writes=True),
+    _p(P.INTERNAL, K.INTERNAL, True, "Something unexpected.", "Marked retryable.", writes=True),
+    _to("pythe", P.UNAUTHORIZED, K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    _to("pythe", P.INVALID_INPUT, K.TOO_LARGE, "that the input is too large"),
+    _to("pythe", P.INVALID_INPUT, K.UNSUPPORTED, "that the input's kind is unsupported"),
+    _to("pythe", P.INVALID_INPUT, K.CONFLICT, "that it changed since it was read"),
+    _to("pythe", P.INVALID_INPUT, K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(
+        "pythe",
+        P.INTERNAL,
+        K.UNKNOWN_OUTCOME,
+        "that it may have happened; written with retryable false so it is not retried blindly",
+    ),
+    _to("pythe", P.INTERNAL, K.UPSTREAM_ERROR, "that the app behind the tool failed"),
+    _to(
+        "pythe",
+        P.FORBIDDEN,
+        K.APPROVAL_REQUIRED,
+        "the owner and reason as fields (how_to_fix carries the check's instruction)",
+    ),
+    _to(
+        "pythe",
+        P.FORBIDDEN,
+        K.REFUSED,
+        "the owner and reason as fields (how_to_fix carries the check's instruction)",
+    ),
+    _to("pythe", P.INTERNAL, K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    # Configure: ErrorCode and the seed's common cases.
+    _c(
+        C.API_KEY_MISSING,
+        K.UNAUTHENTICATED,
+        "No API key was provided and CONFIGURE_API_KEY was not set.",
+    ),
+    _c(
+        C.AUTH_REQUIRED,
+        K.UNAUTHENTICATED,
+        "Token is missing, invalid, expired, or rejected by the API.",
+        writes=True,
+        suggested=S.REAUTHENTICATE,
+        hint="Send the user through the hosted sign-in flow (reason: signin).",
+    ),
+    _c(
+        C.INVALID_INPUT,
+        K.INVALID_INPUT,
+        "SDK-side or API-side input validation failed.",
+        writes=True,
+        suggested=S.FIX_REQUEST,
+    ),
+    _c(
+        C.INVALID_INPUT,
+        K.NOT_FOUND,
+        "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.",
+        when_status=404,
+        writes=True,
+    ),
+    _c(
+        C.TOOL_NOT_CONNECTED,
+        K.NOT_CONNECTED,
+        "A connector-backed tool requires a user connection that is not available.",
+        writes=True,
+        suggested=S.CONNECT_TOOL,
+        hint="Send the user through the hosted reconnect flow (reason: reconnect).",
+    ),
+    _c(
+        C.NETWORK_ERROR,
+        K.UNKNOWN_OUTCOME,
+        "Fetch failed before an API response was received (the request may have been sent).",
+    ),
+    _c(C.RATE_LIMITED, K.RATE_LIMITED, "The API returned a rate limit response.", writes=True),
+    _c(
+        C.NOT_FOUND,
+        K.NOT_FOUND,
+        "The requested resource was not found (legacy unstructured responses only).",
+    ),
+    _c(
+        C.SERVER_ERROR,
+        K.INTERNAL,
+        "The backend returned a 5xx or structured API error.",
+        writes=True,
+    ),
+    _c(C.TIMEOUT, K.UNKNOWN_OUTCOME, "The request timed out.", writes=True),
+    _c(
+        C.ACCESS_DENIED,
+        K.PERMISSION_DENIED,
+        "The current profile object is not allowed to access the requested resource or tool.",
+        writes=True,
+        suggested=S.CHECK_PERMISSIONS,
+    ),
+    _c(C.TOOL_ERROR, K.UPSTREAM_ERROR, "A connector or provider operation failed.", writes=True),
+    _c(
+        C.PAYMENT_REQUIRED,
+        K.PAYMENT_REQUIRED,
+        "Billing or quota limits blocked the request.",
+        writes=True,
+        suggested=S.UPGRADE_PLAN,
+    ),
+    _c(
+        C.COMMIT_REQUIRED,
+        K.COMMIT_REQUIRED,
+        "A profile read created a write-back obligation.",
+        writes=True,
+        suggested=S.COMMIT_PROFILE,
+        hint="Call profile.commit() (server-side write-back), then retry the read.",
+    ),
+    _to(
+        "configure",
+        C.INVALID_INPUT,
+        K.AMBIGUOUS,
+        "that more than one target matched",
+        suggested=S.FIX_REQUEST,
+    ),
+    _to(
+        "configure",
+        C.INVALID_INPUT,
+        K.TOO_LARGE,
+        "that the input is too large",
+        suggested=S.FIX_REQUEST,
+    ),
+    _to(
+        "configure",
+        C.INVALID_INPUT,
+        K.UNSUPPORTED,
+        "that the input's kind is unsupported",
+        suggested=S.FIX_REQUEST,
+    ),
+    _to("configure", C.INVALID_INPUT, K.CONFLICT, "that it changed since it was read"),
+    _to("configure", C.ACCESS_DENIED, K.PAUSED, "that the target is paused and must be resumed"),
+    _to("configure", C.SERVER_ERROR, K.UNAVAILABLE, "that the service did not answer at all"),
+    _to(
+        "configure",
+        C.ACCESS_DENIED,
+        K.APPROVAL_REQUIRED,
+        "the owner and reason as fields",
+        suggested=S.COMPLETE_APPROVAL,
+    ),
+    _to(
+        "configure",
+        C.ACCESS_DENIED,
+        K.REFUSED,
+        "the owner and reason as fields; written with retryable false",
+    ),
+    _to("configure", C.SERVER_ERROR, K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+
+RETRYABLE: Final[dict[tuple[str, str], bool | None]] = {
+    (row.vendor, row.code): row.retryable for row in ROWS if row.reads and row.when_status is None
+}
+"""(vendor, code) -> the retry advice a payload with that code gives by default."""
+
+READ: Final[dict[tuple[str, str, int | None], Row]] = {
+    (row.vendor, row.code, row.when_status): row for row in ROWS if row.reads
+}
+"""(vendor, code, status or None) -> the row a payload is read by."""
+
+WRITE: Final[dict[tuple[str, ErrorKind], Row]] = {
+    (row.vendor, row.kind): row for row in ROWS if row.writes
+}
+"""(vendor, kind) -> the canonical row a kind is written by."""
+
+HELD: Final = frozenset({"not_done_yet", "refused"})
+"""use_tool's check-held keys; they are codes in the table, not ``error`` values."""
+
+SUGGESTED: Final[dict[str, Action]] = {
+    S.REAUTHENTICATE: A.REAUTHENTICATE,
+    S.FIX_REQUEST: A.FIX_INPUT,
+    S.CONNECT_TOOL: A.RECONNECT,
+    S.RETRY: A.RETRY,
+    S.UPGRADE_PLAN: A.UPGRADE_PLAN,
+    S.SPECIFY_AGENT: A.FIX_INPUT,
+    S.USE_SECRET_KEY: A.REAUTHENTICATE,
+    S.CHECK_PERMISSIONS: A.ASK_OWNER,
+    S.USE_HOSTED_AUTH: A.REAUTHENTICATE,
+    S.COMPLETE_APPROVAL: A.ASK_OWNER,
+    S.COMMIT_PROFILE: A.COMMIT,
+}
+"""Configure's ``suggestedAction`` -> the unified :class:`Action` it refines to."""
+
+SAFER: Final[dict[Vendor, ErrorKind]] = {"use_tool": K.UPSTREAM_ERROR}
+"""For a vendor with no ``retryable`` field: the kind whose row to write instead of one
+that would invite a retry the error does not allow ("Read the message")."""

@@ -1,0 +1,150 @@
+"""The unified error: one immutable value for a failed tool call from any system."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ._kinds import Action, ErrorKind
+from ._table import KINDS, NOT_RETRYABLE_HINT, READ, RETRY_ACTIONS, Row
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._table import Vendor
+
+__all__ = ["UnifiedError"]
+
+
+@dataclass(frozen=True, slots=True)
+class UnifiedError:
+    """A failed tool call, in one vocabulary, whichever system reported it.
+
+    ``message`` is the vendor's own text: untrusted, shown as data, never as
+    instructions.  Our guidance is apart from it, in ``hint`` and ``action``.
+    ``retryable`` has three states: ``None`` means *not known* and is never
+    treated as ``False``.
+    """
+
+    kind: ErrorKind
+    message: str
+    retryable: bool | None = None
+    retry_after: float | None = None
+    """Seconds to wait before retrying, when the source said."""
+    status_code: int | None = None
+    vendor: str | None = None
+    """Where it came from: ``"use_tool"``, ``"pythe"``, ``"configure"``, or another source."""
+    code: str | None = None
+    """The vendor's own code, verbatim (``"not_done_yet"`` or ``"refused"`` when the check held)."""
+    owner: str | None = None
+    """The owner's first name, when the check held the action back."""
+    reason: str | None = None
+    """The check's reason, word for word (a :class:`~toolerrors.use_tool.Reason` when known)."""
+    request_id: str | None = None
+    suggested_action: Action | None = None
+    """The vendor's own suggestion, mapped onto :class:`Action`; it refines ``action``."""
+    extra: Mapping[str, Any] | None = field(default=None, hash=False)
+    """Fields of the vendor's payload that the attributes above don't carry, verbatim,
+    so that the payload can be given back unchanged.  Treat it as read-only."""
+
+    @property
+    def action(self) -> Action:
+        """What to do next: the vendor's suggestion, else the kind's default.
+
+        An action that would retry is never given for an error marked not retryable.
+        """
+        action = self.suggested_action or KINDS[self.kind].action
+        if self.retryable is False and action in RETRY_ACTIONS:
+            return Action.READ_MESSAGE
+        return action
+
+    @property
+    def hint(self) -> str:
+        """Our guidance for this error: the seed's "what to do" where it gives one."""
+        if self.retryable is False and KINDS[self.kind].action in RETRY_ACTIONS:
+            return NOT_RETRYABLE_HINT
+        row = self._row()
+        return row.hint if row is not None and row.hint else KINDS[self.kind].hint
+
+    def _row(self) -> Row | None:
+        """The table row this error was read by, if it still describes it."""
+        if self.vendor is None or self.code is None:
+            return None
+        row = READ.get((self.vendor, self.code, self.status_code)) or READ.get(
+            (self.vendor, self.code, None)
+        )
+        return row if row is not None and row.kind is self.kind else None
+
+    def to(self, vendor: Vendor) -> Any:
+        """This error as ``vendor``'s wire model (see :func:`toolerrors.convert` for a dict)."""
+        from ._write import to_model
+
+        return to_model(self, vendor)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the unified fields (unset optional fields left out)."""
+        out: dict[str, Any] = {
+            "kind": self.kind.value,
+            "message": self.message,
+            "retryable": self.retryable,
+            "retry_after": self.retry_after,
+            "status_code": self.status_code,
+            "action": self.action.value,
+            "vendor": self.vendor,
+            "code": self.code,
+            "hint": self.hint,
+        }
+        for name in ("owner", "reason", "request_id"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = str(value)
+        if self.suggested_action is not None:
+            out["suggested_action"] = self.suggested_action.value
+        if self.extra:
+            out["extra"] = dict(self.extra)
+        return out
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+class _Draft:
+    """A mutable twin with the same slots, which ``make`` fills in and then turns into
+    a ``UnifiedError``: a frozen dataclass's ``__init__`` costs a function call per
+    field, which on the parse path would cost more than the JSON parsing itself."""
+
+    __slots__ = UnifiedError.__slots__
+
+
+def make(
+    kind: ErrorKind,
+    message: str,
+    retryable: bool | None,
+    retry_after: float | None,
+    status_code: int | None,
+    vendor: str | None,
+    code: str | None,
+    owner: str | None = None,
+    reason: str | None = None,
+    request_id: str | None = None,
+    suggested_action: Action | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> UnifiedError:
+    """Build a :class:`UnifiedError` fast; equal to calling the class with the same values."""
+    error: Any = _Draft()
+    error.kind = kind
+    error.message = message
+    error.retryable = retryable
+    error.retry_after = retry_after
+    error.status_code = status_code
+    error.vendor = vendor
+    error.code = code
+    error.owner = owner
+    error.reason = reason
+    error.request_id = request_id
+    error.suggested_action = suggested_action
+    error.extra = extra
+    error.__class__ = UnifiedError
+    return error  # type: ignore[no-any-return]

@@ -1,0 +1,134 @@
+"""Writing: a :class:`UnifiedError` as the wire JSON of any of the three vendors.
+
+At home (the error came from that vendor) the vendor's own code and fields are written
+back verbatim, so a payload survives the round trip unchanged.  Elsewhere the kind's
+canonical row of the table decides the code, and nothing is written that would make
+the error look more retryable than it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._codes import Outcome
+from ._held import render
+from ._kinds import ErrorKind
+from ._table import HELD, KINDS, RETRYABLE, SAFER, WRITE, Row, Vendor
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ._unified import UnifiedError
+
+__all__ = ["to_model", "to_wire"]
+
+_RANK: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
+"""How strongly retry advice invites another attempt."""
+
+
+def _row(error: UnifiedError, vendor: Vendor) -> Row:
+    """The canonical row for the error's kind, made safe for vendors with no retry field."""
+    row = WRITE[(vendor, error.kind)]
+    safer = SAFER.get(vendor)
+    if safer is not None and _RANK[RETRYABLE[vendor, row.code]] > _RANK[error.retryable]:
+        return WRITE[(vendor, safer)]
+    return row
+
+
+def _retryable(error: UnifiedError, home: bool) -> bool | None:
+    """Retry advice to write: verbatim at home; elsewhere never more than the kind allows."""
+    return error.retryable if home or KINDS[error.kind].retries else False
+
+
+def _with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
+    """Add back, verbatim, the home vendor's fields the unified attributes don't carry."""
+    if error.extra:
+        for key, value in error.extra.items():
+            out.setdefault(key, value)
+    return out
+
+
+def _use_tool(error: UnifiedError) -> dict[str, Any]:
+    home = error.vendor == "use_tool" and error.code is not None
+    code = error.code if home and error.code is not None else _row(error, "use_tool").code
+    out: dict[str, Any]
+    if code in HELD:
+        outcome = Outcome.ASK if code == "not_done_yet" else Outcome.STOP
+        if error.owner is not None and error.reason is not None:
+            out = {code: render(outcome, error.owner, error.reason)}
+        elif home:
+            out = {code: error.message}
+        else:  # nothing to fill the template with: say it plainly, as a refusal to act
+            out = {
+                "error": WRITE[("use_tool", ErrorKind.PERMISSION_DENIED)].code,
+                "message": error.message,
+            }
+    else:
+        out = {"error": code, "message": error.message}
+    return _with_extra(out, error) if home else out
+
+
+def _pythe(error: UnifiedError) -> dict[str, Any]:
+    home = error.vendor == "pythe" and error.code is not None
+    out = {
+        "ok": False,
+        "code": error.code if home else _row(error, "pythe").code,
+        "message": error.message,
+        "retryable": _retryable(error, home) is True,
+    }
+    if home:
+        return _with_extra(out, error)
+    out["how_to_fix"] = error.hint
+    return out
+
+
+def _configure(error: UnifiedError) -> dict[str, Any]:
+    home = error.vendor == "configure" and error.code is not None
+    row = None if home else _row(error, "configure")
+    out: dict[str, Any] = {
+        "code": error.code if row is None else row.code,
+        "message": error.message,
+    }
+    status = error.status_code if error.status_code is not None or row is None else row.status
+    if status is not None:
+        out["statusCode"] = status
+    retryable = _retryable(error, home)
+    if retryable is not None:
+        out["retryable"] = retryable
+    if row is not None and row.suggested is not None:
+        out["suggestedAction"] = row.suggested.value
+    if error.retry_after is not None:
+        out["retryAfter"] = error.retry_after
+    if error.request_id is not None:
+        out["requestId"] = error.request_id
+    return _with_extra(out, error) if home else out
+
+
+WRITERS: Final[dict[str, Callable[[UnifiedError], dict[str, Any]]]] = {
+    "use_tool": _use_tool,
+    "pythe": _pythe,
+    "configure": _configure,
+}
+
+
+def to_wire(error: UnifiedError, vendor: str) -> dict[str, Any]:
+    """``error`` as ``vendor``'s JSON-ready wire dict."""
+    try:
+        writer = WRITERS[vendor]
+    except KeyError:
+        raise ValueError(
+            f"unknown vendor {vendor!r}; expected one of {', '.join(WRITERS)}"
+        ) from None
+    return writer(error)
+
+
+def to_model(error: UnifiedError, vendor: Vendor) -> Any:
+    """``error`` as ``vendor``'s wire model."""
+    wire = to_wire(error, vendor)
+    if vendor == "use_tool":
+        from . import use_tool as module
+    elif vendor == "pythe":
+        from . import pythe as module  # type: ignore[no-redef]
+    else:
+        from . import configure as module  # type: ignore[no-redef]
+    return module.parse(wire)

@@ -1,0 +1,133 @@
+"""The ``use_tool`` runtime: tool errors and the check's held-back outcomes.
+
+A tool that fails returns ``{error, message, card?}``; when the check holds an action
+back, nothing ran and ``use_tool`` returns ``{"not_done_yet": text}`` or
+``{"refused": text}`` instead, with the owner's first name and the reason filled in.
+Both come back as JSON, never as an exception.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Final, TypeAlias
+
+from pydantic import Field, StrictStr
+
+from ._codes import Outcome, Reason
+from ._codes import UseToolCode as ErrorCode
+from ._errors import ShapeError
+from ._held import TEMPLATES, match, render
+from ._table import ROWS
+from ._wire import WireModel, as_data, validate
+
+__all__ = [
+    "GUIDANCE",
+    "MEANING",
+    "TEMPLATES",
+    "ErrorCode",
+    "NotDoneYet",
+    "Outcome",
+    "Payload",
+    "Reason",
+    "Refused",
+    "ToolError",
+    "parse",
+]
+
+_ROWS: Final = [row for row in ROWS if row.vendor == "use_tool" and row.reads]
+
+MEANING: Final[dict[str, str]] = {row.code: row.meaning for row in _ROWS}
+"""What happened, in the seed's words, for each error kind (and both outcomes)."""
+
+GUIDANCE: Final[dict[str, str]] = {row.code: row.hint for row in _ROWS}
+"""What to do, word for word from the seed, for each error kind and both outcomes."""
+
+
+class ToolError(WireModel):
+    """``{error, message, card?}``: a tool that failed.
+
+    ``card`` is an opaque JSON object kept as given, and absent when the tool gave none.
+    """
+
+    error: Annotated[ErrorCode | StrictStr, Field(union_mode="left_to_right")]
+    message: StrictStr
+    card: dict[str, Any] | None = None
+
+    def check_strict(self) -> None:
+        if not isinstance(self.error, ErrorCode):
+            raise ValueError(f"unknown error kind {self.error!r}")
+        if "card" in self.model_fields_set and self.card is None:
+            raise ValueError("card is null; leave it out when there is none")
+
+
+class _Held(WireModel):
+    OUTCOME: ClassVar[Outcome]
+
+    @property
+    def text(self) -> str:
+        value: str = getattr(self, self.OUTCOME.key)
+        return value
+
+    def _found(self) -> tuple[str, Reason | str] | None:
+        return match(self.OUTCOME, self.text)
+
+    @property
+    def owner(self) -> str | None:
+        """The owner's first name, or ``None`` when the text follows no template."""
+        found = self._found()
+        return None if found is None else found[0]
+
+    @property
+    def reason(self) -> Reason | str | None:
+        """The reason: a :class:`Reason` when it is one of the seed's, else the text found."""
+        found = self._found()
+        return None if found is None else found[1]
+
+    def check_strict(self) -> None:
+        found = self._found()
+        if found is None:
+            raise ValueError(f"text does not follow the {self.OUTCOME.key!r} template of the seed")
+        reason = found[1]
+        if not isinstance(reason, Reason):
+            raise ValueError(f"reason {reason!r} is not one of the seed's six")
+        if reason.outcome is not self.OUTCOME:
+            raise ValueError(f"reason {reason.value!r} belongs to {reason.outcome.key!r}")
+
+
+class NotDoneYet(_Held):
+    """``{"not_done_yet": text}``: the check asks the owner first."""
+
+    OUTCOME = Outcome.ASK
+    not_done_yet: StrictStr
+
+    @classmethod
+    def of(cls, owner: str, reason: Reason | str) -> NotDoneYet:
+        """The outcome for ``owner`` and ``reason``, in the seed's words."""
+        return cls(not_done_yet=render(Outcome.ASK, owner, reason))
+
+
+class Refused(_Held):
+    """``{"refused": text}``: the check stopped the action; don't try another way."""
+
+    OUTCOME = Outcome.STOP
+    refused: StrictStr
+
+    @classmethod
+    def of(cls, owner: str, reason: Reason | str) -> Refused:
+        """The outcome for ``owner`` and ``reason``, in the seed's words."""
+        return cls(refused=render(Outcome.STOP, owner, reason))
+
+
+Payload: TypeAlias = ToolError | NotDoneYet | Refused
+"""Everything ``use_tool`` returns instead of a tool's result."""
+
+
+def parse(payload: object, *, strict: bool = False) -> Payload:
+    """A ``use_tool`` error or held-back outcome (dict, JSON text or model) as its model."""
+    data = as_data(payload)
+    if "not_done_yet" in data and "refused" in data:
+        raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome")
+    if "not_done_yet" in data:
+        return validate(NotDoneYet, data, strict)
+    if "refused" in data:
+        return validate(Refused, data, strict)
+    return validate(ToolError, data, strict)
