@@ -119,7 +119,8 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO) -> None:
         try:
             error = parse(data, strict=args.strict)
         except ShapeError as exc:
-            raise _Usage(f"{name}: {exc}") from None
+            where = f"{exc.where}: " if exc.where else ""
+            raise _Usage(f"{name}: {where}{exc.problem}") from None
         if args.command == "convert":
             print(json.dumps(to_wire(error, args.to), ensure_ascii=False), file=out)
         elif args.json:

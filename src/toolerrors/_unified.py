@@ -52,9 +52,12 @@ class UnifiedError:
     def action(self) -> Action:
         """What to do next: the vendor's suggestion, else the kind's default.
 
-        An action that would retry is never given for an error marked not retryable.
+        A vendor's suggestion to retry counts only when the error is marked retryable,
+        and no action that would retry is given for an error marked not retryable.
         """
-        action = self.suggested_action or KINDS[self.kind].action
+        action = self.suggested_action
+        if action is None or (action in RETRY_ACTIONS and self.retryable is not True):
+            action = KINDS[self.kind].action  # a suggested retry needs retryable: true
         if self.retryable is False and action in RETRY_ACTIONS:
             return Action.READ_MESSAGE
         return action

@@ -1,0 +1,136 @@
+"""The toolerrors command, run as a subprocess like a user would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolerrors", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_examples_cover_every_row_of_the_seeds_tables() -> None:
+    """One example per use_tool kind, reason, Pythe code and Configure code and case."""
+    names = {path.relative_to(EXAMPLES).as_posix() for path in EXAMPLES.rglob("*.json")}
+    assert len([n for n in names if n.startswith("use_tool/")]) == 12 + 6
+    assert len([n for n in names if n.startswith("pythe/")]) == 13
+    assert len([n for n in names if n.startswith("configure/")]) == 13 + 3
+
+
+def test_explain_the_examples_folder() -> None:
+    """explain on a folder summarises every file, strictly valid, with exit status 0."""
+    result = run("explain", "--strict", str(EXAMPLES))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("kind:    ") == len(list(EXAMPLES.rglob("*.json")))
+    assert (
+        "examples/pythe/insufficient_credits.json\nkind:    payment_required\n"
+        in result.stdout.replace("\\", "/")
+    )
+
+
+def test_explain_one_file() -> None:
+    """The summary gives kind, action with hint, retry advice, source and message."""
+    result = run("explain", str(EXAMPLES / "configure" / "TIMEOUT.json"))
+    assert result.returncode == 0
+    assert result.stdout == (
+        "kind:    unknown_outcome\n"
+        "action:  check_first: Check whether it happened before you run it again.\n"
+        "retry:   only if the operation is idempotent (whether it ran is not known)\n"
+        "source:  configure TIMEOUT\n"
+        'message: "The request timed out."\n'
+    )
+
+
+def test_explain_json_from_stdin() -> None:
+    """--json prints the unified error with the documented keys."""
+    payload = json.dumps(
+        {"ok": False, "code": "http_429", "message": "m", "retryable": True, "how_to_fix": "h"}
+    )
+    result = run("explain", "--json", "-", stdin=payload)
+    assert result.returncode == 0
+    out = json.loads(result.stdout)
+    assert {k: out[k] for k in ("kind", "message", "retryable", "retry_after", "status_code", "action", "vendor", "code")} == {
+        "kind": "rate_limited", "message": "m", "retryable": True, "retry_after": None,
+        "status_code": 429, "action": "wait_and_retry", "vendor": "pythe", "code": "http_429",
+    }  # fmt: skip
+
+
+def test_convert_to_each_vendor() -> None:
+    """convert --to prints the wire JSON of the target vendor."""
+    source = str(EXAMPLES / "use_tool" / "refused_4_sensitive_data.json")
+    out = {
+        v: json.loads(run("convert", "--to", v, source).stdout)
+        for v in ("use_tool", "pythe", "configure")
+    }
+    assert out["use_tool"] == json.loads(Path(source).read_text("utf-8"))
+    assert (out["pythe"]["code"], out["pythe"]["retryable"]) == ("forbidden", False)
+    assert (out["configure"]["code"], out["configure"]["retryable"]) == ("ACCESS_DENIED", False)
+
+
+def test_kinds_prints_the_table() -> None:
+    """kinds prints every kind with its code in each vendor."""
+    result = run("kinds")
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["kind", "action", "use_tool", "pythe", "configure"]
+    assert len(lines) == 21
+    assert lines[4].split() == [
+        "not_found",
+        "find_target",
+        "not_found",
+        "not_found",
+        "INVALID_INPUT",
+        "+",
+        "statusCode",
+        "404",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (("explain", "nope.json"), None, "toolerrors: nope.json: no such file or folder\n"),
+        (
+            ("explain", "-"),
+            "{oops",
+            "toolerrors: <stdin>: not valid JSON (key must be a string at line 1 column 2)\n",
+        ),
+        (
+            ("explain", "-"),
+            '{"ok": true, "summary": "s"}',
+            "toolerrors: <stdin>: a Pythe success envelope (ok: true) is not an error\n",
+        ),
+        (("convert", "--to", "acme", "-"), "{}", "invalid choice: 'acme'"),
+        (("frobnicate",), None, None),
+        (
+            ("explain", "--strict", "-"),
+            '{"error": "teapot", "message": "m"}',
+            "toolerrors: <stdin>: /error: unknown use_tool code 'teapot'\n",
+        ),
+    ],
+    ids=["missing-file", "bad-json", "success", "bad-vendor", "bad-command", "strict"],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    args: tuple[str, ...], stdin: str | None, message: str | None
+) -> None:
+    """Bad input: one line on stderr naming what and where, exit 2, never a traceback."""
+    result = run(*args, stdin=stdin)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("toolerrors: ")
+    if message is not None:
+        assert message in result.stderr

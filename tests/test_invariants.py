@@ -1,0 +1,119 @@
+"""The mapping's invariants, over generated payloads of every code of every vendor."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolerrors import VENDORS, ErrorKind, ShapeError, convert, error_of, parse, should_retry
+from toolerrors._table import RETRY_ACTIONS
+from toolerrors.strategies import error_payloads, near_misses
+
+RANK = {False: 0, None: 1, True: 2}
+MANY = settings(max_examples=1000, deadline=None)
+
+
+def _exact(value: object) -> str:
+    """JSON text with sorted keys: tells 30 from 30.0 and absent from null."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+@MANY
+@given(error_payloads())
+def test_lossless_at_home(payload: dict[str, object]) -> None:
+    """Parsed and converted back to its own vendor, a payload is the same JSON."""
+    error = parse(payload)
+    assert error.vendor is not None
+    assert _exact(convert(payload, to=error.vendor)) == _exact(payload)  # type: ignore[arg-type]
+
+
+@MANY
+@given(error_payloads(extra_fields=False))
+def test_generated_payloads_are_strictly_valid(payload: dict[str, object]) -> None:
+    """Without unknown fields, every generated payload passes strict parsing."""
+    assert parse(payload, strict=True) == parse(payload)
+
+
+@MANY
+@given(error_payloads(), st.sampled_from(VENDORS))
+def test_never_more_retryable_after_conversion(payload: dict[str, object], target: str) -> None:
+    """Converted anywhere and read back, an error is never more retryable than it was."""
+    before = parse(payload)
+    after = parse(convert(payload, to=target))  # type: ignore[arg-type]
+    assert RANK[after.retryable] <= RANK[before.retryable]
+    if before.retryable is False:
+        assert after.retryable is False or target == "use_tool"
+        assert not should_retry(after, idempotent=True)
+    assert should_retry(after, idempotent=True) <= should_retry(before, idempotent=True)
+
+
+@MANY
+@given(error_payloads(kind=ErrorKind.UNKNOWN_OUTCOME), st.sampled_from(VENDORS))
+def test_unknown_outcome_never_becomes_a_plain_retry(
+    payload: dict[str, object], target: str
+) -> None:
+    """Whatever the vendor, an unknown outcome is retried only when the caller says idempotent."""
+    after = parse(convert(payload, to=target))  # type: ignore[arg-type]
+    assert not should_retry(after)
+    assert after.action not in RETRY_ACTIONS
+
+
+@MANY
+@given(error_payloads(kind=ErrorKind.REFUSED), st.sampled_from(VENDORS))
+def test_refusal_never_invites_another_try(payload: dict[str, object], target: str) -> None:
+    """A refusal converted anywhere is not retryable and does not suggest a retry."""
+    after = parse(convert(payload, to=target))  # type: ignore[arg-type]
+    assert after.retryable is False
+    assert not should_retry(after, idempotent=True)
+    assert after.action not in RETRY_ACTIONS
+
+
+@MANY
+@given(error_payloads(), st.sampled_from(VENDORS))
+def test_an_error_never_becomes_a_success(payload: dict[str, object], target: str) -> None:
+    """Every conversion is still an error in the target's shape."""
+    converted = convert(payload, to=target)  # type: ignore[arg-type]
+    assert converted.get("ok") is not True
+    found = error_of(converted)
+    assert found is not None and found.vendor == target
+
+
+@MANY
+@given(near_misses())
+def test_near_misses_are_shape_errors(payload: dict[str, object]) -> None:
+    """Right keys, wrong types or a missing field: always a ShapeError."""
+    try:
+        parse(payload)
+    except ShapeError:
+        return
+    raise AssertionError(f"accepted {payload!r}")
+
+
+def test_every_code_of_every_vendor_is_generated() -> None:
+    """The strategy reaches every code the table reads (so the properties cover them all)."""
+    from toolerrors._table import ROWS
+
+    seen: set[tuple[str, str, int | None]] = set()
+
+    @settings(max_examples=1500, deadline=None)
+    @given(error_payloads())
+    def collect(payload: dict[str, object]) -> None:
+        error = parse(payload)
+        status = (
+            error.status_code
+            if error.kind is ErrorKind.NOT_FOUND and error.vendor == "configure"
+            else None
+        )
+        seen.add(
+            (
+                error.vendor or "",
+                error.code or "",
+                status if error.code == "INVALID_INPUT" else None,
+            )
+        )
+
+    collect()
+    expected = {(r.vendor, r.code, r.when_status) for r in ROWS if r.reads}
+    assert expected <= seen

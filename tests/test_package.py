@@ -1,0 +1,67 @@
+"""The package as a whole: its public names, cheap import, and vendoring under another name."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import toolerrors
+
+PUBLIC = [
+    "MAX_BYTES", "VENDORS", "Action", "ErrorKind", "ShapeError", "ToolErrorsError", "UnifiedError", "Vendor",
+    "__version__", "convert", "error_of", "parse", "retry_delay", "should_retry",
+]  # fmt: skip
+
+
+def test_exported_members() -> None:
+    """The top level exports exactly the vendor-neutral API, in a sorted __all__."""
+    assert toolerrors.__all__ == PUBLIC
+    assert toolerrors.__all__ == sorted(
+        toolerrors.__all__, key=lambda n: (not n.isupper(), not n[0].isupper(), n.lower())
+    )
+    for name in toolerrors.__all__:
+        assert hasattr(toolerrors, name)
+    assert isinstance(toolerrors.__version__, str) and toolerrors.__version__.count(".") == 2
+
+
+def _python(code: str, cwd: Path | None = None) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_core_import_builds_no_model_and_loads_no_optional_package() -> None:
+    """Importing and parsing loads neither the vendor models nor any optional package."""
+    loaded = _python(
+        "import sys, toolerrors\n"
+        'toolerrors.parse(b\'{"error": "vendor", "message": "m"}\')\n'
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('mcp', 'hypothesis', 'httpx', 'requests', 'pytest') or m in "
+        "('toolerrors.use_tool', 'toolerrors.pythe', 'toolerrors.configure', 'pydantic.main'))))"
+    )
+    assert loaded == ""
+
+
+def test_vendor_modules_import_with_only_the_runtime_dependencies() -> None:
+    """The three vendor modules import without any optional package."""
+    loaded = _python(
+        "import sys, toolerrors.use_tool, toolerrors.pythe, toolerrors.configure\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'hypothesis', 'httpx', 'requests'))))"
+    )
+    assert loaded == ""
+
+
+def test_works_when_copied_under_another_name(tmp_path: Path) -> None:
+    """Relative imports only: the package works vendored as another package."""
+    shutil.copytree(Path(toolerrors.__file__).parent, tmp_path / "vendored_errors")
+    out = _python(
+        "import vendored_errors as t\n"
+        "e = t.parse({'error': 'rate_limited', 'message': 'm'})\n"
+        "print(e.kind.value, t.convert(e, to='pythe')['code'], e.to('configure').to_wire()['code'])",
+        cwd=tmp_path,
+    )
+    assert out == "rate_limited http_429 RATE_LIMITED"

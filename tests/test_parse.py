@@ -1,0 +1,247 @@
+"""parse, error_of and convert: every input form, and clear errors for everything else."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from conftest import PYTHE_SEED_ERROR, PYTHE_SEED_SUCCESS
+from toolerrors import ErrorKind, ShapeError, convert, error_of, parse
+from toolerrors.configure import ConfigureError
+from toolerrors.pythe import wrap
+from toolerrors.use_tool import ToolError
+
+USE_TOOL = {"error": "rate_limited", "message": "Slow down."}
+CONFIGURE = {
+    "code": "RATE_LIMITED",
+    "message": "Slow down.",
+    "statusCode": 429,
+    "retryable": True,
+    "retryAfter": 30,
+}
+
+
+def test_every_input_form_gives_the_same_error() -> None:
+    """A dict, JSON str, bytes and a model give equal unified errors."""
+    expected = parse(USE_TOOL)
+    text = json.dumps(USE_TOOL)
+    forms = [text, text.encode(), bytearray(text.encode()), ToolError.model_validate(USE_TOOL)]
+    for form in forms:
+        assert parse(form) == expected
+    assert parse(expected) is expected
+
+
+def test_configure_error_instance_parses() -> None:
+    """A raised ConfigureError reads like its wire body."""
+    error = parse(ConfigureError(**CONFIGURE))
+    assert (error.kind, error.retry_after, error.status_code, error.retryable) == (
+        ErrorKind.RATE_LIMITED,
+        30,
+        429,
+        True,
+    )
+    assert error == parse(CONFIGURE)
+
+
+def test_mcp_results_as_dicts_and_objects() -> None:
+    """CallToolResults parse from dicts, camelCase or snake_case objects."""
+    result = wrap(PYTHE_SEED_ERROR)
+    expected = parse(PYTHE_SEED_ERROR)
+    assert parse(result) == expected
+    assert parse(json.dumps(result)) == expected
+    text_block = SimpleNamespace(type="text", text=json.dumps(PYTHE_SEED_ERROR))
+    assert (
+        parse(SimpleNamespace(content=[text_block], structured_content=None, is_error=True))
+        == expected
+    )
+    assert (
+        parse(SimpleNamespace(content=[], structuredContent=PYTHE_SEED_ERROR, isError=True))
+        == expected
+    )
+
+
+def test_mcp_text_only_error_is_still_an_error() -> None:
+    """isError with plain text content (a crashed tool) is an internal error from 'mcp'."""
+    crashed = {
+        "content": [{"type": "text", "text": "Error executing tool boom: division by zero"}],
+        "isError": True,
+    }
+    error = parse(crashed)
+    assert (error.kind, error.vendor, error.code, error.retryable) == (
+        ErrorKind.INTERNAL,
+        "mcp",
+        None,
+        None,
+    )
+    assert error.message == "Error executing tool boom: division by zero"
+    assert error_of(crashed) == error
+
+
+@pytest.mark.parametrize(
+    ("payload", "problem"),
+    [
+        (PYTHE_SEED_SUCCESS, "success envelope"),
+        ({"deleted": False, "message": "Nothing to forget."}, r"forget\(\) result"),
+        ({"hello": "world"}, "expected an error of a known shape"),
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object, got array"),
+        (b"\xff\xfe", "not valid JSON"),
+        ("NaN", "not valid JSON"),
+        (42, "got number"),
+        (None, "got null"),
+        ({"ok": "no"}, "expected a boolean"),
+        (
+            {"content": [{"type": "text", "text": "fine"}], "isError": False},
+            "without isError: true",
+        ),
+        ({"content": "oops", "isError": True}, "/content: expected an array"),
+    ],
+    ids=[
+        "success",
+        "forget",
+        "unknown-dict",
+        "bad-json",
+        "array",
+        "bytes",
+        "nan",
+        "int",
+        "none",
+        "ok-not-bool",
+        "mcp-success",
+        "mcp-bad-content",
+    ],
+)
+def test_non_errors_raise_shape_error_saying_what(payload: object, problem: str) -> None:
+    """Whatever is not an error of a known shape raises ShapeError, a ValueError, saying why."""
+    with pytest.raises(ShapeError, match=problem) as caught:
+        parse(payload)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_shape_error_points_at_the_field() -> None:
+    """The message names the path of the offending value."""
+    with pytest.raises(ShapeError) as caught:
+        parse({"code": "RATE_LIMITED", "message": "m", "statusCode": "429"})
+    assert caught.value.where == "/statusCode"
+    assert str(caught.value) == "/statusCode: expected an integer, got string"
+    result = wrap({**PYTHE_SEED_ERROR, "retryable": "no"})
+    with pytest.raises(ShapeError) as nested:
+        parse(result)
+    assert nested.value.where == "/structuredContent/retryable"
+
+
+def test_lenient_unknown_code_is_kind_unknown_strict_rejects_it() -> None:
+    """An unknown code in a known shape is kept verbatim as kind unknown, unless strict."""
+    for payload in (
+        {"error": "teapot", "message": "m"},
+        {**PYTHE_SEED_ERROR, "code": "http_418"},
+        {"code": "I_AM_NEW", "message": "m"},
+    ):
+        error = parse(payload)
+        assert error.kind is ErrorKind.UNKNOWN
+        assert error.code in ("teapot", "http_418", "I_AM_NEW")
+        assert convert(payload, to=error.vendor) == payload  # type: ignore[arg-type]
+        with pytest.raises(ShapeError, match="unknown"):
+            parse(payload, strict=True)
+
+
+def test_unlisted_reason_is_still_held_back() -> None:
+    """A check-held text with an unlisted reason is still approval_required or refused."""
+    ask = {
+        "not_done_yet": "Check with Ana first: it smells odd. Ask in your reply, saying what you would do. Once they say yes, do it again."
+    }
+    stop = {"refused": "Not done: it smells odd. Tell Ana, and don't try another way."}
+    odd = {"refused": "No, never."}
+    assert (parse(ask).kind, parse(ask).reason, parse(ask).owner) == (
+        ErrorKind.APPROVAL_REQUIRED,
+        "it smells odd",
+        "Ana",
+    )
+    assert parse(stop).kind is ErrorKind.REFUSED
+    assert (parse(odd).kind, parse(odd).owner, parse(odd).reason) == (ErrorKind.REFUSED, None, None)
+    for payload in (ask, stop, odd):
+        assert convert(payload, to="use_tool") == payload
+        with pytest.raises(ShapeError):
+            parse(payload, strict=True)
+
+
+def test_error_of_says_none_for_ordinary_results() -> None:
+    """Results that nothing marks as an error give None."""
+    for result in [
+        PYTHE_SEED_SUCCESS,
+        wrap(PYTHE_SEED_SUCCESS),
+        {"deleted": False, "message": "Nothing to forget."},
+        {"rows": [1, 2, 3]},
+        {"error": None, "data": 1},
+        {"code": "print(1)", "output": "1"},
+        "plain text output",
+        "[1, 2]",
+        [1, 2],
+        None,
+        {"content": [{"type": "text", "text": "fine"}], "isError": False},
+    ]:
+        assert error_of(result) is None, result
+
+
+def test_error_of_finds_each_marker() -> None:
+    """isError, ok false, an error key, a check-held key and a Configure code all mark errors."""
+    assert error_of(PYTHE_SEED_ERROR) == parse(PYTHE_SEED_ERROR)
+    assert error_of(USE_TOOL) == parse(USE_TOOL)
+    assert error_of({"code": "TIMEOUT", "message": "t"}) == parse(
+        {"code": "TIMEOUT", "message": "t"}
+    )
+    assert error_of({"refused": "Not done: x. Tell Bo, and don't try another way."}) is not None
+    assert error_of(json.dumps(USE_TOOL)) == parse(USE_TOOL)
+
+
+def test_error_of_raises_when_a_marker_has_a_broken_shape() -> None:
+    """An error marker around a broken shape is a ShapeError, not None."""
+    for broken in [
+        {"ok": False, "code": "x"},
+        {"error": "not_found"},
+        {"code": "TIMEOUT", "message": 5},
+    ]:
+        with pytest.raises(ShapeError):
+            error_of(broken)
+
+
+def test_size_limit_is_enforced_before_parsing() -> None:
+    """Text over the limit is refused, by parse and error_of alike."""
+    big = json.dumps({"error": "vendor", "message": "x" * 100})
+    with pytest.raises(ShapeError, match="over the 50-byte limit"):
+        parse(big, max_bytes=50)
+    with pytest.raises(ShapeError, match="over the 50-byte limit"):
+        error_of(big, max_bytes=50)
+    assert parse(big).kind is ErrorKind.UPSTREAM_ERROR
+
+
+def test_deep_nesting_is_refused_without_recursion_error() -> None:
+    """Hundreds of thousands of brackets give a ShapeError, not a RecursionError."""
+    for deep in ("[" * 300_000 + "]" * 300_000, '{"a":' * 100_000 + "1" + "}" * 100_000):
+        with pytest.raises(ShapeError, match="not valid JSON"):
+            parse(deep)
+
+
+def test_convert_rejects_unknown_vendor() -> None:
+    """A vendor name outside the three is a clear ValueError."""
+    with pytest.raises(ValueError, match="unknown vendor 'acme'"):
+        convert(USE_TOOL, to="acme")  # type: ignore[arg-type]
+
+
+def test_unified_error_to_returns_the_vendor_model() -> None:
+    """UnifiedError.to gives the vendor's wire model."""
+    from toolerrors import configure, pythe, use_tool
+
+    error = parse(USE_TOOL)
+    assert error.to("use_tool") == use_tool.ToolError(
+        error=use_tool.ErrorCode.RATE_LIMITED, message="Slow down."
+    )
+    assert isinstance(error.to("pythe"), pythe.ErrorEnvelope)
+    assert error.to("configure").to_wire() == {
+        "code": "RATE_LIMITED",
+        "message": "Slow down.",
+        "retryable": True,
+    }
+    assert isinstance(error.to("configure"), configure.ConfigureErrorBody)

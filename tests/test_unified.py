@@ -1,0 +1,97 @@
+"""UnifiedError: immutable, equal by value, hashable, pickle-safe, with derived guidance."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import pickle
+
+import pytest
+
+from toolerrors import Action, ErrorKind, UnifiedError, parse
+from toolerrors._unified import make
+
+FULL = parse(
+    {
+        "code": "RATE_LIMITED",
+        "message": "Slow down.",
+        "statusCode": 429,
+        "type": "rate_limited",
+        "retryable": True,
+        "suggestedAction": "retry",
+        "retryAfter": 30,
+        "requestId": "req_1",
+        "x_new": [1],
+    }
+)
+
+
+def test_fields_from_a_full_configure_error() -> None:
+    """Every unified attribute is filled from the payload; the rest is kept in extra."""
+    assert (FULL.kind, FULL.message, FULL.retryable, FULL.retry_after, FULL.status_code) == (
+        ErrorKind.RATE_LIMITED, "Slow down.", True, 30, 429,
+    )  # fmt: skip
+    assert (FULL.vendor, FULL.code, FULL.request_id, FULL.suggested_action) == (
+        "configure", "RATE_LIMITED", "req_1", Action.RETRY,
+    )  # fmt: skip
+    assert FULL.extra == {"type": "rate_limited", "suggestedAction": "retry", "x_new": [1]}
+    assert FULL.action is Action.RETRY
+
+
+def test_immutable() -> None:
+    """Attributes can't be set or deleted."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        FULL.kind = ErrorKind.UNKNOWN  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del FULL.message  # type: ignore[misc]
+
+
+def test_equal_by_value_and_hashable() -> None:
+    """Two parses of one payload are equal, hash alike, and differ from a changed copy."""
+    again = parse(FULL.to("configure").to_wire())
+    assert again == FULL and hash(again) == hash(FULL)
+    assert dataclasses.replace(FULL, message="other") != FULL
+    assert len({FULL, again}) == 1
+
+
+def test_pickle_copy_and_deepcopy_give_equal_errors() -> None:
+    """An error survives pickle, copy and deepcopy equal to itself."""
+    for clone in (pickle.loads(pickle.dumps(FULL)), copy.copy(FULL), copy.deepcopy(FULL)):
+        assert clone == FULL and type(clone) is UnifiedError
+
+
+def test_fast_constructor_equals_the_public_one() -> None:
+    """The parse path's constructor builds the same value as calling the class."""
+    values = [getattr(FULL, field.name) for field in dataclasses.fields(UnifiedError)]
+    made = make(*values)
+    assert made == UnifiedError(*values) and type(made) is UnifiedError
+    assert repr(made) == repr(UnifiedError(*values))
+
+
+def test_action_and_hint_defaults_per_kind() -> None:
+    """A hand-made error gets its kind's action and hint; not retryable never says retry."""
+    error = UnifiedError(ErrorKind.UNAVAILABLE, "down")
+    assert (error.action, error.hint) == (Action.RETRY, "Try again later, or say so.")
+    stubborn = UnifiedError(ErrorKind.UNAVAILABLE, "down", retryable=False)
+    assert stubborn.action is Action.READ_MESSAGE
+    assert stubborn.hint == "Marked not retryable: read the message before doing anything else."
+
+
+def test_hint_is_the_seeds_guidance_for_known_codes() -> None:
+    """For a vendor code, the hint is the seed's 'what to do'."""
+    assert parse({"error": "too_large", "message": "m"}).hint == "Use its link instead."
+    pythe = {"ok": False, "code": "paused", "message": "m", "retryable": False, "how_to_fix": "h"}
+    assert parse(pythe).hint == "The founder can resume them from Team in Pythe."
+
+
+def test_to_dict_and_to_json() -> None:
+    """The JSON form carries the unified fields and what else is set."""
+    as_dict = FULL.to_dict()
+    assert as_dict == {
+        "kind": "rate_limited", "message": "Slow down.", "retryable": True, "retry_after": 30,
+        "status_code": 429, "action": "retry", "vendor": "configure", "code": "RATE_LIMITED",
+        "hint": "Wait, then try once more.", "request_id": "req_1", "suggested_action": "retry",
+        "extra": {"type": "rate_limited", "suggestedAction": "retry", "x_new": [1]},
+    }  # fmt: skip
+    assert json.loads(FULL.to_json()) == as_dict

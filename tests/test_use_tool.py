@@ -1,0 +1,149 @@
+"""The use_tool runtime's shapes, checked row by row against the seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ASK_TEMPLATE, REASONS_TABLE, STOP_TEMPLATE, USE_TOOL_TABLE
+from toolerrors import ShapeError
+from toolerrors.use_tool import (
+    GUIDANCE,
+    MEANING,
+    ErrorCode,
+    NotDoneYet,
+    Outcome,
+    Reason,
+    Refused,
+    ToolError,
+    parse,
+)
+
+OWNERS = ["Ana", "Mary Ann", "Dr. Kim", "Jean-Luc", "O'Brien", "O’Brien", "Zoë", "Łukasz", "李"]
+
+
+def test_error_kinds_are_exactly_the_seeds_twelve() -> None:
+    """ErrorCode holds the seed's twelve error kinds and nothing else."""
+    assert [code.value for code in ErrorCode] == [row[0] for row in USE_TOOL_TABLE]
+
+
+@pytest.mark.parametrize(
+    ("code", "meaning", "guidance"), USE_TOOL_TABLE, ids=[r[0] for r in USE_TOOL_TABLE]
+)
+def test_each_kind_round_trips_with_the_seeds_guidance(
+    code: str, meaning: str, guidance: str
+) -> None:
+    """Every kind parses strictly, dumps to the same JSON, and carries the seed's words."""
+    wire = {"error": code, "message": f"{code} happened"}
+    model = parse(wire, strict=True)
+    assert isinstance(model, ToolError)
+    assert model.error is ErrorCode(code)
+    assert model.to_wire() == wire
+    assert MEANING[code] == meaning
+    assert GUIDANCE[code] == guidance
+
+
+def test_card_is_kept_as_given_and_absent_when_not_given() -> None:
+    """A card is an opaque object kept verbatim; without one, no card key is written."""
+    card = {"type": "connect", "app": "gmail", "nested": {"a": [1, None, "x"]}}
+    with_card = parse({"error": "not_connected", "message": "m", "card": card}, strict=True)
+    assert with_card.to_wire() == {"error": "not_connected", "message": "m", "card": card}
+    without = ToolError(error=ErrorCode.NOT_FOUND, message="m")
+    assert without.to_wire() == {"error": "not_found", "message": "m"}
+
+
+def test_strict_rejects_null_card_unknown_kind_and_unknown_field() -> None:
+    """Strict mode refuses what the seed does not describe, naming the place."""
+    with pytest.raises(ShapeError, match="card is null"):
+        parse({"error": "not_found", "message": "m", "card": None}, strict=True)
+    with pytest.raises(ShapeError, match="unknown error kind 'teapot'"):
+        parse({"error": "teapot", "message": "m"}, strict=True)
+    with pytest.raises(ShapeError, match="unknown field"):
+        parse({"error": "not_found", "message": "m", "trace": "x"}, strict=True)
+
+
+def test_lenient_keeps_unknown_kind_and_fields_verbatim() -> None:
+    """A newer server's kind and fields survive a lenient round trip unchanged."""
+    wire = {"error": "teapot", "message": "m", "trace": {"id": 7}, "card": None}
+    model = parse(wire)
+    assert model.to_wire() == wire
+
+
+def test_message_is_required_everywhere() -> None:
+    """An error without its message is not a use_tool error."""
+    with pytest.raises(ShapeError, match="/message"):
+        parse({"error": "not_found"})
+    with pytest.raises(ShapeError, match="/message"):
+        parse({"error": "not_found", "message": 3})
+
+
+def test_reasons_are_the_seeds_six_with_their_outcomes() -> None:
+    """Each reason is word for word, curly apostrophes included, and knows its outcome."""
+    assert [(r.outcome.value, r.value) for r in Reason] == REASONS_TABLE
+
+
+@pytest.mark.parametrize("owner", OWNERS)
+@pytest.mark.parametrize("reason", list(Reason), ids=[r.name for r in Reason])
+def test_held_outcome_renders_the_template_and_parses_back(owner: str, reason: Reason) -> None:
+    """Rendering writes the seed's template exactly; parsing gives owner and reason back."""
+    model = (NotDoneYet if reason.outcome is Outcome.ASK else Refused).of(owner, reason)
+    template = ASK_TEMPLATE if reason.outcome is Outcome.ASK else STOP_TEMPLATE
+    text = template.format(owner=owner, reason=reason.value)
+    assert model.to_wire() == {reason.outcome.key: text}
+    back = parse({reason.outcome.key: text}, strict=True)
+    assert type(back) is type(model)
+    assert (back.owner, back.reason) == (owner, reason)
+    assert back.reason is reason
+
+
+def test_rendering_uses_the_seeds_characters() -> None:
+    """Reasons use ’; the refused template uses a straight ' in "don't"."""
+    asked = NotDoneYet.of("Ana", Reason.UNDECIDED).not_done_yet
+    assert asked == (
+        "Check with Ana first: the check couldn’t decide. Ask in your reply, saying what you "
+        "would do. Once they say yes, do it again."
+    )
+    stopped = Refused.of("Ana", Reason.SENSITIVE_DATA).refused
+    assert stopped == (
+        "Not done: it would send a password, card or bank number, or an ID number. "
+        "Tell Ana, and don't try another way."
+    )
+
+
+def test_straight_apostrophes_are_accepted_and_come_back_in_the_seeds_form() -> None:
+    """Text with ' where the seed has ’ parses; rendering it again gives the seed's form."""
+    straight = (
+        "Check with Ana first: it goes to someone the owner hasn't named. Ask in your reply, "
+        "saying what you would do. Once they say yes, do it again."
+    )
+    model = parse({"not_done_yet": straight}, strict=True)
+    assert model.reason is Reason.UNNAMED_RECIPIENT
+    assert NotDoneYet.of(model.owner or "", model.reason).not_done_yet == straight.replace(
+        "hasn't", "hasn’t"
+    )
+    curly_dont = "Not done: it would send a password, card or bank number, or an ID number. Tell Bo, and don’t try another way."
+    refused = parse({"refused": curly_dont}, strict=True)
+    assert (refused.owner, refused.reason) == ("Bo", Reason.SENSITIVE_DATA)
+
+
+def test_strict_rejects_unlisted_reason_wrong_outcome_and_other_text() -> None:
+    """Strict parsing accepts only the seed's reasons, under their own outcome."""
+    unlisted = ASK_TEMPLATE.format(owner="Ana", reason="it felt risky")
+    with pytest.raises(ShapeError, match="not one of the seed's six"):
+        parse({"not_done_yet": unlisted}, strict=True)
+    wrong = STOP_TEMPLATE.format(owner="Ana", reason=Reason.UNDECIDED.value)
+    with pytest.raises(ShapeError, match="belongs to 'not_done_yet'"):
+        parse({"refused": wrong}, strict=True)
+    with pytest.raises(ShapeError, match="template"):
+        parse({"refused": "No."}, strict=True)
+
+
+def test_lenient_keeps_unlisted_reason() -> None:
+    """Lenient parsing keeps a reason the seed does not list, verbatim."""
+    model = parse({"not_done_yet": ASK_TEMPLATE.format(owner="Ana", reason="it felt risky")})
+    assert (model.owner, model.reason) == ("Ana", "it felt risky")
+
+
+def test_both_outcomes_at_once_is_a_shape_error() -> None:
+    """The check gives one outcome, never both."""
+    with pytest.raises(ShapeError, match="one outcome"):
+        parse({"not_done_yet": "a", "refused": "b"})
