@@ -10,8 +10,10 @@ from pathlib import Path
 import toolerrors
 
 PUBLIC = [
-    "MAX_BYTES", "VENDORS", "Action", "ErrorKind", "ShapeError", "ToolErrorsError", "UnifiedError", "Vendor",
-    "__version__", "convert", "error_of", "parse", "retry_delay", "should_retry",
+    "MAX_BYTES", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
+    "ToolFailure", "UnifiedError", "Vendor",
+    "__version__", "convert", "error_of", "from_exception", "from_http", "parse", "retry_delay",
+    "should_retry",
 ]  # fmt: skip
 
 

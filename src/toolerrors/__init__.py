@@ -2,9 +2,9 @@
 
 Read a failed tool call from ``use_tool``, Pythe or Configure with :func:`parse` (or
 ask :func:`error_of` whether a result is an error at all), decide with the unified
-:class:`ErrorKind` and :class:`Action`, and write it in any vendor's shape with
-:func:`convert`.  The vendors' exact shapes live in ``toolerrors.use_tool``,
-``toolerrors.pythe`` and ``toolerrors.configure``.
+:class:`ErrorKind`, :class:`Action` and :func:`should_retry`, and write it in any
+vendor's shape with :func:`convert`.  The vendors' exact shapes live in
+``toolerrors.use_tool``, ``toolerrors.pythe`` and ``toolerrors.configure``.
 """
 
 from __future__ import annotations
@@ -12,35 +12,43 @@ from __future__ import annotations
 from typing import Any
 
 from ._errors import ShapeError, ToolErrorsError
+from ._http import from_http
 from ._kinds import Action, ErrorKind
+from ._python import from_exception
 from ._read import MAX_BYTES, error_of, parse
 from ._retry import retry_delay, should_retry
-from ._table import VENDORS, Vendor
-from ._unified import UnifiedError
+from ._table import TARGETS, VENDORS, Target, Vendor
+from ._unified import ToolFailure, UnifiedError
 from ._write import to_wire
 
 __version__ = "0.1.0"
 
 __all__ = [
     "MAX_BYTES",
+    "TARGETS",
     "VENDORS",
     "Action",
     "ErrorKind",
     "ShapeError",
+    "Target",
     "ToolErrorsError",
+    "ToolFailure",
     "UnifiedError",
     "Vendor",
     "__version__",
     "convert",
     "error_of",
+    "from_exception",
+    "from_http",
     "parse",
     "retry_delay",
     "should_retry",
 ]
 
 
-def convert(payload: object, to: Vendor, *, strict: bool = False) -> dict[str, Any]:
-    """Anything :func:`parse` accepts, as ``to``'s JSON-ready wire dict.
+def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
+    """Anything :func:`parse` accepts, as the JSON-ready wire dict of ``to``: a vendor
+    (``"use_tool"``, ``"pythe"``, ``"configure"``) or ``"problem"`` (RFC 9457).
 
     A payload converted to its own vendor comes back unchanged.
     """

@@ -17,7 +17,8 @@ from ._codes import ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
 from ._kinds import ErrorKind
-from ._table import HELD, READ, SUGGESTED, Row
+from ._problem import is_problem, read_problem
+from ._table import HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
@@ -63,9 +64,7 @@ _MISSING: Final = object()
 
 
 def _lookup(vendor: str, code: str, status: int | None, strict: bool, where: str) -> Row | None:
-    row = READ.get((vendor, code, status)) if status is not None else None
-    if row is None:
-        row = READ.get((vendor, code, None))
+    row = read_row(vendor, code, status)
     if row is None and strict:
         raise ShapeError(f"unknown {vendor} code {code!r}", where)
     return row
@@ -240,6 +239,8 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
         return f"/ok: expected a boolean, got {_type_name(ok)}"
     if "error" in d and (need or d["error"] is not None):
         return read_use_tool
+    if is_problem(d):
+        return read_problem
     if "code" in d and (need or d["code"] in _CONFIGURE_CODES):
         return read_configure
     if "deleted" in d:
@@ -250,7 +251,7 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
 _EXPECTED: Final = (
     "expected an error of a known shape: use_tool {error, message, card?}, "
     "{not_done_yet} or {refused}; Pythe {ok: false, code, message, retryable, how_to_fix}; "
-    "Configure {code, message, ...}; or an MCP tool result"
+    "Configure {code, message, ...}; an MCP tool result; or RFC 9457 problem details"
 )
 
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")

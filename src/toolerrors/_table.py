@@ -15,6 +15,8 @@ from ._codes import ConfigureCode, PytheCode, SuggestedAction, UseToolCode
 from ._kinds import Action, ErrorKind
 
 __all__ = [
+    "HTTP",
+    "HTTP_OTHER",
     "KINDS",
     "NOT_RETRYABLE_HINT",
     "READ",
@@ -22,15 +24,22 @@ __all__ = [
     "RETRY_ACTIONS",
     "ROWS",
     "SUGGESTED",
+    "TARGETS",
     "VENDORS",
     "WRITE",
     "KindInfo",
     "Row",
+    "Target",
     "Vendor",
+    "read_row",
 ]
 
 Vendor = Literal["use_tool", "pythe", "configure"]
 VENDORS: Final[tuple[Vendor, ...]] = ("use_tool", "pythe", "configure")
+
+Target = Literal["use_tool", "pythe", "configure", "problem"]
+"""Where :func:`toolerrors.convert` can write: a vendor, or RFC 9457 problem details."""
+TARGETS: Final[tuple[Target, ...]] = (*VENDORS, "problem")
 
 K = ErrorKind
 A = Action
@@ -542,6 +551,13 @@ WRITE: Final[dict[tuple[str, ErrorKind], Row]] = {
 }
 """(vendor, kind) -> the canonical row a kind is written by."""
 
+
+def read_row(vendor: str, code: str, status: int | None) -> Row | None:
+    """The row a payload with this vendor, code and status is read by, if any."""
+    row = READ.get((vendor, code, status)) if status is not None else None
+    return row if row is not None else READ.get((vendor, code, None))
+
+
 HELD: Final = frozenset({"not_done_yet", "refused"})
 """use_tool's check-held keys; they are codes in the table, not ``error`` values."""
 
@@ -563,3 +579,27 @@ SUGGESTED: Final[dict[str, Action]] = {
 SAFER: Final[dict[Vendor, ErrorKind]] = {"use_tool": K.UPSTREAM_ERROR}
 """For a vendor with no ``retryable`` field: the kind whose row to write instead of one
 that would invite a retry the error does not allow ("Read the message")."""
+
+HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
+    400: (K.INVALID_INPUT, False),
+    401: (K.UNAUTHENTICATED, False),
+    402: (K.PAYMENT_REQUIRED, False),
+    403: (K.PERMISSION_DENIED, False),
+    404: (K.NOT_FOUND, False),
+    408: (K.UNKNOWN_OUTCOME, None),
+    409: (K.CONFLICT, False),
+    413: (K.TOO_LARGE, False),
+    415: (K.UNSUPPORTED, False),
+    422: (K.INVALID_INPUT, False),
+    429: (K.RATE_LIMITED, True),
+    503: (K.UNAVAILABLE, True),
+    504: (K.UNKNOWN_OUTCOME, None),
+}
+"""HTTP status -> (kind, retryable) when no body says more.  408 and 504 may have run;
+503 and 429 were refused before running, so they may be retried."""
+
+HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
+    4: (K.INVALID_INPUT, False),
+    5: (K.UNAVAILABLE, None),
+}
+"""By status class, for statuses ``HTTP`` does not name: not every 5xx is safe to retry."""

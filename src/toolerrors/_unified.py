@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ._kinds import Action, ErrorKind
-from ._table import KINDS, NOT_RETRYABLE_HINT, READ, RETRY_ACTIONS, Row
+from ._table import KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from ._table import Vendor
 
-__all__ = ["UnifiedError"]
+__all__ = ["ToolFailure", "UnifiedError", "make"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +74,7 @@ class UnifiedError:
         """The table row this error was read by, if it still describes it."""
         if self.vendor is None or self.code is None:
             return None
-        row = READ.get((self.vendor, self.code, self.status_code)) or READ.get(
-            (self.vendor, self.code, None)
-        )
+        row = read_row(self.vendor, self.code, self.status_code)
         return row if row is not None and row.kind is self.kind else None
 
     def to(self, vendor: Vendor) -> Any:
@@ -111,6 +109,10 @@ class UnifiedError:
     def to_json(self) -> str:
         """:meth:`to_dict` as a JSON string."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def exception(self) -> ToolFailure:
+        """This error as an exception to raise (``raise error.exception() from exc``)."""
+        return ToolFailure(self)
 
 
 class _Draft:
@@ -151,3 +153,27 @@ def make(
     error.extra = extra
     error.__class__ = UnifiedError
     return error  # type: ignore[no-any-return]
+
+
+class ToolFailure(Exception):
+    """An exception that carries a :class:`UnifiedError`, for code that raises.
+
+    ``raise error.exception() from original`` keeps the original as ``__cause__``.
+    It pickles, copies and compares by the error it carries.
+    """
+
+    def __init__(self, error: UnifiedError) -> None:
+        super().__init__(error)
+        self.error = error
+
+    def __str__(self) -> str:
+        return f"{self.error.kind.value}: {self.error.message}"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ToolFailure)
+        return self.error == other.error
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.error))

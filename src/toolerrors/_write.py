@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Final
 from ._codes import Outcome
 from ._held import render
 from ._kinds import ErrorKind
-from ._table import HELD, KINDS, RETRYABLE, SAFER, WRITE, Row, Vendor
+from ._problem import to_problem
+from ._table import HELD, KINDS, RETRYABLE, SAFER, VENDORS, WRITE, Row, Vendor
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -76,10 +77,9 @@ def _pythe(error: UnifiedError) -> dict[str, Any]:
         "message": error.message,
         "retryable": _retryable(error, home) is True,
     }
-    if home:
-        return _with_extra(out, error)
-    out["how_to_fix"] = error.hint
-    return out
+    extra = error.extra or {}
+    out["how_to_fix"] = extra.get("how_to_fix", error.hint) if home else error.hint
+    return _with_extra(out, error) if home else out
 
 
 def _configure(error: UnifiedError) -> dict[str, Any]:
@@ -108,6 +108,7 @@ WRITERS: Final[dict[str, Callable[[UnifiedError], dict[str, Any]]]] = {
     "use_tool": _use_tool,
     "pythe": _pythe,
     "configure": _configure,
+    "problem": to_problem,
 }
 
 
@@ -124,6 +125,8 @@ def to_wire(error: UnifiedError, vendor: str) -> dict[str, Any]:
 
 def to_model(error: UnifiedError, vendor: Vendor) -> Any:
     """``error`` as ``vendor``'s wire model."""
+    if vendor not in VENDORS:
+        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(VENDORS)}")
     wire = to_wire(error, vendor)
     if vendor == "use_tool":
         from . import use_tool as module

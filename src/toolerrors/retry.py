@@ -1,0 +1,281 @@
+"""Retrying tool calls: a small helper that knows each vendor's special cases, and
+ready-made hooks for tenacity and stamina.
+
+A failed attempt is an exception (read with :func:`~toolerrors.from_exception`) or an
+in-band error result (read with :func:`~toolerrors.error_of`).  Another attempt is made
+only when :func:`~toolerrors.should_retry` says so, after
+:func:`~toolerrors.retry_delay`; a rate limit gets one more attempt, not a loop (the
+use_tool guidance: "Wait, then try once more"); an unknown outcome runs the caller's
+``check`` before anything is re-run; and one idempotency key is made and sent with every
+attempt, so a replay is recognised (Pythe's ``assign_task`` contract).  When it gives
+up, it raises :class:`~toolerrors.ToolFailure` from the last exception.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from ._kinds import ErrorKind
+from ._python import from_exception
+from ._read import error_of
+from ._retry import BASE_DELAY, MAX_BACKOFF, retry_delay, should_retry
+from ._unified import UnifiedError
+
+__all__ = [
+    "RetryPolicy",
+    "acall",
+    "call",
+    "retrying",
+    "stamina_hook",
+    "tenacity_retry",
+    "tenacity_wait",
+]
+
+T = TypeVar("T")
+
+NOT_DONE: Final = None
+"""What a ``check`` returns when the call did not take effect, so it may be re-run."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How hard to try."""
+
+    attempts: int = 3
+    """Attempts in all, the first included."""
+    max_time: float = 60.0
+    """Seconds from the first attempt after which no further attempt starts; a server's
+    ``retry_after`` that would end past it gives up instead of retrying early."""
+    idempotent: bool = False
+    """The operation is safe to repeat, so an unknown outcome may be retried."""
+    rate_limit_retries: int = 1
+    """Further attempts after a rate limit: one, as use_tool's guidance says."""
+    base_delay: float = BASE_DELAY
+    max_backoff: float = MAX_BACKOFF
+
+    def __post_init__(self) -> None:
+        if self.attempts < 1:
+            raise ValueError(f"attempts must be at least 1, got {self.attempts}")
+        if self.max_time < 0 or self.rate_limit_retries < 0:
+            raise ValueError("max_time and rate_limit_retries must not be negative")
+
+
+Check = Callable[[UnifiedError], Any]
+"""Called after an unknown outcome: return the result if the call took effect after
+all, or ``None`` (``NOT_DONE``) if it did not and may be re-run."""
+
+
+class _Plan:
+    """The decisions shared by the sync and async loops."""
+
+    def __init__(self, policy: RetryPolicy, keyed: bool, clock: Callable[[], float]) -> None:
+        self.policy = policy
+        self.idempotent = policy.idempotent or keyed
+        self.clock = clock
+        self.start = clock()
+        self.attempt = 0
+        self.rate_limits = 0
+
+    def failure(self, outcome: Any, exc: BaseException | None) -> UnifiedError | None:
+        """The error in an attempt's outcome, or ``None`` when it succeeded."""
+        return from_exception(exc) if exc is not None else error_of(outcome)
+
+    def next_delay(self, error: UnifiedError, checked: bool) -> float | None:
+        """Seconds to wait before the next attempt, or ``None`` to give up."""
+        self.attempt += 1
+        allowed = should_retry(error, idempotent=self.idempotent or checked)
+        if not allowed or self.attempt >= self.policy.attempts:
+            return None
+        if error.kind is ErrorKind.RATE_LIMITED:
+            self.rate_limits += 1
+            if self.rate_limits > self.policy.rate_limit_retries:
+                return None
+        delay = retry_delay(
+            error,
+            self.attempt - 1,
+            base=self.policy.base_delay,
+            max_backoff=self.policy.max_backoff,
+        )
+        if self.clock() - self.start + delay > self.policy.max_time:
+            return None
+        return delay
+
+    def needs_check(self, error: UnifiedError, check: Check | None) -> bool:
+        return (
+            check is not None
+            and error.retryable is None
+            and error.kind is ErrorKind.UNKNOWN_OUTCOME
+        )
+
+
+def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any) -> Any:
+    if exc is None:
+        return outcome  # an in-band error result: the caller gets it as the tool gave it
+    raise error.exception() from exc
+
+
+def _with_key(kwargs: dict[str, Any], idempotency_key: bool | str) -> bool:
+    if idempotency_key is False:
+        return False
+    kwargs["idempotency_key"] = uuid.uuid4().hex if idempotency_key is True else idempotency_key
+    return True
+
+
+def call(
+    fn: Callable[..., T],
+    /,
+    *args: Any,
+    policy: RetryPolicy = RetryPolicy(),
+    check: Check | None = None,
+    idempotency_key: bool | str = False,
+    sleep: Callable[[float], object] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+    **kwargs: Any,
+) -> T:
+    """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
+
+    ``idempotency_key=True`` makes one key and passes it as ``idempotency_key=`` on every
+    attempt (a string is used as the key); with a key, an unknown outcome may be retried.
+    An in-band error result that is not retried is returned as it is; an exception that
+    is not retried is raised as :class:`ToolFailure` from it.
+    """
+    plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
+    while True:
+        outcome: Any = None
+        exc: BaseException | None = None
+        try:
+            outcome = fn(*args, **kwargs)
+        except Exception as caught:
+            exc = caught
+        error = plan.failure(outcome, exc)
+        if error is None:
+            return outcome  # type: ignore[no-any-return]
+        checked = False
+        if plan.needs_check(error, check):
+            assert check is not None
+            found = check(error)
+            if found is not NOT_DONE:
+                return found  # type: ignore[no-any-return]
+            checked = True
+        delay = plan.next_delay(error, checked)
+        if delay is None:
+            return _give_up(error, exc, outcome)  # type: ignore[no-any-return]
+        sleep(delay)
+
+
+async def acall(
+    fn: Callable[..., Awaitable[T]],
+    /,
+    *args: Any,
+    policy: RetryPolicy = RetryPolicy(),
+    check: Callable[[UnifiedError], Awaitable[Any]] | Check | None = None,
+    idempotency_key: bool | str = False,
+    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    clock: Callable[[], float] = time.monotonic,
+    **kwargs: Any,
+) -> T:
+    """:func:`call` for coroutine functions; ``check`` may be sync or async."""
+    plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
+    while True:
+        outcome: Any = None
+        exc: BaseException | None = None
+        try:
+            outcome = await fn(*args, **kwargs)
+        except Exception as caught:
+            exc = caught
+        error = plan.failure(outcome, exc)
+        if error is None:
+            return outcome  # type: ignore[no-any-return]
+        checked = False
+        if plan.needs_check(error, check):
+            assert check is not None
+            found = check(error)
+            if inspect.isawaitable(found):
+                found = await found
+            if found is not NOT_DONE:
+                return found  # type: ignore[no-any-return]
+            checked = True
+        delay = plan.next_delay(error, checked)
+        if delay is None:
+            return _give_up(error, exc, outcome)  # type: ignore[no-any-return]
+        await sleep(delay)
+
+
+def retrying(
+    policy: RetryPolicy = RetryPolicy(),
+    *,
+    check: Check | None = None,
+    idempotency_key: bool = False,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator form of :func:`call` and :func:`acall` (chosen by the function's kind)."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+                return await acall(
+                    fn, *args, policy=policy, check=check, idempotency_key=idempotency_key, **kwargs
+                )
+
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return call(
+                fn, *args, policy=policy, check=check, idempotency_key=idempotency_key, **kwargs
+            )
+
+        return wrapper
+
+    return decorate
+
+
+def tenacity_retry(*, idempotent: bool = False) -> Callable[[Any], bool]:
+    """A tenacity ``retry=`` predicate: retry when :func:`should_retry` says so.
+
+    It reads a raised exception, or an in-band error result, of the last attempt.
+    """
+
+    def predicate(retry_state: Any) -> bool:
+        error = _tenacity_error(retry_state)
+        return error is not None and should_retry(error, idempotent=idempotent)
+
+    return predicate
+
+
+def tenacity_wait(retry_state: Any) -> float:
+    """A tenacity ``wait=`` function: the server's ``retry_after``, else full-jitter backoff."""
+    error = _tenacity_error(retry_state)
+    attempt = max(int(retry_state.attempt_number) - 1, 0)
+    if error is None:
+        return 0.0
+    return retry_delay(error, attempt)
+
+
+def _tenacity_error(retry_state: Any) -> UnifiedError | None:
+    outcome = retry_state.outcome
+    if outcome is None:
+        return None
+    exc = outcome.exception()
+    return from_exception(exc) if exc is not None else error_of(outcome.result())
+
+
+def stamina_hook(*, idempotent: bool = False) -> Callable[[Exception], bool | float]:
+    """A stamina ``on=`` backoff hook: ``False`` to stop, the server's ``retry_after`` in
+    seconds when it gave one, else ``True`` for stamina's own backoff."""
+
+    def hook(exc: Exception) -> bool | float:
+        error = from_exception(exc)
+        if not should_retry(error, idempotent=idempotent):
+            return False
+        return float(error.retry_after) if error.retry_after else True
+
+    return hook

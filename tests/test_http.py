@@ -1,0 +1,205 @@
+"""HTTP responses, against a real server on 127.0.0.1, through urllib and httpx."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import TYPE_CHECKING
+
+import pytest
+
+from toolerrors import ErrorKind, ShapeError, from_exception, from_http
+from toolerrors._http import request_id, retry_after
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+ROUTES: dict[str, tuple[int, dict[str, str], bytes]] = {
+    "/429": (429, {"Retry-After": "7", "X-Request-Id": "req-429"}, b""),
+    "/502": (
+        502,
+        {"Content-Type": "text/html"},
+        b"<html><body><h1>502 Bad Gateway</h1></body></html>",
+    ),
+    "/pythe-429-in-200": (
+        200,
+        {"Content-Type": "application/json", "Retry-After": "3"},
+        json.dumps(
+            {"ok": False, "code": "http_429", "message": "m", "retryable": True, "how_to_fix": "h"}
+        ).encode(),
+    ),
+    "/configure-404": (
+        404,
+        {"Content-Type": "application/json", "request-id": "req-9"},
+        json.dumps(
+            {"code": "INVALID_INPUT", "message": "gone", "type": "resource_missing"}
+        ).encode(),
+    ),
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        status, headers, body = ROUTES[self.path]
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _urllib(url: str) -> urllib.error.HTTPError | bytes:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read()  # type: ignore[no-any-return]
+    except urllib.error.HTTPError as exc:
+        return exc
+
+
+def test_urllib_429_with_retry_after(server: str) -> None:
+    """A 429 with Retry-After in seconds is a rate limit to wait for, with its request id."""
+    exc = _urllib(server + "/429")
+    assert isinstance(exc, urllib.error.HTTPError)
+    error = from_exception(exc)
+    exc.close()
+    assert (error.kind, error.retryable, error.retry_after, error.status_code) == (
+        ErrorKind.RATE_LIMITED,
+        True,
+        7.0,
+        429,
+    )
+    assert (error.vendor, error.code, error.request_id, error.message) == (
+        "http",
+        "429",
+        "req-429",
+        "HTTP 429 Too Many Requests",
+    )
+
+
+def test_urllib_502_with_html_body(server: str) -> None:
+    """A 502 with an HTML page is unavailable, retry not known, and the page is not the message."""
+    exc = _urllib(server + "/502")
+    assert isinstance(exc, urllib.error.HTTPError)
+    error = from_exception(exc)
+    exc.close()
+    assert (error.kind, error.retryable, error.status_code, error.message) == (
+        ErrorKind.UNAVAILABLE,
+        None,
+        502,
+        "HTTP 502 Bad Gateway",
+    )
+
+
+def test_body_in_a_known_shape_wins_over_the_status(server: str) -> None:
+    """A Pythe http_429 envelope in a 200 is a rate limit; the header fills retry_after."""
+    body = _urllib(server + "/pythe-429-in-200")
+    assert isinstance(body, bytes)
+    error = from_http(200, {"Retry-After": "3"}, body)
+    assert (error.kind, error.vendor, error.code, error.retry_after, error.status_code) == (
+        ErrorKind.RATE_LIMITED, "pythe", "http_429", 3.0, 429,
+    )  # fmt: skip
+    exc = _urllib(server + "/configure-404")
+    assert isinstance(exc, urllib.error.HTTPError)
+    configure = from_exception(exc)
+    exc.close()
+    assert (configure.kind, configure.status_code, configure.request_id, configure.vendor) == (
+        ErrorKind.NOT_FOUND, 404, "req-9", "configure",
+    )  # fmt: skip
+
+
+def test_httpx_errors(server: str) -> None:
+    """httpx's HTTPStatusError and connection failures map like urllib's."""
+    httpx = pytest.importorskip("httpx")
+    with httpx.Client() as client:
+        response = client.get(server + "/429")
+        with pytest.raises(httpx.HTTPStatusError) as caught:
+            response.raise_for_status()
+    error = from_exception(caught.value)
+    assert (error.kind, error.retry_after, error.request_id) == (
+        ErrorKind.RATE_LIMITED,
+        7.0,
+        "req-429",
+    )
+    with pytest.raises(httpx.ConnectError) as refused:
+        httpx.get("http://127.0.0.1:9/", timeout=2)
+    assert (from_exception(refused.value).kind, from_exception(refused.value).retryable) == (
+        ErrorKind.UNAVAILABLE,
+        True,
+    )
+    read_timeout = httpx.ReadTimeout("timed out")
+    assert (from_exception(read_timeout).kind, from_exception(read_timeout).retryable) == (
+        ErrorKind.UNKNOWN_OUTCOME,
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "kind", "retryable"),
+    [
+        (400, "invalid_input", False), (401, "unauthenticated", False), (402, "payment_required", False),
+        (403, "permission_denied", False), (404, "not_found", False), (408, "unknown_outcome", None),
+        (409, "conflict", False), (413, "too_large", False), (415, "unsupported", False),
+        (422, "invalid_input", False), (429, "rate_limited", True), (500, "unavailable", None),
+        (502, "unavailable", None), (503, "unavailable", True), (504, "unknown_outcome", None),
+        (418, "invalid_input", False), (599, "unavailable", None),
+    ],
+)  # fmt: skip
+def test_status_decides_without_a_body(status: int, kind: str, retryable: bool | None) -> None:
+    """With no error body, the status table decides kind and retry advice."""
+    error = from_http(status)
+    assert (error.kind.value, error.retryable, error.status_code) == (kind, retryable, status)
+
+
+def test_not_an_error_is_a_shape_error() -> None:
+    """A 200 with an ordinary body, or a status that is not one, is refused."""
+    with pytest.raises(ShapeError, match="HTTP 200 with no error"):
+        from_http(200, None, b'{"ok": true, "summary": "s"}')
+    with pytest.raises(ShapeError, match="expected an HTTP status"):
+        from_http(99)
+    assert from_http(500, None, b'{"ok": false}').kind is ErrorKind.UNAVAILABLE
+
+
+def test_retry_after_forms() -> None:
+    """retry-after-ms, seconds, and the three HTTP date forms (as UTC); bad values give None."""
+    now = 784111777.0  # Sun, 06 Nov 1994 08:49:37 GMT
+    assert retry_after({"retry-after-ms": "1500"}) == 1.5
+    assert retry_after({"Retry-After": "120"}) == 120.0
+    for date in (
+        "Sun, 06 Nov 1994 08:50:37 GMT",
+        "Sunday, 06-Nov-94 08:50:37 GMT",
+        "Sun Nov  6 08:50:37 1994",
+    ):
+        assert retry_after({"Retry-After": date}, now=now) == 60.0
+    for bad in ("-5", "nan", "inf", "soon", "Sun, 06 Nov 1994 08:40:37 GMT"):
+        assert retry_after({"Retry-After": bad}, now=now) is None
+    assert retry_after([("retry-after-ms", "-1")]) is None
+    assert retry_after(None) is None
+    future = formatdate(now + 30, usegmt=True)
+    assert retry_after({"retry-after": future}, now=now) == 30.0
+
+
+def test_request_id_headers() -> None:
+    """x-request-id and request-id, any case."""
+    assert request_id({"X-Request-ID": "a"}) == "a"
+    assert request_id([("Request-Id", "b")]) == "b"
+    assert request_id({}) is None

@@ -1,0 +1,108 @@
+"""The MCP adapter, end to end with the real SDK: an in-process server and client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+
+from toolerrors import ErrorKind, error_of, parse
+from toolerrors.mcp import to_call_tool_result
+from toolerrors.use_tool import NotDoneYet, Reason
+
+PAYLOADS = {
+    "use_tool_fails": {"error": "rate_limited", "message": "slow"},
+    "pythe_fails": {
+        "ok": False,
+        "code": "insufficient_credits",
+        "message": "Out.",
+        "retryable": False,
+        "how_to_fix": "h",
+    },
+    "configure_fails": {"code": "TIMEOUT", "message": "The request timed out."},
+    "check_holds": NotDoneYet.of("Ana", Reason.UNDECIDED).to_wire(),
+}
+
+
+def _server() -> MCPServer:
+    server = MCPServer("toolerrors-test")
+    for name, payload in PAYLOADS.items():
+        vendor = {
+            "use_tool_fails": "use_tool",
+            "pythe_fails": "pythe",
+            "configure_fails": "configure",
+            "check_holds": "use_tool",
+        }[name]
+
+        def tool(payload: dict[str, Any] = payload, vendor: str = vendor) -> Any:
+            return to_call_tool_result(payload, vendor=vendor)  # type: ignore[arg-type]
+
+        server.tool(name=name)(tool)
+
+    @server.tool()
+    def crashes() -> str:
+        raise ZeroDivisionError("boom")
+
+    @server.tool()
+    def succeeds() -> dict[str, Any]:
+        return {"ok": True, "summary": "Iris (researcher) is on it."}
+
+    return server
+
+
+async def _call_all() -> dict[str, Any]:
+    async with Client(_server()) as client:
+        return {
+            name: await client.call_tool(name, {}) for name in [*PAYLOADS, "crashes", "succeeds"]
+        }
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, Any]:
+    logging.getLogger("mcp").setLevel(logging.CRITICAL)
+    return asyncio.run(_call_all())
+
+
+@pytest.mark.parametrize("name", list(PAYLOADS))
+def test_each_vendor_error_survives_the_round_trip(results: dict[str, Any], name: str) -> None:
+    """The client recovers each error exactly from the SDK's CallToolResult."""
+    result = results[name]
+    assert result.is_error is True
+    assert result.structured_content == PAYLOADS[name]
+    assert json.loads(result.content[0].text) == PAYLOADS[name]
+    assert parse(result) == parse(PAYLOADS[name])
+    assert error_of(result) == parse(PAYLOADS[name])
+
+
+def test_crash_is_an_error_with_its_text(results: dict[str, Any]) -> None:
+    """A crashing tool's text-only isError result is still an error."""
+    error = error_of(results["crashes"])
+    assert error is not None
+    assert (error.kind, error.vendor, error.message) == (
+        ErrorKind.INTERNAL,
+        "mcp",
+        "Error executing tool crashes",
+    )
+
+
+def test_success_is_not_an_error(results: dict[str, Any]) -> None:
+    """A succeeding tool's result gives None."""
+    assert results["succeeds"].is_error is False
+    assert error_of(results["succeeds"]) is None
+
+
+def test_to_call_tool_result_shape() -> None:
+    """Same JSON in text and structuredContent, isError true."""
+    result = to_call_tool_result({"error": "not_found", "message": "m"}, vendor="configure")
+    wire = {"code": "INVALID_INPUT", "message": "m", "statusCode": 404, "retryable": False}
+    assert result.model_dump(by_alias=True, exclude_none=True)["structuredContent"] == wire
+    assert json.loads(result.content[0].text) == wire
+    assert result.is_error is True

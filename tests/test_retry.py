@@ -1,0 +1,350 @@
+"""Retry advice and the retry helper, including each vendor's special cases."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from toolerrors import ErrorKind, ToolFailure, UnifiedError, parse, retry_delay, should_retry
+from toolerrors.configure import ConfigureError
+from toolerrors.retry import (
+    RetryPolicy,
+    acall,
+    call,
+    retrying,
+    stamina_hook,
+    tenacity_retry,
+    tenacity_wait,
+)
+
+TIMEOUT = parse({"code": "TIMEOUT", "message": "t"})
+NETWORK = parse({"code": "NETWORK_ERROR", "message": "n"})
+OUTCOME = parse({"error": "unknown_outcome", "message": "?"})
+RATE = parse({"error": "rate_limited", "message": "slow"})
+PY429 = parse(
+    {"ok": False, "code": "http_429", "message": "m", "retryable": True, "how_to_fix": "h"}
+)
+OTP = parse({"code": "RATE_LIMITED", "message": "otp", "retryable": False, "type": "otp_blocked"})
+CONF429 = parse({"code": "RATE_LIMITED", "message": "m", "retryable": True, "retryAfter": 120})
+ASK = parse(
+    {
+        "not_done_yet": "Check with Ana first: the check couldn’t decide. Ask in your reply, saying what you would do. Once they say yes, do it again."
+    }
+)
+REFUSED = parse(
+    {
+        "refused": "Not done: it would send a password, card or bank number, or an ID number. Tell Ana, and don't try another way."
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("error", "plain", "idempotent"),
+    [
+        (RATE, True, True),
+        (PY429, True, True),
+        (CONF429, True, True),
+        (OTP, False, False),
+        (TIMEOUT, False, True),
+        (NETWORK, False, True),
+        (OUTCOME, False, True),
+        (ASK, False, False),
+        (REFUSED, False, False),
+        (parse({"error": "bad_input", "message": "m"}), False, False),
+        (parse({"error": "forbidden", "message": "m"}), False, False),
+        (parse({"error": "not_found", "message": "m"}), False, False),
+        (
+            parse(
+                {
+                    "ok": False,
+                    "code": "insufficient_credits",
+                    "message": "m",
+                    "retryable": False,
+                    "how_to_fix": "h",
+                }
+            ),
+            False,
+            False,
+        ),
+        (
+            parse(
+                {
+                    "ok": False,
+                    "code": "forbidden",
+                    "message": "m",
+                    "retryable": True,
+                    "how_to_fix": "h",
+                }
+            ),
+            False,
+            False,
+        ),
+        (
+            parse(
+                {
+                    "ok": False,
+                    "code": "internal",
+                    "message": "m",
+                    "retryable": False,
+                    "how_to_fix": "h",
+                }
+            ),
+            False,
+            False,
+        ),
+        (parse({"code": "SERVER_ERROR", "message": "m", "retryable": True}), True, True),
+    ],
+    ids=[
+        "use_tool-rate",
+        "pythe-429",
+        "configure-429",
+        "otp",
+        "timeout",
+        "network",
+        "unknown-outcome",
+        "ask",
+        "refused",
+        "input",
+        "permission",
+        "not-found",
+        "payment",
+        "forbidden-marked-retryable",
+        "internal-not-retryable",
+        "server-error",
+    ],
+)
+def test_should_retry(error: UnifiedError, plain: bool, idempotent: bool) -> None:
+    """True only when another attempt is sensible; None retries only when idempotent."""
+    assert should_retry(error) is plain
+    assert should_retry(error, idempotent=True) is idempotent
+
+
+def test_retry_delay_uses_retry_after_uncapped() -> None:
+    """The server's retry_after is returned as given, even when long."""
+    assert retry_delay(CONF429, 0) == 120.0
+    assert retry_delay(CONF429, 9) == 120.0
+
+
+def test_retry_delay_backs_off_with_full_jitter() -> None:
+    """Without retry_after: uniform in [0, min(max_backoff, base * 2**attempt)]."""
+    rng = random.Random(7)
+    draws = [retry_delay(RATE, 3, base=1.0, max_backoff=30.0, rng=rng) for _ in range(500)]
+    assert all(0.0 <= d <= 8.0 for d in draws)
+    assert max(draws) > 7.0 and min(draws) < 1.0
+    assert all(0.0 <= retry_delay(RATE, 40, base=1.0, max_backoff=30.0) <= 30.0 for _ in range(100))
+    with pytest.raises(ValueError, match="attempt must be 0 or more"):
+        retry_delay(RATE, -1)
+
+
+class Script:
+    """A fake tool: returns or raises the scripted outcomes in turn, recording each call."""
+
+    def __init__(self, *outcomes: object) -> None:
+        self.outcomes = list(outcomes)
+        self.calls: list[dict[str, object]] = []
+
+    def __call__(self, **kwargs: object) -> object:
+        self.calls.append(kwargs)
+        outcome = self.outcomes.pop(0)
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome
+
+
+def _no_sleep(waits: list[float]):  # type: ignore[no-untyped-def]
+    return waits.append
+
+
+def test_success_after_a_transient_error() -> None:
+    """A retryable error is retried after the delay, and the success returned."""
+    waits: list[float] = []
+    tool = Script(
+        {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
+        {"ok": True, "summary": "s"},
+    )
+    assert call(tool, sleep=waits.append) == {"ok": True, "summary": "s"}
+    assert len(tool.calls) == 2 and len(waits) == 1
+
+
+def test_rate_limit_gets_one_more_attempt_not_a_loop() -> None:
+    """use_tool's 'wait, then try once more': a second rate limit is returned as it is."""
+    waits: list[float] = []
+    limited = {"error": "rate_limited", "message": "slow"}
+    tool = Script(limited, limited, {"ok": True, "summary": "never reached"})
+    assert call(tool, policy=RetryPolicy(attempts=5), sleep=waits.append) == limited
+    assert len(tool.calls) == 2
+
+
+def test_retry_after_is_waited_and_too_long_gives_up() -> None:
+    """A retry_after within max_time is waited exactly; beyond it, the helper gives up."""
+    waits: list[float] = []
+    limited = ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=2)
+    tool = Script(limited, "done")
+    assert call(tool, sleep=waits.append) == "done"
+    assert waits == [2.0]
+    patient = Script(
+        ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=600), "done"
+    )
+    with pytest.raises(ToolFailure) as caught:
+        call(patient, policy=RetryPolicy(max_time=60), sleep=waits.append)
+    assert caught.value.error.retry_after == 600
+    assert isinstance(caught.value.__cause__, ConfigureError)
+    assert len(patient.calls) == 1
+
+
+def test_exception_not_retried_is_raised_as_tool_failure_from_it() -> None:
+    """A refused or input error is not retried; the original stays as __cause__."""
+    original = ConfigureError("nope", code="ACCESS_DENIED")
+    tool = Script(original)
+    with pytest.raises(ToolFailure) as caught:
+        call(tool, sleep=lambda _: None)
+    assert caught.value.__cause__ is original
+    assert caught.value.error.kind is ErrorKind.PERMISSION_DENIED
+    assert len(tool.calls) == 1
+
+
+def test_timeout_is_not_retried_unless_idempotent() -> None:
+    """A local timeout leaves retryable unset: retried only when the caller says idempotent."""
+    tool = Script(TimeoutError("slow"), "done")
+    with pytest.raises(ToolFailure):
+        call(tool, sleep=lambda _: None)
+    again = Script(TimeoutError("slow"), "done")
+    assert call(again, policy=RetryPolicy(idempotent=True), sleep=lambda _: None) == "done"
+
+
+def test_unknown_outcome_runs_the_check_first() -> None:
+    """For an unknown outcome the check runs before anything is re-run."""
+    seen: list[UnifiedError] = []
+    happened = Script(TimeoutError("t"))
+    assert (
+        call(happened, check=lambda e: seen.append(e) or "it ran", sleep=lambda _: None) == "it ran"
+    )
+    assert len(happened.calls) == 1 and seen[0].kind is ErrorKind.UNKNOWN_OUTCOME
+    did_not = Script(TimeoutError("t"), "second")
+    assert call(did_not, check=lambda e: None, sleep=lambda _: None) == "second"
+    assert len(did_not.calls) == 2
+
+
+def test_one_idempotency_key_for_every_attempt() -> None:
+    """A key is made once and sent on every attempt; it also makes unknown outcomes retryable."""
+    tool = Script(
+        TimeoutError("t"), TimeoutError("t"), {"ok": True, "summary": "s", "reused": True}
+    )
+    assert call(tool, idempotency_key=True, sleep=lambda _: None)["reused"] is True  # type: ignore[index]
+    keys = {c["idempotency_key"] for c in tool.calls}
+    assert len(tool.calls) == 3 and len(keys) == 1 and len(next(iter(keys))) == 32  # type: ignore[arg-type]
+    fixed = Script("ok")
+    call(fixed, idempotency_key="k-1")
+    assert fixed.calls == [{"idempotency_key": "k-1"}]
+
+
+def test_attempts_and_time_are_bounded() -> None:
+    """No more attempts than the policy allows, and none past max_time."""
+    busy = {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"}
+    tool = Script(*[busy] * 10)
+    assert call(tool, policy=RetryPolicy(attempts=4), sleep=lambda _: None) == busy
+    assert len(tool.calls) == 4
+    now = [0.0]
+
+    def slow_tool() -> object:
+        now[0] += 10  # every attempt takes ten seconds
+        return busy
+
+    started: list[float] = []
+    call(
+        lambda: started.append(now[0]) or slow_tool(),
+        policy=RetryPolicy(attempts=10, max_time=25, base_delay=0.001),
+        sleep=lambda seconds: now.__setitem__(0, now[0] + seconds),
+        clock=lambda: now[0],
+    )
+    assert len(started) == 3 and started[-1] < 25
+    with pytest.raises(ValueError, match="attempts must be at least 1"):
+        RetryPolicy(attempts=0)
+
+
+def test_async_call_and_decorator() -> None:
+    """acall and @retrying work for coroutine functions, with an async check."""
+    attempts: list[int] = []
+
+    @retrying(RetryPolicy(idempotent=True))
+    async def flaky() -> str:
+        attempts.append(1)
+        if len(attempts) < 2:
+            raise ConnectionRefusedError("refused")
+        return "ok"
+
+    async def check(error: UnifiedError) -> str:
+        return "checked"
+
+    async def times_out() -> str:
+        raise TimeoutError
+
+    async def main() -> tuple[str, str]:
+        return await flaky(), await acall(times_out, check=check, sleep=lambda _: asyncio.sleep(0))
+
+    assert asyncio.run(main()) == ("ok", "checked")
+    assert len(attempts) == 2
+
+
+def test_sync_decorator() -> None:
+    """@retrying wraps plain functions with call."""
+    calls: list[int] = []
+
+    @retrying(RetryPolicy(attempts=2))
+    def tool() -> dict[str, object]:
+        calls.append(1)
+        return {"error": "bad_input", "message": "m"}
+
+    assert tool() == {"error": "bad_input", "message": "m"}
+    assert calls == [1]
+
+
+def test_tenacity_predicate_and_wait() -> None:
+    """With tenacity: retries what should_retry allows and waits retry_after."""
+    tenacity = pytest.importorskip("tenacity")
+    waits: list[float] = []
+    tool = Script(ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=3), "done")
+    retrier = tenacity.Retrying(
+        retry=tenacity_retry(),
+        wait=tenacity_wait,
+        sleep=waits.append,
+        stop=tenacity.stop_after_attempt(3),
+        reraise=True,
+    )
+    assert retrier(tool) == "done"
+    assert waits == [3.0]
+    refused = Script(ConfigureError("no", code="ACCESS_DENIED"), "never")
+    with pytest.raises(ConfigureError):
+        tenacity.Retrying(retry=tenacity_retry(), sleep=waits.append, reraise=True)(refused)
+    assert len(refused.calls) == 1
+    in_band = Script(
+        {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
+        "done",
+    )
+    assert (
+        tenacity.Retrying(retry=tenacity_retry(), wait=tenacity_wait, sleep=lambda _: None)(in_band)
+        == "done"
+    )
+
+
+def test_stamina_hook() -> None:
+    """With stamina: the hook stops on what should not retry and passes retry_after on."""
+    stamina = pytest.importorskip("stamina")
+    hook = stamina_hook()
+    assert hook(ConfigureError("no", code="ACCESS_DENIED")) is False
+    assert hook(ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=2)) == 2.0
+    assert hook(ConnectionRefusedError()) is True
+    assert hook(TimeoutError()) is False
+    assert stamina_hook(idempotent=True)(TimeoutError()) is True
+    stamina.set_testing(True, attempts=3)
+    try:
+        tool = Script(ConnectionRefusedError(), "done")
+        assert stamina.retry(on=hook)(tool)() == "done"
+        denied = Script(ConfigureError("no", code="ACCESS_DENIED"), "never")
+        with pytest.raises(ConfigureError):
+            stamina.retry(on=hook)(denied)()
+        assert len(denied.calls) == 1
+    finally:
+        stamina.set_testing(False)
