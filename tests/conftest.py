@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+pytest_plugins = ["pytester"]
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # use_tool: error | what happened | what to do

@@ -18,13 +18,22 @@ from typing_extensions import Self
 from ._errors import ShapeError
 from ._read import MAX_BYTES, load
 
-__all__ = ["ExactBool", "WireModel", "as_data", "validate"]
+__all__ = ["ExactBool", "FieldProblem", "WireModel", "as_data", "validate"]
 
 
 def _exact_bool(value: object) -> object:
     if type(value) is not bool:
         raise ValueError("expected a boolean")
     return value
+
+
+class FieldProblem(ValueError):
+    """A strict-mode problem with one field, raised inside validation and reported at it."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(problem)
+        self.field = field
+        self.problem = problem
 
 
 ExactBool = BeforeValidator(_exact_bool)
@@ -51,12 +60,12 @@ class WireModel(BaseModel):
     def _strictly(self, info: ValidationInfo) -> Self:
         if info.context and info.context.get("strict"):
             if self.model_extra:
-                raise ValueError(f"unknown field(s) {', '.join(map(repr, self.model_extra))}")
+                raise FieldProblem("", f"unknown field(s) {', '.join(map(repr, self.model_extra))}")
             self.check_strict()
         return self
 
     def check_strict(self) -> None:
-        """Raise ``ValueError`` where a value is outside the seed's closed lists."""
+        """Raise :class:`FieldProblem` where a value is outside the seed's closed lists."""
 
     def to_wire(self) -> dict[str, Any]:
         """The JSON-ready dict: unset fields absent, extra fields kept, seed's names."""
@@ -85,4 +94,9 @@ def validate(model: type[M], payload: object, strict: bool, where: str = "") -> 
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         path = "".join(f"/{part}" for part in first["loc"])
+        cause = first.get("ctx", {}).get("error")
+        if isinstance(cause, FieldProblem):
+            raise ShapeError(
+                cause.problem, where + (f"/{cause.field}" if cause.field else "")
+            ) from None
         raise ShapeError(f"{model.__name__}: {first['msg']}", where + path) from None

@@ -21,7 +21,7 @@ from ._codes import AuthFlowReason, SuggestedAction
 from ._codes import ConfigureCode as ErrorCode
 from ._configure_error import ConfigureError
 from ._table import ROWS
-from ._wire import WireModel, as_data, validate
+from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
     "AUTH_FLOW_CODES",
@@ -98,14 +98,17 @@ class ConfigureErrorBody(WireModel):
 
     def check_strict(self) -> None:
         if not isinstance(self.code, ErrorCode):
-            raise ValueError(f"unknown code {self.code!r}")
+            raise FieldProblem("code", f"unknown code {self.code!r}")
         if self.suggested_action is not None and not isinstance(
             self.suggested_action, SuggestedAction
         ):
-            raise ValueError(f"unknown suggestedAction {self.suggested_action!r}")
-        nulls = [name for name in self.model_fields_set if getattr(self, name) is None]
+            raise FieldProblem(
+                "suggestedAction", f"unknown suggestedAction {self.suggested_action!r}"
+            )
+        nulls = sorted(name for name in self.model_fields_set if getattr(self, name) is None)
         if nulls:
-            raise ValueError(f"null in {', '.join(sorted(nulls))}; leave undefined fields out")
+            alias = type(self).model_fields[nulls[0]].alias or nulls[0]
+            raise FieldProblem(alias, f"null in {alias}; leave undefined fields out")
 
     def to_error(self) -> ConfigureError:
         """The exception the SDK would reject with."""

@@ -17,7 +17,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 from ._codes import PytheCode as ErrorCode
 from ._errors import ShapeError
 from ._table import ROWS
-from ._wire import ExactBool, WireModel, as_data, validate
+from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
 __all__ = [
     "AI_TEAM_TOOLS",
@@ -131,7 +131,7 @@ class ErrorEnvelope(WireModel):
 
     def check_strict(self) -> None:
         if not isinstance(self.code, ErrorCode):
-            raise ValueError(f"unknown code {self.code!r}")
+            raise FieldProblem("code", f"unknown code {self.code!r}")
 
 
 Payload: TypeAlias = ErrorEnvelope | SuccessEnvelope

@@ -17,7 +17,7 @@ from ._codes import UseToolCode as ErrorCode
 from ._errors import ShapeError
 from ._held import TEMPLATES, match, render
 from ._table import ROWS
-from ._wire import WireModel, as_data, validate
+from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
     "GUIDANCE",
@@ -54,9 +54,9 @@ class ToolError(WireModel):
 
     def check_strict(self) -> None:
         if not isinstance(self.error, ErrorCode):
-            raise ValueError(f"unknown error kind {self.error!r}")
+            raise FieldProblem("error", f"unknown error kind {self.error!r}")
         if "card" in self.model_fields_set and self.card is None:
-            raise ValueError("card is null; leave it out when there is none")
+            raise FieldProblem("card", "card is null; leave it out when there is none")
 
 
 class _Held(WireModel):
@@ -83,14 +83,15 @@ class _Held(WireModel):
         return None if found is None else found[1]
 
     def check_strict(self) -> None:
+        key = self.OUTCOME.key
         found = self._found()
         if found is None:
-            raise ValueError(f"text does not follow the {self.OUTCOME.key!r} template of the seed")
+            raise FieldProblem(key, f"text does not follow the {key!r} template of the seed")
         reason = found[1]
         if not isinstance(reason, Reason):
-            raise ValueError(f"reason {reason!r} is not one of the seed's six")
+            raise FieldProblem(key, f"reason {reason!r} is not one of the seed's six")
         if reason.outcome is not self.OUTCOME:
-            raise ValueError(f"reason {reason.value!r} belongs to {reason.outcome.key!r}")
+            raise FieldProblem(key, f"reason {reason.value!r} belongs to {reason.outcome.key!r}")
 
 
 class NotDoneYet(_Held):

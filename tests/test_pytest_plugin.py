@@ -1,0 +1,56 @@
+"""The pytest plugin, run in a subprocess on a small test file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pytest
+
+EXAMPLE = """
+import pytest
+
+def test_rate_limit(tool_errors):
+    tool_errors.assert_error(tool_errors.pythe_error("http_429"), kind="rate_limited", retryable=True)
+
+@pytest.mark.every_code("pythe")
+def test_every_pythe_code_parses(error_payload, tool_errors):
+    tool_errors.assert_shape(error_payload, "pythe")
+
+def test_wrong_expectation(tool_errors):
+    tool_errors.assert_error(tool_errors.configure_error("TIMEOUT"), retryable=False, kind="unavailable")
+"""
+
+
+def test_plugin_fixtures_marker_and_readable_failure(pytester: pytest.Pytester) -> None:
+    """The plugin loads by itself, parametrizes over every code, and fails readably."""
+    pytester.makepyfile(test_agent=EXAMPLE)
+    result = pytester.runpytest_subprocess("-v", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1 + 13, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_every_pythe_code_parses?pythe-http_429? PASSED*",
+            "*AssertionError: configure TIMEOUT error differs in 2 field(s):",
+            "*retryable: expected False, got None",
+            "*kind: expected 'unavailable', got 'unknown_outcome'",
+        ]
+    )
+    assert (
+        "testing.py:" not in result.stdout.str()
+    )  # no traceback entry from toolerrors' own frames
+
+
+def test_marker_without_the_argument_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    """every_code needs an error_payload argument."""
+    pytester.makepyfile(
+        test_bad="""
+import pytest
+
+@pytest.mark.every_code("pythe")
+def test_nothing():
+    pass
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret != 0
+    result.stdout.fnmatch_lines(["*every_code needs an error_payload argument*"])

@@ -1,0 +1,123 @@
+"""toolerrors.testing: assertions that say what differs, and factories for every code."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PYTHE_TABLE
+from toolerrors import ErrorKind, parse
+from toolerrors.testing import (
+    ABSENT,
+    assert_error,
+    assert_shape,
+    configure_error,
+    every_payload,
+    not_done_yet,
+    payload,
+    pythe_error,
+    refused,
+    use_tool_error,
+)
+from toolerrors.use_tool import Reason
+
+PYTHE_CODES = [row[0] for row in PYTHE_TABLE]
+
+
+def test_assert_error_passes_and_returns_the_error() -> None:
+    """A matching payload passes; the parsed error comes back."""
+    error = assert_error(
+        pythe_error("http_429"),
+        kind="rate_limited",
+        vendor="pythe",
+        code="http_429",
+        retryable=True,
+        status_code=429,
+    )
+    assert error.kind is ErrorKind.RATE_LIMITED
+
+
+def test_assert_error_names_every_difference() -> None:
+    """Each differing field is named with expected and actual values."""
+    with pytest.raises(AssertionError) as caught:
+        assert_error(
+            pythe_error("http_429"),
+            kind="unavailable",
+            retryable=False,
+            status_code=429,
+            action="retry",
+        )
+    assert str(caught.value) == (
+        "pythe http_429 error differs in 3 field(s):\n"
+        "  kind: expected 'unavailable', got 'rate_limited'\n"
+        "  retryable: expected False, got True\n"
+        "  action: expected 'retry', got 'wait_and_retry'"
+    )
+
+
+def test_assert_error_tells_none_from_false() -> None:
+    """retryable None (not known) is not False."""
+    with pytest.raises(AssertionError, match="retryable: expected False, got None"):
+        assert_error(configure_error("TIMEOUT"), retryable=False)
+    assert_error(configure_error("TIMEOUT"), retryable=None, kind=ErrorKind.UNKNOWN_OUTCOME)
+
+
+def test_assert_error_on_a_non_error_says_what_it_was() -> None:
+    """A success envelope fails with what it was."""
+    with pytest.raises(AssertionError, match=r"not a tool error: .*success envelope"):
+        assert_error({"ok": True, "summary": "s"}, kind="unknown")
+    with pytest.raises(TypeError, match="can't check colour"):
+        assert_error(use_tool_error(), colour="red")
+
+
+def test_assert_shape_points_at_the_field() -> None:
+    """An invalid payload fails naming the field; lenient accepts unknown fields."""
+    with pytest.raises(AssertionError, match=r"not a valid pythe payload: /code: unknown code 'x'"):
+        assert_shape(pythe_error("internal", code="x"), "pythe")
+    with pytest.raises(AssertionError, match=r"/extra_field: |unknown field"):
+        assert_shape(use_tool_error(extra_field=1), "use_tool")
+    assert (
+        assert_shape(use_tool_error(extra_field=1), "use_tool", strict=False).error == "not_found"
+    )
+
+
+def test_factories_have_realistic_defaults_and_overrides() -> None:
+    """Defaults come from the seeds; keywords override; ABSENT removes."""
+    assert pythe_error("http_429") == {
+        "ok": False,
+        "code": "http_429",
+        "message": "Rate limit.",
+        "retryable": True,
+        "how_to_fix": "Retryable.",
+    }
+    assert configure_error("INVALID_INPUT", statusCode=404, type="resource_missing", suggestedAction=ABSENT) == {
+        "code": "INVALID_INPUT", "message": "SDK-side or API-side input validation failed.", "statusCode": 404,
+        "retryable": False, "requestId": "req_0123456789abcdef", "type": "resource_missing",
+    }  # fmt: skip
+    assert configure_error("TIMEOUT") == {"code": "TIMEOUT", "message": "The request timed out."}
+    assert not_done_yet("Zoë", Reason.UNNAMED_RECIPIENT) == {
+        "not_done_yet": "Check with Zoë first: it goes to someone the owner hasn’t named. Ask in your reply, saying what you would do. Once they say yes, do it again."
+    }
+    assert parse(refused()).kind is ErrorKind.REFUSED
+    assert use_tool_error("not_connected", card={"app": "gmail"}) == {
+        "error": "not_connected",
+        "message": "The app isn’t connected.",
+        "card": {"app": "gmail"},
+    }
+    with pytest.raises(ValueError, match="unknown pythe code 'teapot'"):
+        pythe_error("teapot")
+    with pytest.raises(ValueError, match="check-held outcome"):
+        use_tool_error("refused")
+
+
+def test_every_payload_is_strictly_valid_and_covers_every_code() -> None:
+    """every_payload gives one valid payload per code of every vendor, plus the special cases."""
+    cases = dict(every_payload())
+    assert len(cases) == 14 + 13 + 14 + 1
+    for case_id, wire in cases.items():
+        vendor = case_id.split("-")[0]
+        assert_shape(wire, vendor)  # type: ignore[arg-type]
+        assert_error(wire, vendor=vendor)
+    assert_error(cases["configure-INVALID_INPUT-404"], kind="not_found", status_code=404)
+    assert_error(cases["configure-RATE_LIMITED-otp_blocked"], kind="rate_limited", retryable=False)
+    assert payload("use_tool", "not_done_yet") == not_done_yet()
+    assert list(dict(every_payload("pythe"))) == [f"pythe-{code}" for code in PYTHE_CODES]
