@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from ._codes import Outcome, Reason
@@ -18,18 +17,11 @@ TEMPLATES: Final[dict[Outcome, str]] = {
 }
 """The seed's templates, in the seed's characters (a straight apostrophe in "don't")."""
 
-_PATTERNS: Final[dict[Outcome, re.Pattern[str]]] = {
-    Outcome.ASK: re.compile(
-        r"Check with (?P<owner>.+?) first: (?P<reason>.+)\. Ask in your reply, saying what you "
-        r"would do\. Once they say yes, do it again\.",
-        re.DOTALL,
-    ),
-    Outcome.STOP: re.compile(
-        r"Not done: (?P<reason>.+?)\. Tell (?P<owner>.+), and don['’]t try another way\.",
-        re.DOTALL,
-    ),
-}
-
+_ASK_HEAD, _ASK_TAIL = TEMPLATES[Outcome.ASK].split("{owner} first: {reason}")
+_STOP_HEAD = "Not done: "
+_STOP_TAILS = (", and don't try another way.", ", and don’t try another way.")
+_ASK_CUT, _ASK_END = len(_ASK_HEAD), len(_ASK_TAIL)
+_STOP_CUT, _STOP_END = len(_STOP_HEAD), len(_STOP_TAILS[0])  # both tails are as long
 _REASONS: Final[dict[str, Reason]] = {reason.value: reason for reason in Reason}
 
 
@@ -41,11 +33,26 @@ def render(outcome: Outcome, owner: str, reason: str) -> str:
 def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
     """Owner and reason of a held-back text, or ``None`` when it follows no template.
 
-    The reason comes back as a :class:`Reason` when it is one of the seed's, with
-    either apostrophe; otherwise as the text found.
+    The owner ends at the first " first: " (ask) and the reason at the first ". Tell "
+    (stop).  The reason comes back as a :class:`Reason` when it is one of the seed's,
+    with either apostrophe; otherwise as the text found.
     """
-    found = _PATTERNS[outcome].fullmatch(text)
-    if found is None:
+    end = len(text)
+    if outcome is Outcome.ASK:
+        if not (text.startswith(_ASK_HEAD) and text.endswith(_ASK_TAIL)):
+            return None
+        end -= _ASK_END
+        cut = text.find(" first: ", _ASK_CUT, end)
+        owner, reason = text[_ASK_CUT:cut], text[cut + 8 : end]
+    else:
+        if not (text.startswith(_STOP_HEAD) and text.endswith(_STOP_TAILS)):
+            return None
+        end -= _STOP_END
+        cut = text.find(". Tell ", _STOP_CUT, end)
+        reason, owner = text[_STOP_CUT:cut], text[cut + 7 : end]
+    if cut < 0 or not owner or not reason:
         return None
-    reason = found["reason"]
-    return found["owner"], _REASONS.get(reason.replace("'", "’"), reason)
+    known = _REASONS.get(reason)
+    if known is None and "'" in reason:
+        known = _REASONS.get(reason.replace("'", "’"))
+    return owner, known if known is not None else reason

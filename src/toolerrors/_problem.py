@@ -22,10 +22,8 @@ _MEMBERS: Final = ("kind", "retryable", "retry_after", "vendor", "code", "owner"
 """Extension members toolerrors writes; clients that don't know them ignore them."""
 
 _KINDS_BY_VALUE: Final = {kind.value: kind for kind in ErrorKind}
-
-
-def _title(kind: ErrorKind) -> str:
-    return kind.value.replace("_", " ").capitalize()
+_TYPES: Final = {kind: TYPE_PREFIX + kind.value for kind in ErrorKind}
+_TITLES: Final = {kind: kind.value.replace("_", " ").capitalize() for kind in ErrorKind}
 
 
 def to_problem(error: UnifiedError) -> dict[str, Any]:
@@ -38,8 +36,8 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
     foreign = error.vendor == "problem" and error.extra is not None
     kept = error.extra if foreign and error.extra is not None else {}
     out: dict[str, Any] = {
-        "type": kept.get("type", TYPE_PREFIX + error.kind.value),
-        "title": kept.get("title", _title(error.kind)),
+        "type": kept.get("type", _TYPES[error.kind]),
+        "title": kept.get("title", _TITLES[error.kind]),
     }
     status = error.status_code if error.status_code is not None else KINDS[error.kind].status
     if status is not None:
@@ -56,10 +54,10 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
         "vendor": error.vendor,
         "code": error.code,
     }
-    for name in ("owner", "reason"):
-        value = getattr(error, name)
-        if value is not None:
-            out[name] = str(value)
+    if error.owner is not None:
+        out["owner"] = error.owner
+    if error.reason is not None:
+        out["reason"] = str(error.reason)
     if error.extra:
         out["extra"] = dict(error.extra)
     return out

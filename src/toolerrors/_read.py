@@ -16,7 +16,7 @@ from pydantic_core import from_json
 from ._codes import ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
-from ._kinds import ErrorKind
+from ._kinds import Action, ErrorKind
 from ._problem import is_problem, read_problem
 from ._table import HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
@@ -35,7 +35,7 @@ def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str =
     if len(text) > max_bytes:
         raise ShapeError(f"input of {len(text)} bytes is over the {max_bytes}-byte limit", where)
     try:
-        return from_json(text, allow_inf_nan=False)
+        return from_json(text, allow_inf_nan=False, cache_strings="keys")
     except ValueError as exc:
         raise ShapeError(f"not valid JSON ({exc})", where) from None
 
@@ -87,8 +87,10 @@ _USE_TOOL_ALLOWED: Final = _USE_TOOL_UNIFIED | {"card"}
 
 def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{error, message, card?}``."""
-    code = _str(d, "error", where)
-    message = _str(d, "message", where)
+    code = d.get("error")
+    message = d.get("message")
+    if type(code) is not str or type(message) is not str:
+        code, message = _str(d, "error", where), _str(d, "message", where)
     extra = None
     if len(d) > 2:
         card = d.get("card", _MISSING)
@@ -99,18 +101,44 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     if row is None:
         if strict:
             raise ShapeError(f"{code!r} is a key of its own, not an error code", f"{where}/error")
-        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
-    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
+        return make(
+            _UNKNOWN, message, None, None, None, "use_tool", code, None, None, None, None, extra
+        )
+    return make(
+        row.kind,
+        message,
+        row.retryable,
+        None,
+        None,
+        "use_tool",
+        code,
+        None,
+        None,
+        None,
+        None,
+        extra,
+    )
+
+
+_HELD: Final = {
+    "not_done_yet": (
+        Outcome.ASK,
+        frozenset({"not_done_yet"}),
+        READ[("use_tool", "not_done_yet", None)].kind,
+    ),
+    "refused": (Outcome.STOP, frozenset({"refused"}), READ[("use_tool", "refused", None)].kind),
+}
 
 
 def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"not_done_yet": text}`` or ``{"refused": text}``."""
-    if "not_done_yet" in d and "refused" in d:
+    key = "not_done_yet" if "not_done_yet" in d else "refused"
+    if key == "not_done_yet" and "refused" in d:
         raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome", where)
-    outcome = Outcome.ASK if "not_done_yet" in d else Outcome.STOP
-    key = outcome.key
-    text = _str(d, key, where)
-    keys = frozenset({key})
+    outcome, keys, kind = _HELD[key]
+    text = d[key]
+    if type(text) is not str:
+        raise _want(text, "a string", f"{where}/{key}")
     extra = _extras(d, keys, keys, strict, where) if len(d) > 1 else None
     found = match(outcome, text)
     owner: str | None = None
@@ -128,8 +156,7 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
             )
-    row = READ[("use_tool", key, None)]
-    return make(row.kind, text, False, None, None, "use_tool", key, owner, reason, extra=extra)
+    return make(kind, text, False, None, None, "use_tool", key, owner, reason, None, None, extra)
 
 
 _PYTHE_UNIFIED: Final = frozenset({"ok", "code", "message", "retryable"})
@@ -153,70 +180,112 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     )
     row = _lookup("pythe", code, None, strict, f"{where}/code")
     if row is None:
-        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=extra)
-    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=extra)
+        return make(
+            _UNKNOWN, message, retryable, None, None, "pythe", code, None, None, None, None, extra
+        )
+    return make(
+        row.kind, message, retryable, None, row.status, "pythe", code, None, None, None, None, extra
+    )
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
-def _is_seconds(value: object) -> bool:
-    return (type(value) is int or type(value) is float) and 0 <= value < math.inf
-
-
-_CONFIGURE_FIELDS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
-    "statusCode": (_is_int, "an integer"),
-    "type": (lambda v: type(v) is str, "a string"),
-    "param": (lambda v: type(v) is str, "a string"),
-    "retryable": (lambda v: type(v) is bool, "a boolean"),
-    "suggestedAction": (lambda v: type(v) is str, "a string"),
-    "docUrl": (lambda v: type(v) is str, "a string"),
-    "retryAfter": (_is_seconds, "a number of seconds (finite, not negative)"),
-    "requestId": (lambda v: type(v) is str, "a string"),
+_CONFIGURE_FIELDS: Final[dict[str, tuple[tuple[type, ...], str]]] = {
+    "statusCode": ((int,), "an integer"),
+    "type": ((str,), "a string"),
+    "param": ((str,), "a string"),
+    "retryable": ((bool,), "a boolean"),
+    "suggestedAction": ((str,), "a string"),
+    "docUrl": ((str,), "a string"),
+    "retryAfter": ((int, float), "a number of seconds (finite, not negative)"),
+    "requestId": ((str,), "a string"),
 }
-"""Configure's optional fields and what each must hold; absent means undefined."""
+"""Configure's optional fields and the types each may hold; absent means undefined."""
 
 _CONFIGURE_UNIFIED: Final = frozenset(
     {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
 )
 """Fields that become attributes of the unified error; the rest is kept in ``extra``."""
 
+_CONFIGURE_TEXT: Final = frozenset(
+    key for key, (types, _) in _CONFIGURE_FIELDS.items() if types == (str,)
+)
+
+
+def _configure_field(key: str, value: object, strict: bool, where: str) -> None:
+    """Raise where an optional Configure field holds what it may not."""
+    spec = _CONFIGURE_FIELDS.get(key)
+    if spec is None:
+        if strict and key not in ("code", "message"):
+            raise ShapeError(f"unknown field {key!r}", where)
+    elif value is None:
+        if strict:
+            raise _want(value, spec[1], f"{where}/{key}")
+    elif type(value) not in spec[0] or (key == "retryAfter" and not 0 <= value < math.inf):  # type: ignore[operator]
+        raise _want(value, spec[1], f"{where}/{key}")
+
+
+def _suggested(value: object, strict: bool, where: str) -> Action | None:
+    """The action a Configure ``suggestedAction`` refines to (strict: one of the eleven)."""
+    if type(value) is not str:
+        return None  # absent or null (the field check has refused anything else)
+    action = SUGGESTED.get(value)
+    if action is None and strict:
+        raise ShapeError(f"unknown suggestedAction {value!r}", f"{where}/suggestedAction")
+    return action
+
 
 def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A ``ConfigureError``'s fields, camelCase as the SDK names them."""
-    code = _str(d, "code", where)
-    message = _str(d, "message", where)
-    extra: dict[str, Any] | None = None
-    for key, value in d.items():
-        spec = _CONFIGURE_FIELDS.get(key)
-        if spec is not None and not spec[0](value) and (strict or value is not None):
-            raise _want(value, spec[1], f"{where}/{key}")
-        if key not in _CONFIGURE_UNIFIED or value is None:
-            if spec is None and strict and key not in ("code", "message"):
-                raise ShapeError(f"unknown field {key!r}", where)
-            if extra is None:
-                extra = {}
-            extra[key] = value
+    code = d.get("code")
+    message = d.get("message")
+    if type(code) is not str or type(message) is not str:
+        code, message = _str(d, "code", where), _str(d, "message", where)
     status = d.get("statusCode")
-    row = _lookup("configure", code, status, strict, f"{where}/code")
-    suggested = d.get("suggestedAction")
-    action = None
-    if suggested is not None:
-        action = SUGGESTED.get(suggested)
-        if action is None and strict:
-            raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
+    retryable = d.get("retryable")
+    wait = d.get("retryAfter")
+    request = d.get("requestId")
+    if (
+        (status is not None and type(status) is not int)
+        or (retryable is not None and type(retryable) is not bool)
+        or (request is not None and type(request) is not str)
+        or (wait is not None and (type(wait) not in (int, float) or not 0 <= wait < math.inf))
+    ):
+        for key in ("statusCode", "retryable", "requestId", "retryAfter"):
+            _configure_field(key, d.get(key), strict, where)
+    extra: dict[str, Any] | None = None
+    if len(d) > 2 + (status is not None) + (retryable is not None) + (wait is not None) + (
+        request is not None
+    ):
+        extra = dict(d)  # then drop what the unified attributes carry: faster than filtering
+        del extra["code"], extra["message"]
+        if status is not None:
+            del extra["statusCode"]
+        if retryable is not None:
+            del extra["retryable"]
+        if wait is not None:
+            del extra["retryAfter"]
+        if request is not None:
+            del extra["requestId"]
+        for key, value in extra.items():
+            if (
+                type(value) is not str or key not in _CONFIGURE_TEXT
+            ):  # the common case needs no call
+                _configure_field(key, value, strict, where)
+    row = read_row("configure", code, status)
+    if row is None and strict:
+        raise ShapeError(f"unknown configure code {code!r}", f"{where}/code")
+    action = _suggested(d.get("suggestedAction"), strict, where)
+    kind = row.kind if row is not None else _UNKNOWN
     return make(
-        row.kind if row is not None else _UNKNOWN,
+        kind,
         message,
-        d.get("retryable"),
-        d.get("retryAfter"),
+        retryable,
+        wait,
         status,
         "configure",
         code,
         None,
         None,
-        d.get("requestId"),
+        request,
         action,
         extra,
     )
@@ -239,7 +308,7 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
         return f"/ok: expected a boolean, got {_type_name(ok)}"
     if "error" in d and (need or d["error"] is not None):
         return read_use_tool
-    if is_problem(d):
+    if ("title" in d or "detail" in d) and is_problem(d):
         return read_problem
     if "code" in d and (need or d["code"] in _CONFIGURE_CODES):
         return read_configure
@@ -364,6 +433,14 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     and reasons.  Anything that is not an error of a known shape raises
     :class:`ShapeError` saying what was expected and where.
     """
+    if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
+        value = load(payload, max_bytes)
+        if type(value) is not dict:
+            raise _want(value, "a JSON object", "")
+        reader = classify(value, True)
+        if reader is not None and not isinstance(reader, str):
+            return reader(value, strict, "")
+        payload = value
     error = _read(payload, strict, max_bytes, need=True)
     assert error is not None
     return error

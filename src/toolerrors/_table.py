@@ -552,10 +552,23 @@ WRITE: Final[dict[tuple[str, ErrorKind], Row]] = {
 """(vendor, kind) -> the canonical row a kind is written by."""
 
 
+def _by_vendor_and_code() -> dict[str, dict[str, dict[int | None, Row]]]:
+    index: dict[str, dict[str, dict[int | None, Row]]] = {}
+    for row in READ.values():
+        index.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
+    return index
+
+
+_READ_BY: Final = _by_vendor_and_code()
+"""``READ`` nested as vendor -> code -> status, so a lookup builds no tuple."""
+
+
 def read_row(vendor: str, code: str, status: int | None) -> Row | None:
     """The row a payload with this vendor, code and status is read by, if any."""
-    row = READ.get((vendor, code, status)) if status is not None else None
-    return row if row is not None else READ.get((vendor, code, None))
+    rows = _READ_BY[vendor].get(code)
+    if rows is None:
+        return None
+    return rows.get(status) or rows.get(None) if status is not None else rows.get(None)
 
 
 HELD: Final = frozenset({"not_done_yet", "refused"})

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from pydantic_core import to_json
 
 from ._kinds import Action, ErrorKind
 from ._table import KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
@@ -108,7 +109,7 @@ class UnifiedError:
 
     def to_json(self) -> str:
         """:meth:`to_dict` as a JSON string."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return to_json(self.to_dict()).decode()
 
     def exception(self) -> ToolFailure:
         """This error as an exception to raise (``raise error.exception() from exc``)."""
