@@ -5,8 +5,14 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from typing import TYPE_CHECKING
+
+import pytest
 
 from conftest import ROOT
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _gen_docs():  # type: ignore[no-untyped-def]
@@ -36,10 +42,29 @@ def test_mapping_page_lists_every_row() -> None:
         assert f"| `{kind.value}` |" in page
 
 
-def test_readme_python_examples_run() -> None:
-    """Every python block of the README runs as written."""
-    readme = (ROOT / "README.md").read_text("utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
-    assert blocks
+PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_every_python_example_runs(page: Path) -> None:
+    """Every python block of the README and the docs runs as written, in page order."""
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text("utf-8"), re.DOTALL)
+    namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
     for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+        exec(compile(block, str(page.relative_to(ROOT)), "exec"), namespace)
+
+
+def test_pages_with_code_have_examples() -> None:
+    """The pages that teach an API show it in runnable python blocks."""
+    for name in (
+        "index",
+        "taxonomy",
+        "use_tool",
+        "pythe",
+        "configure",
+        "retries",
+        "http",
+        "mcp",
+        "testing",
+    ):
+        assert "```python" in (ROOT / "docs" / f"{name}.md").read_text("utf-8"), name

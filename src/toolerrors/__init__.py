@@ -1,9 +1,9 @@
 """toolerrors: one vocabulary for the ways an AI agent's tool call can fail.
 
-Read a failed tool call from ``use_tool``, Pythe or Configure with :func:`parse` (or
-ask :func:`error_of` whether a result is an error at all), decide with the unified
-:class:`ErrorKind`, :class:`Action` and :func:`should_retry`, and write it in any
-vendor's shape with :func:`convert`.  The vendors' exact shapes live in
+Read a failed tool call from ``use_tool``, Pythe or Configure with `parse` (or
+ask `error_of` whether a result is an error at all), decide with the unified
+`ErrorKind`, `Action` and `should_retry`, and write it in any
+vendor's shape with `convert`.  The vendors' exact shapes live in
 ``toolerrors.use_tool``, ``toolerrors.pythe`` and ``toolerrors.configure``.
 """
 
@@ -47,7 +47,7 @@ __all__ = [
 
 
 def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
-    """Anything :func:`parse` accepts, as the JSON-ready wire dict of ``to``: a vendor
+    """Anything `parse` accepts, as the JSON-ready wire dict of ``to``: a vendor
     (``"use_tool"``, ``"pythe"``, ``"configure"``) or ``"problem"`` (RFC 9457).
 
     A payload converted to its own vendor comes back unchanged.

@@ -34,7 +34,7 @@ def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
     """Owner and reason of a held-back text, or ``None`` when it follows no template.
 
     The owner ends at the first " first: " (ask) and the reason at the first ". Tell "
-    (stop).  The reason comes back as a :class:`Reason` when it is one of the seed's,
+    (stop).  The reason comes back as a `Reason` when it is one of the seed's,
     with either apostrophe; otherwise as the text found.
     """
     end = len(text)

@@ -69,13 +69,13 @@ def request_id(headers: Headers) -> str | None:
 
 
 def from_http(status: int, headers: Headers = None, body: object = None) -> UnifiedError:
-    """An HTTP response as a :class:`UnifiedError`.
+    """An HTTP response as a `UnifiedError`.
 
     A body in any known shape decides the kind (a Pythe ``http_429`` envelope in a 200
     response is still a rate limit); the status and headers fill in ``status_code``,
     ``retry_after`` and ``request_id`` where the body leaves them unset.  Otherwise the
     status decides.  A response that is neither an error status nor an error body
-    raises :class:`ShapeError`.
+    raises `ShapeError`.
     """
     if type(status) is not int or not 100 <= status <= 599:
         raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")

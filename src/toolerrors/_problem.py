@@ -29,7 +29,7 @@ _TITLES: Final = {kind: kind.value.replace("_", " ").capitalize() for kind in Er
 def to_problem(error: UnifiedError) -> dict[str, Any]:
     """``error`` as a problem details object with toolerrors' extension members.
 
-    A foreign problem document read by :func:`toolerrors.parse` is written back as it
+    A foreign problem document read by `toolerrors.parse` is written back as it
     came; any other error carries its vendor's own fields in ``extra``, so that the
     document converts back to the vendor unchanged.
     """
@@ -81,7 +81,8 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     detail = _opt(d, "detail", (str,), where)
     title = _opt(d, "title", (str,), where)
     instance = _opt(d, "instance", (str,), where)
-    kind = _KINDS_BY_VALUE.get(d.get("kind"))  # type: ignore[arg-type]
+    named = d.get("kind")
+    kind = _KINDS_BY_VALUE.get(named) if type(named) is str else None
     message = detail if detail is not None else title or ""
     if kind is not None:  # written by toolerrors: the members say it all
         retryable = _opt(d, "retryable", (bool,), where)
@@ -91,9 +92,8 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         owner = _opt(d, "owner", (str,), where)
         reason = _opt(d, "reason", (str,), where)
         extra = _opt(d, "extra", (dict,), where)
-        suggested = (
-            SUGGESTED.get(extra.get("suggestedAction")) if vendor == "configure" and extra else None
-        )
+        hint = extra.get("suggestedAction") if vendor == "configure" and extra else None
+        suggested = SUGGESTED.get(hint) if type(hint) is str else None
         return make(
             kind,
             message,

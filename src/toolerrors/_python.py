@@ -43,7 +43,7 @@ def _name(cls: type) -> str:
 
 
 def _response(exc: BaseException) -> UnifiedError | None:
-    """An HTTP error exception (urllib, httpx, requests) through :func:`from_http`."""
+    """An HTTP error exception (urllib, httpx, requests) through `from_http`."""
     module = type(exc).__module__.split(".")[0]
     if module == "urllib":
         status, headers, body = getattr(exc, "code", None), getattr(exc, "headers", None), None
@@ -64,12 +64,12 @@ def _response(exc: BaseException) -> UnifiedError | None:
 
 
 def from_exception(exc: BaseException) -> UnifiedError:
-    """A Python exception as a :class:`UnifiedError`.
+    """A Python exception as a `UnifiedError`.
 
     Timeouts are ``unknown_outcome`` (the call may have run); connection failures before
     anything was sent are ``unavailable``; urllib, httpx and requests HTTP errors go
-    through :func:`from_http`; a ``ConfigureError`` reads as :func:`parse` reads it; a
-    :class:`ToolFailure` gives back the error it carries.  httpx and requests are never
+    through `from_http`; a ``ConfigureError`` reads as `parse` reads it; a
+    `ToolFailure` gives back the error it carries.  httpx and requests are never
     imported here: their exceptions are recognised by name.
     """
     if isinstance(exc, ToolFailure):

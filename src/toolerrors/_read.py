@@ -1,4 +1,4 @@
-"""Reading: anything a tool call may return, to a :class:`UnifiedError`.
+"""Reading: anything a tool call may return, to a `UnifiedError`.
 
 The readers work on plain dicts straight from the JSON parser: no pydantic model is
 built on this path, so the first parse is as cheap as the hundredth.  The wire models
@@ -310,7 +310,7 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
         return read_use_tool
     if ("title" in d or "detail" in d) and is_problem(d):
         return read_problem
-    if "code" in d and (need or d["code"] in _CONFIGURE_CODES):
+    if "code" in d and (need or (type(d["code"]) is str and d["code"] in _CONFIGURE_CODES)):
         return read_configure
     if "deleted" in d:
         return "Configure's forget() result ({deleted, message}) is a result, not an error"
@@ -342,18 +342,20 @@ def _mcp(
     if structured is not None:
         if not isinstance(structured, Mapping):
             raise _want(structured, "an object", f"{where}/structuredContent")
-        found = _from_mapping(structured, strict, f"{where}/structuredContent", need=False)
+        found = _from_mapping(structured, strict, f"{where}/structuredContent", False, unwrap=False)
         if found is not None:
             return found
     texts = _texts(get("content", ()), where)
     for index, text in enumerate(texts):
         if text.lstrip()[:1] == "{":
             try:
-                value = from_json(text, allow_inf_nan=False)
-            except ValueError:
-                continue
+                value = load(text)
+            except ShapeError:
+                continue  # text that is not JSON is the message, read below
             if isinstance(value, dict):
-                found = _from_mapping(value, strict, f"{where}/content/{index}/text", need=False)
+                found = _from_mapping(
+                    value, strict, f"{where}/content/{index}/text", False, unwrap=False
+                )
                 if found is not None:
                     return found
     if is_error:
@@ -379,12 +381,13 @@ def _texts(content: object, where: str) -> list[str]:
 
 
 def _from_mapping(
-    d: Mapping[str, Any], strict: bool, where: str, need: bool
+    d: Mapping[str, Any], strict: bool, where: str, need: bool, unwrap: bool = True
 ) -> UnifiedError | None:
+    """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one."""
     found = classify(d, need)
     if callable(found):
         return found(d, strict, where)
-    if any(key in d for key in _MCP_KEYS):
+    if unwrap and any(key in d for key in _MCP_KEYS):
         return _mcp(d, strict, where, need)
     if need:
         raise ShapeError(found or _EXPECTED, where)
@@ -392,7 +395,7 @@ def _from_mapping(
 
 
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
-    """The one dispatcher behind :func:`parse` and :func:`error_of`."""
+    """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
         return _from_mapping(payload, strict, "", need)
     if isinstance(payload, (bytes, str, bytearray)):
@@ -424,14 +427,14 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
 
 
 def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) -> UnifiedError:
-    """Read a failed tool call from any of the three systems as a :class:`UnifiedError`.
+    """Read a failed tool call from any of the three systems as a `UnifiedError`.
 
     Accepts a dict, JSON ``str`` or ``bytes``, a vendor wire model, a ``ConfigureError``,
     a ``UnifiedError`` (returned as is) and an MCP ``CallToolResult`` (dict or object).
     Lenient by default: an unknown code in a known shape is kind ``unknown`` with the
     code kept verbatim.  ``strict=True`` rejects unknown codes, fields, suggested actions
     and reasons.  Anything that is not an error of a known shape raises
-    :class:`ShapeError` saying what was expected and where.
+    `ShapeError` saying what was expected and where.
     """
     if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
         value = load(payload, max_bytes)
@@ -451,7 +454,7 @@ def error_of(
 ) -> UnifiedError | None:
     """The error in any tool's result, or ``None`` when nothing in it marks an error.
 
-    Raises :class:`ShapeError` when something marks an error (``isError: true``,
+    Raises `ShapeError` when something marks an error (``isError: true``,
     ``ok: false``, an ``error`` key, a check-held key, a Configure error code) but the
     shape around it is broken.
     """

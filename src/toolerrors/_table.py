@@ -1,6 +1,6 @@
 """The mapping: one table of rows, and the lookups derived from it.
 
-Each row ties a vendor's code to an :class:`ErrorKind`.  A row *reads* when a payload
+Each row ties a vendor's code to an `ErrorKind`.  A row *reads* when a payload
 with that code is understood as that kind, and *writes* when it is the canonical choice
 for turning that kind into that vendor's shape.  Every other lookup here is derived
 from ``ROWS``; ``scripts/gen_mapping.py`` renders the same rows as ``docs/mapping.md``.
@@ -38,7 +38,7 @@ Vendor = Literal["use_tool", "pythe", "configure"]
 VENDORS: Final[tuple[Vendor, ...]] = ("use_tool", "pythe", "configure")
 
 Target = Literal["use_tool", "pythe", "configure", "problem"]
-"""Where :func:`toolerrors.convert` can write: a vendor, or RFC 9457 problem details."""
+"""Where `toolerrors.convert` can write: a vendor, or RFC 9457 problem details."""
 TARGETS: Final[tuple[Target, ...]] = (*VENDORS, "problem")
 
 K = ErrorKind
@@ -565,7 +565,7 @@ _READ_BY: Final = _by_vendor_and_code()
 
 def read_row(vendor: str, code: str, status: int | None) -> Row | None:
     """The row a payload with this vendor, code and status is read by, if any."""
-    rows = _READ_BY[vendor].get(code)
+    rows = _READ_BY.get(vendor, {}).get(code)
     if rows is None:
         return None
     return rows.get(status) or rows.get(None) if status is not None else rows.get(None)
@@ -587,7 +587,7 @@ SUGGESTED: Final[dict[str, Action]] = {
     S.COMPLETE_APPROVAL: A.ASK_OWNER,
     S.COMMIT_PROFILE: A.COMMIT,
 }
-"""Configure's ``suggestedAction`` -> the unified :class:`Action` it refines to."""
+"""Configure's ``suggestedAction`` -> the unified `Action` it refines to."""
 
 SAFER: Final[dict[Vendor, ErrorKind]] = {"use_tool": K.UPSTREAM_ERROR}
 """For a vendor with no ``retryable`` field: the kind whose row to write instead of one

@@ -41,10 +41,10 @@ class UnifiedError:
     owner: str | None = None
     """The owner's first name, when the check held the action back."""
     reason: str | None = None
-    """The check's reason, word for word (a :class:`~toolerrors.use_tool.Reason` when known)."""
+    """The check's reason, word for word (a `Reason` when known)."""
     request_id: str | None = None
     suggested_action: Action | None = None
-    """The vendor's own suggestion, mapped onto :class:`Action`; it refines ``action``."""
+    """The vendor's own suggestion, mapped onto `Action`; it refines ``action``."""
     extra: Mapping[str, Any] | None = field(default=None, hash=False)
     """Fields of the vendor's payload that the attributes above don't carry, verbatim,
     so that the payload can be given back unchanged.  Treat it as read-only."""
@@ -79,7 +79,7 @@ class UnifiedError:
         return row if row is not None and row.kind is self.kind else None
 
     def to(self, vendor: Vendor) -> Any:
-        """This error as ``vendor``'s wire model (see :func:`toolerrors.convert` for a dict)."""
+        """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
         from ._write import to_model
 
         return to_model(self, vendor)
@@ -108,7 +108,7 @@ class UnifiedError:
         return out
 
     def to_json(self) -> str:
-        """:meth:`to_dict` as a JSON string."""
+        """`to_dict` as a JSON string."""
         return to_json(self.to_dict()).decode()
 
     def exception(self) -> ToolFailure:
@@ -138,7 +138,7 @@ def make(
     suggested_action: Action | None = None,
     extra: Mapping[str, Any] | None = None,
 ) -> UnifiedError:
-    """Build a :class:`UnifiedError` fast; equal to calling the class with the same values."""
+    """Build a `UnifiedError` fast; equal to calling the class with the same values."""
     error: Any = _Draft()
     error.kind = kind
     error.message = message
@@ -157,7 +157,7 @@ def make(
 
 
 class ToolFailure(Exception):
-    """An exception that carries a :class:`UnifiedError`, for code that raises.
+    """An exception that carries a `UnifiedError`, for code that raises.
 
     ``raise error.exception() from original`` keeps the original as ``__cause__``.
     It pickles, copies and compares by the error it carries.

@@ -65,7 +65,7 @@ class WireModel(BaseModel):
         return self
 
     def check_strict(self) -> None:
-        """Raise :class:`FieldProblem` where a value is outside the seed's closed lists."""
+        """Raise `FieldProblem` where a value is outside the seed's closed lists."""
 
     def to_wire(self) -> dict[str, Any]:
         """The JSON-ready dict: unset fields absent, extra fields kept, seed's names."""
@@ -76,7 +76,7 @@ M = TypeVar("M", bound=WireModel)
 
 
 def as_data(payload: object, where: str = "") -> Mapping[str, Any]:
-    """A JSON object from a dict, JSON text or wire model, or a :class:`ShapeError`."""
+    """A JSON object from a dict, JSON text or wire model, or a `ShapeError`."""
     if isinstance(payload, (str, bytes, bytearray)):
         payload = load(payload, MAX_BYTES, where)
     elif isinstance(payload, WireModel):
@@ -87,7 +87,7 @@ def as_data(payload: object, where: str = "") -> Mapping[str, Any]:
 
 
 def validate(model: type[M], payload: object, strict: bool, where: str = "") -> M:
-    """``payload`` (dict, JSON text or model) as ``model``, or a :class:`ShapeError`."""
+    """``payload`` (dict, JSON text or model) as ``model``, or a `ShapeError`."""
     data = as_data(payload, where)
     try:
         return model.model_validate(data, context={"strict": strict})

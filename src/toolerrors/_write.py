@@ -1,4 +1,4 @@
-"""Writing: a :class:`UnifiedError` as the wire JSON of any of the three vendors.
+"""Writing: a `UnifiedError` as the wire JSON of any of the three vendors.
 
 At home (the error came from that vendor) the vendor's own code and fields are written
 back verbatim, so a payload survives the round trip unchanged.  Elsewhere the kind's

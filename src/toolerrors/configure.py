@@ -1,6 +1,6 @@
 """The Configure SDK: ``ConfigureError``, its codes and suggested actions, and tool calls.
 
-SDK methods reject with :class:`ConfigureError` for API, validation, permission, tool,
+SDK methods reject with `ConfigureError` for API, validation, permission, tool,
 timeout and network failures.  The seed's special cases are data here: structured
 backend 404s arrive as ``INVALID_INPUT`` with ``statusCode`` 404 (``NOT_FOUND`` only
 for legacy unstructured responses), OTP throttling is ``RATE_LIMITED`` with
@@ -66,7 +66,7 @@ LOCAL_CODES: Final = frozenset({ErrorCode.TIMEOUT, ErrorCode.NETWORK_ERROR})
 """Errors the SDK creates locally: ``retryable`` is left undefined, not false."""
 
 AUTH_FLOW_CODES: Final = frozenset({ErrorCode.AUTH_REQUIRED, ErrorCode.TOOL_NOT_CONNECTED})
-"""Recovered through the hosted flows, with an :class:`AuthFlowReason`."""
+"""Recovered through the hosted flows, with an `AuthFlowReason`."""
 
 FORGET_ID: Final = re.compile(r"mem_[0-9a-fA-F]{32}")
 """A well-formed ``forget()`` id: ``mem_`` plus 32 hex characters."""
@@ -175,7 +175,7 @@ def _arguments(value: object, where: str) -> dict[str, Any]:
 
 
 def normalize_tool_call(call: object) -> ToolCall:
-    """One :class:`ToolCall` from ``{name, arguments}``, ``{name, input}`` or
+    """One `ToolCall` from ``{name, arguments}``, ``{name, input}`` or
     ``{function: {name, arguments}}`` (``arguments`` may be a JSON string).
 
     Anything else raises ``ConfigureError`` with code INVALID_INPUT.

@@ -3,7 +3,7 @@
 ``to_call_tool_result`` puts the same JSON in the text content and in
 ``structuredContent`` and sets ``isError``, because MCP clients disagree on where they
 look: some read only the text, some only the structured content.  On the way back,
-:func:`toolerrors.parse` and :func:`toolerrors.error_of` read the SDK's results as they
+`toolerrors.parse` and `toolerrors.error_of` read the SDK's results as they
 are.
 """
 
@@ -27,7 +27,7 @@ __all__ = ["to_call_tool_result"]
 
 
 def to_call_tool_result(error: object, vendor: Target = "pythe") -> Any:
-    """``error`` (anything :func:`toolerrors.parse` accepts) as an SDK ``CallToolResult``
+    """``error`` (anything `toolerrors.parse` accepts) as an SDK ``CallToolResult``
     with ``isError: true`` and ``vendor``'s JSON both as text and as structured content."""
     wire = to_wire(parse(error), vendor)
     return CallToolResult(

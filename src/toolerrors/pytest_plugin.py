@@ -2,7 +2,7 @@
 
 Fixtures:
 
-- ``tool_errors``: the :mod:`toolerrors.testing` module (factories and assertions).
+- ``tool_errors``: the `toolerrors.testing` module (factories and assertions).
 
 Marker:
 
@@ -48,5 +48,5 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def tool_errors() -> ModuleType:
-    """The factories and assertions of :mod:`toolerrors.testing`."""
+    """The factories and assertions of `toolerrors.testing`."""
     return testing

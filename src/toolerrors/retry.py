@@ -1,14 +1,14 @@
 """Retrying tool calls: a small helper that knows each vendor's special cases, and
 ready-made hooks for tenacity and stamina.
 
-A failed attempt is an exception (read with :func:`~toolerrors.from_exception`) or an
-in-band error result (read with :func:`~toolerrors.error_of`).  Another attempt is made
-only when :func:`~toolerrors.should_retry` says so, after
-:func:`~toolerrors.retry_delay`; a rate limit gets one more attempt, not a loop (the
+A failed attempt is an exception (read with `from_exception`) or an
+in-band error result (read with `error_of`).  Another attempt is made
+only when `should_retry` says so, after
+`retry_delay`; a rate limit gets one more attempt, not a loop (the
 use_tool guidance: "Wait, then try once more"); an unknown outcome runs the caller's
 ``check`` before anything is re-run; and one idempotency key is made and sent with every
 attempt, so a replay is recognised (Pythe's ``assign_task`` contract).  When it gives
-up, it raises :class:`~toolerrors.ToolFailure` from the last exception.
+up, it raises `ToolFailure` from the last exception.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def call(
     ``idempotency_key=True`` makes one key and passes it as ``idempotency_key=`` on every
     attempt (a string is used as the key); with a key, an unknown outcome may be retried.
     An in-band error result that is not retried is returned as it is; an exception that
-    is not retried is raised as :class:`ToolFailure` from it.
+    is not retried is raised as `ToolFailure` from it.
     """
     plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
     while True:
@@ -181,7 +181,7 @@ async def acall(
     clock: Callable[[], float] = time.monotonic,
     **kwargs: Any,
 ) -> T:
-    """:func:`call` for coroutine functions; ``check`` may be sync or async."""
+    """`call` for coroutine functions; ``check`` may be sync or async."""
     plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
     while True:
         outcome: Any = None
@@ -214,7 +214,7 @@ def retrying(
     check: Check | None = None,
     idempotency_key: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator form of :func:`call` and :func:`acall` (chosen by the function's kind)."""
+    """Decorator form of `call` and `acall` (chosen by the function's kind)."""
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         if inspect.iscoroutinefunction(fn):
@@ -239,7 +239,7 @@ def retrying(
 
 
 def tenacity_retry(*, idempotent: bool = False) -> Callable[[Any], bool]:
-    """A tenacity ``retry=`` predicate: retry when :func:`should_retry` says so.
+    """A tenacity ``retry=`` predicate: retry when `should_retry` says so.
 
     It reads a raised exception, or an in-band error result, of the last attempt.
     """

@@ -53,7 +53,7 @@ ABSENT: Final = _Absent()
 
 
 def assert_error(payload: object, **expected: Any) -> UnifiedError:
-    """Parse ``payload`` and check any of :data:`FIELDS`; return the error.
+    """Parse ``payload`` and check any of `FIELDS`; return the error.
 
     Factories take the code (and message) positionally and any wire field by its own
     name as a keyword, so ``pythe_error("internal", code="x")`` builds an unknown code.

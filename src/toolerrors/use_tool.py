@@ -78,7 +78,7 @@ class _Held(WireModel):
 
     @property
     def reason(self) -> Reason | str | None:
-        """The reason: a :class:`Reason` when it is one of the seed's, else the text found."""
+        """The reason: a `Reason` when it is one of the seed's, else the text found."""
         found = self._found()
         return None if found is None else found[1]
 

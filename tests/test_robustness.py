@@ -1,0 +1,225 @@
+"""Bad input, limits, pickling and threads: toolerrors must never be the second failure."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import importlib
+import inspect
+import json
+import pickle
+import pkgutil
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import toolerrors
+from toolerrors import ShapeError, UnifiedError, convert, error_of, parse
+from toolerrors.configure import ConfigureError
+from toolerrors.strategies import error_payloads, json_values, near_misses
+
+FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _parse_or_shape_error(value: object, strict: bool = False) -> UnifiedError | None:
+    try:
+        return parse(value, strict=strict)
+    except ShapeError:
+        return None
+
+
+@FUZZ
+@given(json_values(max_leaves=20), st.booleans())
+def test_any_json_value(value: Any, strict: bool) -> None:
+    """Any JSON value, as a value or as text: a UnifiedError or a ShapeError, nothing else."""
+    _parse_or_shape_error(value, strict)
+    _parse_or_shape_error(json.dumps(value), strict)
+    with contextlib.suppress(ShapeError):
+        error_of(value)
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_any_bytes(data: bytes) -> None:
+    """Arbitrary bytes: a UnifiedError or a ShapeError."""
+    _parse_or_shape_error(data)
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_text(text: str) -> None:
+    """Arbitrary strings, surrogates included: a UnifiedError or a ShapeError."""
+    _parse_or_shape_error(text)
+
+
+@FUZZ
+@given(near_misses())
+def test_near_misses(payload: dict[str, Any]) -> None:
+    """Right keys, wrong types: always a ShapeError, as a dict and as JSON text."""
+    with pytest.raises(ShapeError):
+        parse(payload)
+    with pytest.raises(ShapeError):
+        parse(json.dumps(payload))
+
+
+_SHAPES = st.sampled_from(
+    [
+        {"error": "x", "message": "m"},
+        {"ok": False, "code": "x", "message": "m", "retryable": True, "how_to_fix": "h"},
+        {"code": "X", "message": "m"},
+        {"not_done_yet": "t"},
+        {"content": [], "isError": True},
+        {"title": "t", "status": 500},
+    ]
+)
+
+
+@FUZZ
+@given(
+    _SHAPES,
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "error",
+                "message",
+                "card",
+                "ok",
+                "code",
+                "retryable",
+                "how_to_fix",
+                "statusCode",
+                "retryAfter",
+                "structuredContent",
+                "content",
+                "isError",
+                "status",
+                "detail",
+                "kind",
+                "not_done_yet",
+                "refused",
+            ]
+        ),
+        json_values(),
+        max_size=4,
+    ),
+)
+def test_known_shapes_with_any_values(base: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Known keys holding any JSON values: a UnifiedError or a ShapeError, and what parses converts."""
+    error = _parse_or_shape_error(base | changes)
+    with contextlib.suppress(ShapeError):
+        error_of(base | changes)
+    if error is not None:
+        for target in toolerrors.TARGETS:
+            convert(error, to=target)
+
+
+def test_size_limit_is_refused_quickly() -> None:
+    """A payload over the limit is refused before parsing, in well under a millisecond per MiB."""
+    big = b'{"error": "vendor", "message": "' + b"x" * (2 << 20) + b'"}'
+    start = time.perf_counter()
+    with pytest.raises(ShapeError, match="over the 1048576-byte limit"):
+        parse(big)
+    assert time.perf_counter() - start < 0.05
+    assert parse(big, max_bytes=4 << 20).kind is toolerrors.ErrorKind.UPSTREAM_ERROR
+
+
+@pytest.mark.parametrize("depth", [1_000, 300_000])
+def test_deep_nesting_is_refused_quickly(depth: int) -> None:
+    """Deeply nested JSON is a ShapeError, never a RecursionError, and quick."""
+    for text in (
+        "[" * depth + "]" * depth,
+        '{"a":' * depth + "1" + "}" * depth,
+        '{"error": "x", "message": "m", "card": ' + "[" * depth + "]" * depth + "}",
+    ):
+        start = time.perf_counter()
+        with pytest.raises(ShapeError):
+            parse(text)
+        assert time.perf_counter() - start < 0.5
+
+
+def test_deeply_nested_python_objects_do_not_recurse() -> None:
+    """MCP results are unwrapped once: a deep chain of them is no RecursionError."""
+    inner: dict[str, Any] = {"isError": True, "content": []}
+    for _ in range(50_000):
+        inner = {"structuredContent": inner, "isError": True, "content": []}
+    error = parse(inner)
+    assert error.vendor == "mcp"
+
+
+def _public_modules() -> list[Any]:
+    modules = [toolerrors]
+    for info in pkgutil.iter_modules(toolerrors.__path__):
+        if not info.name.startswith("_") and info.name != "pytest_plugin":
+            modules.append(importlib.import_module(f"toolerrors.{info.name}"))
+    return modules
+
+
+SAMPLES: dict[str, Any] = {
+    "ShapeError": ShapeError("expected a boolean, got string", "/retryable"),
+    "ToolErrorsError": toolerrors.ToolErrorsError("something"),
+    "ToolFailure": parse({"error": "vendor", "message": "m", "card": {"a": [1]}}).exception(),
+    "ConfigureError": ConfigureError(
+        "slow",
+        code="RATE_LIMITED",
+        statusCode=429,
+        retryable=False,
+        retryAfter=3,
+        type="otp_blocked",
+    ),
+    "UnifiedError": parse({"code": "RATE_LIMITED", "message": "m", "x": {"y": [1, None]}}),
+}
+
+
+def test_every_exception_and_unified_error_survive_pickle_and_copy() -> None:
+    """Walk the public names: every exception class and UnifiedError round-trip equal."""
+    found = {
+        name
+        for module in _public_modules()
+        for name, value in ((name, getattr(module, name)) for name in module.__all__)
+        if not name.startswith("_")
+        and inspect.isclass(value)
+        and (issubclass(value, BaseException) or value is UnifiedError)
+        and value.__module__.startswith("toolerrors")
+    }
+    assert found == set(SAMPLES), "add a sample for every public exception"
+    for sample in SAMPLES.values():
+        for clone in (pickle.loads(pickle.dumps(sample)), copy.copy(sample), copy.deepcopy(sample)):
+            assert type(clone) is type(sample)
+            if isinstance(sample, toolerrors.ToolErrorsError) and not isinstance(
+                sample, ShapeError
+            ):
+                assert clone.args == sample.args
+            else:
+                assert clone == sample
+
+
+def test_threads_give_the_same_results_as_one() -> None:
+    """Many threads parsing and converting at once agree with a single thread."""
+    from toolerrors.testing import every_payload
+
+    cases = [wire for _, wire in every_payload()] * 20
+    expected = [
+        (parse(wire), convert(wire, to="pythe"), convert(wire, to="problem")) for wire in cases
+    ]
+
+    def work(wire: dict[str, Any]) -> tuple[UnifiedError, dict[str, Any], dict[str, Any]]:
+        text = json.dumps(wire).encode()
+        return parse(text), convert(text, to="pythe"), convert(text, to="problem")
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        results = list(pool.map(work, cases))
+    assert results == expected
+
+
+@FUZZ
+@given(error_payloads())
+def test_parse_takes_bounded_time(payload: dict[str, Any]) -> None:
+    """No generated payload takes long to parse (no pathological backtracking)."""
+    text = json.dumps(payload)
+    start = time.perf_counter()
+    parse(text)
+    assert time.perf_counter() - start < 0.05
