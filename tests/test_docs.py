@@ -48,10 +48,12 @@ PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
 def test_every_python_example_runs(page: Path) -> None:
     """Every python block of the README and the docs runs as written, in page order."""
-    blocks = re.findall(r"```python\n(.*?)```", page.read_text("utf-8"), re.DOTALL)
+    text = page.read_text("utf-8")
     namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
-    for block in blocks:
-        exec(compile(block, str(page.relative_to(ROOT)), "exec"), namespace)
+    for block in re.finditer(r"```python\n(.*?)```", text, re.DOTALL):
+        # Padded to its line in the page, so tracebacks (and inspect) point at the page.
+        code = "\n" * text.count("\n", 0, block.start(1)) + block[1]
+        exec(compile(code, str(page), "exec"), namespace)
 
 
 def test_pages_with_code_have_examples() -> None:

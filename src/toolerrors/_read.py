@@ -35,7 +35,7 @@ def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str =
     if len(text) > max_bytes:
         raise ShapeError(f"input of {len(text)} bytes is over the {max_bytes}-byte limit", where)
     try:
-        return from_json(text, allow_inf_nan=False, cache_strings="keys")
+        return from_json(text, allow_inf_nan=False)
     except ValueError as exc:
         raise ShapeError(f"not valid JSON ({exc})", where) from None
 
