@@ -6,7 +6,7 @@ a pydantic model; each vendor module re-exports its own.
 
 from __future__ import annotations
 
-from enum import Enum
+from ._enum import TextEnum
 
 __all__ = [
     "AuthFlowReason",
@@ -19,7 +19,7 @@ __all__ = [
 ]
 
 
-class UseToolCode(str, Enum):
+class UseToolCode(TextEnum):
     """The ``error`` of a failed ``use_tool`` call (12 kinds)."""
 
     NOT_CONNECTED = "not_connected"
@@ -35,16 +35,12 @@ class UseToolCode(str, Enum):
     CHANGED = "changed"
     UNKNOWN_OUTCOME = "unknown_outcome"
 
-    __str__ = str.__str__
 
-
-class Outcome(str, Enum):
+class Outcome(TextEnum):
     """How the check held an action back: it asks the owner, or it stops."""
 
     ASK = "ask"
     STOP = "stop"
-
-    __str__ = str.__str__
 
     @property
     def key(self) -> str:
@@ -52,7 +48,7 @@ class Outcome(str, Enum):
         return "not_done_yet" if self is Outcome.ASK else "refused"
 
 
-class Reason(str, Enum):
+class Reason(TextEnum):
     """The six reasons the check gives, word for word (curly apostrophes included)."""
 
     UNNAMED_RECIPIENT = "it goes to someone the owner hasn’t named"
@@ -62,15 +58,13 @@ class Reason(str, Enum):
     UNDECIDED = "the check couldn’t decide"
     UNREACHABLE = "the check couldn’t be reached"
 
-    __str__ = str.__str__
-
     @property
     def outcome(self) -> Outcome:
         """Whether this reason asks the owner or stops the action."""
         return Outcome.STOP if self is Reason.SENSITIVE_DATA else Outcome.ASK
 
 
-class PytheCode(str, Enum):
+class PytheCode(TextEnum):
     """The ``code`` of a Pythe error envelope (13 codes)."""
 
     UNAUTHORIZED = "unauthorized"
@@ -87,10 +81,8 @@ class PytheCode(str, Enum):
     HTTP_429 = "http_429"
     INTERNAL = "internal"
 
-    __str__ = str.__str__
 
-
-class ConfigureCode(str, Enum):
+class ConfigureCode(TextEnum):
     """``ErrorCode`` as exported by the Configure SDK (13 values)."""
 
     API_KEY_MISSING = "API_KEY_MISSING"
@@ -107,10 +99,8 @@ class ConfigureCode(str, Enum):
     PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
     COMMIT_REQUIRED = "COMMIT_REQUIRED"
 
-    __str__ = str.__str__
 
-
-class SuggestedAction(str, Enum):
+class SuggestedAction(TextEnum):
     """Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
 
     REAUTHENTICATE = "reauthenticate"
@@ -125,14 +115,10 @@ class SuggestedAction(str, Enum):
     COMPLETE_APPROVAL = "complete_approval"
     COMMIT_PROFILE = "commit_profile"
 
-    __str__ = str.__str__
 
-
-class AuthFlowReason(str, Enum):
+class AuthFlowReason(TextEnum):
     """The ``reason`` of Configure's hosted sign-in and reconnect flows."""
 
     SIGNIN = "signin"
     RECONNECT = "reconnect"
     PERMISSIONS = "permissions"
-
-    __str__ = str.__str__

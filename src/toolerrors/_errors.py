@@ -6,15 +6,29 @@ Exception tree::
      └── ShapeError (also ValueError)   the input is not an error of a known shape
 
 ``ConfigureError`` (in ``toolerrors.configure``) and ``ToolFailure`` carry a vendor's
-error; they are not about toolerrors' input and do not derive from this tree.
+error; they are not about toolerrors' input and do not derive from this tree.  Every one
+of them pickles, copies and compares equal by value.
 """
 
 from __future__ import annotations
 
-__all__ = ["ShapeError", "ToolErrorsError"]
+__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError"]
 
 
-class ToolErrorsError(Exception):
+class ComparedByArgs(Exception):
+    """An exception equal to another of its type with the same arguments."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, BaseException)
+        return self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.args))
+
+
+class ToolErrorsError(ComparedByArgs):
     """Base of the errors toolerrors raises about its own input."""
 
 
@@ -25,18 +39,9 @@ class ShapeError(ToolErrorsError, ValueError):
     """
 
     def __init__(self, problem: str, where: str = "") -> None:
+        super().__init__(f"{where or '<input>'}: {problem}")
         self.problem = problem
         self.where = where
-        super().__init__(f"{where or '<input>'}: {problem}")
 
     def __reduce__(self) -> tuple[type[ShapeError], tuple[str, str]]:
         return (type(self), (self.problem, self.where))
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, ShapeError)
-        return (self.problem, self.where) == (other.problem, other.where)
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.problem, self.where))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from ._enum import TextEnum
 
 __all__ = ["Action", "ErrorKind"]
 
 
-class ErrorKind(str, Enum):
+class ErrorKind(TextEnum):
     """The caller's situation after a failed tool call, whichever system reported it."""
 
     NOT_CONNECTED = "not_connected"
@@ -31,10 +31,8 @@ class ErrorKind(str, Enum):
     REFUSED = "refused"
     UNKNOWN = "unknown"
 
-    __str__ = str.__str__
 
-
-class Action(str, Enum):
+class Action(TextEnum):
     """What a caller should do next: a closed set, so code can branch on it."""
 
     RETRY = "retry"
@@ -65,5 +63,3 @@ class Action(str, Enum):
     """Nothing generic applies: read the message and decide."""
     STOP = "stop"
     """Don't try again, and don't try another way."""
-
-    __str__ = str.__str__

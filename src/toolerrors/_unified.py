@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
+from ._errors import ComparedByArgs
 from ._kinds import Action, ErrorKind
 from ._table import KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
 
@@ -156,7 +157,7 @@ def make(
     return error  # type: ignore[no-any-return]
 
 
-class ToolFailure(Exception):
+class ToolFailure(ComparedByArgs):
     """An exception that carries a `UnifiedError`, for code that raises.
 
     ``raise error.exception() from original`` keeps the original as ``__cause__``.
@@ -169,12 +170,3 @@ class ToolFailure(Exception):
 
     def __str__(self) -> str:
         return f"{self.error.kind.value}: {self.error.message}"
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, ToolFailure)
-        return self.error == other.error
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.error))

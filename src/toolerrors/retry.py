@@ -18,7 +18,7 @@ import functools
 import inspect
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -107,12 +107,8 @@ class _Plan:
             return None
         return delay
 
-    def needs_check(self, error: UnifiedError, check: Check | None) -> bool:
-        return (
-            check is not None
-            and error.retryable is None
-            and error.kind is ErrorKind.UNKNOWN_OUTCOME
-        )
+    def needs_check(self, error: UnifiedError) -> bool:
+        return error.retryable is None and error.kind is ErrorKind.UNKNOWN_OUTCOME
 
 
 def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any) -> Any:
@@ -126,6 +122,35 @@ def _with_key(kwargs: dict[str, Any], idempotency_key: bool | str) -> bool:
         return False
     kwargs["idempotency_key"] = uuid.uuid4().hex if idempotency_key is True else idempotency_key
     return True
+
+
+_CALL, _CHECK, _SLEEP = "call", "check", "sleep"
+
+Steps = Generator[tuple[str, Any], Any, Any]
+
+
+def _steps(plan: _Plan, check: object) -> Steps:
+    """The retry loop without its input and output, shared by `call` and `acall`.
+
+    It yields what to do next — (``"call"``, None), (``"check"``, the error) or
+    (``"sleep"``, seconds) — receives the call's ``(outcome, exception)`` or the check's
+    answer, and returns the final result (or raises ``ToolFailure``).
+    """
+    while True:
+        outcome, exc = yield (_CALL, None)
+        error = plan.failure(outcome, exc)
+        if error is None:
+            return outcome
+        checked = False
+        if check is not None and plan.needs_check(error):
+            found = yield (_CHECK, error)
+            if found is not NOT_DONE:
+                return found
+            checked = True
+        delay = plan.next_delay(error, checked)
+        if delay is None:
+            return _give_up(error, exc, outcome)
+        yield (_SLEEP, delay)
 
 
 def call(
@@ -146,28 +171,24 @@ def call(
     An in-band error result that is not retried is returned as it is; an exception that
     is not retried is raised as `ToolFailure` from it.
     """
-    plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
-    while True:
-        outcome: Any = None
-        exc: BaseException | None = None
-        try:
-            outcome = fn(*args, **kwargs)
-        except Exception as caught:
-            exc = caught
-        error = plan.failure(outcome, exc)
-        if error is None:
-            return outcome  # type: ignore[no-any-return]
-        checked = False
-        if plan.needs_check(error, check):
-            assert check is not None
-            found = check(error)
-            if found is not NOT_DONE:
-                return found  # type: ignore[no-any-return]
-            checked = True
-        delay = plan.next_delay(error, checked)
-        if delay is None:
-            return _give_up(error, exc, outcome)  # type: ignore[no-any-return]
-        sleep(delay)
+    steps = _steps(_Plan(policy, _with_key(kwargs, idempotency_key), clock), check)
+    try:
+        what, arg = next(steps)
+        while True:
+            reply: Any = None
+            if what == _CALL:
+                try:
+                    reply = (fn(*args, **kwargs), None)
+                except Exception as caught:
+                    reply = (None, caught)
+            elif what == _CHECK:
+                assert check is not None
+                reply = check(arg)
+            else:
+                sleep(arg)
+            what, arg = steps.send(reply)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 async def acall(
@@ -182,30 +203,26 @@ async def acall(
     **kwargs: Any,
 ) -> T:
     """`call` for coroutine functions; ``check`` may be sync or async."""
-    plan = _Plan(policy, _with_key(kwargs, idempotency_key), clock)
-    while True:
-        outcome: Any = None
-        exc: BaseException | None = None
-        try:
-            outcome = await fn(*args, **kwargs)
-        except Exception as caught:
-            exc = caught
-        error = plan.failure(outcome, exc)
-        if error is None:
-            return outcome  # type: ignore[no-any-return]
-        checked = False
-        if plan.needs_check(error, check):
-            assert check is not None
-            found = check(error)
-            if inspect.isawaitable(found):
-                found = await found
-            if found is not NOT_DONE:
-                return found  # type: ignore[no-any-return]
-            checked = True
-        delay = plan.next_delay(error, checked)
-        if delay is None:
-            return _give_up(error, exc, outcome)  # type: ignore[no-any-return]
-        await sleep(delay)
+    steps = _steps(_Plan(policy, _with_key(kwargs, idempotency_key), clock), check)
+    try:
+        what, arg = next(steps)
+        while True:
+            reply: Any = None
+            if what == _CALL:
+                try:
+                    reply = (await fn(*args, **kwargs), None)
+                except Exception as caught:
+                    reply = (None, caught)
+            elif what == _CHECK:
+                assert check is not None
+                reply = check(arg)
+                if inspect.isawaitable(reply):
+                    reply = await reply
+            else:
+                await sleep(arg)
+            what, arg = steps.send(reply)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 def retrying(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Final, TypeAlias
 
 from pydantic import Field, StrictStr
+from typing_extensions import Self
 
 from ._codes import Outcome, Reason
 from ._codes import UseToolCode as ErrorCode
@@ -82,6 +83,11 @@ class _Held(WireModel):
         found = self._found()
         return None if found is None else found[1]
 
+    @classmethod
+    def of(cls, owner: str, reason: Reason | str) -> Self:
+        """The outcome for ``owner`` and ``reason``, in the seed's words."""
+        return cls.model_validate({cls.OUTCOME.key: render(cls.OUTCOME, owner, reason)})
+
     def check_strict(self) -> None:
         key = self.OUTCOME.key
         found = self._found()
@@ -100,22 +106,12 @@ class NotDoneYet(_Held):
     OUTCOME = Outcome.ASK
     not_done_yet: StrictStr
 
-    @classmethod
-    def of(cls, owner: str, reason: Reason | str) -> NotDoneYet:
-        """The outcome for ``owner`` and ``reason``, in the seed's words."""
-        return cls(not_done_yet=render(Outcome.ASK, owner, reason))
-
 
 class Refused(_Held):
     """``{"refused": text}``: the check stopped the action; don't try another way."""
 
     OUTCOME = Outcome.STOP
     refused: StrictStr
-
-    @classmethod
-    def of(cls, owner: str, reason: Reason | str) -> Refused:
-        """The outcome for ``owner`` and ``reason``, in the seed's words."""
-        return cls(refused=render(Outcome.STOP, owner, reason))
 
 
 Payload: TypeAlias = ToolError | NotDoneYet | Refused
