@@ -17,6 +17,12 @@ def test_rate_limit(tool_errors):
 def test_every_pythe_code_parses(error_payload, tool_errors):
     tool_errors.assert_shape(error_payload, "pythe")
 
+def test_factory_fixtures(pythe_error, configure_error, not_done_yet, refused, use_tool_error):
+    assert pythe_error("http_429")["code"] == "http_429"
+    assert configure_error("TIMEOUT") == {"code": "TIMEOUT", "message": "The request timed out."}
+    assert "not_done_yet" in not_done_yet("Ana") and "refused" in refused("Ana")
+    assert use_tool_error("vendor")["error"] == "vendor"
+
 def test_wrong_expectation(tool_errors):
     tool_errors.assert_error(tool_errors.configure_error("TIMEOUT"), retryable=False, kind="unavailable")
 """
@@ -26,7 +32,7 @@ def test_plugin_fixtures_marker_and_readable_failure(pytester: pytest.Pytester) 
     """The plugin loads by itself, parametrizes over every code, and fails readably."""
     pytester.makepyfile(test_agent=EXAMPLE)
     result = pytester.runpytest_subprocess("-v", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=1 + 13, failed=1)
+    result.assert_outcomes(passed=1 + 13 + 1, failed=1)
     result.stdout.fnmatch_lines(
         [
             "*test_every_pythe_code_parses?pythe-http_429? PASSED*",

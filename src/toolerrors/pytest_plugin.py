@@ -1,8 +1,10 @@
 """The toolerrors pytest plugin, loaded automatically when toolerrors is installed.
 
-Fixtures:
+Fixtures (a fixture of the same name in your own conftest.py takes precedence):
 
-- ``tool_errors``: the `toolerrors.testing` module (factories and assertions).
+- ``tool_errors``: the `toolerrors.testing` module (factories and assertions);
+- ``use_tool_error``, ``not_done_yet``, ``refused``, ``pythe_error``, ``configure_error``:
+  the factories themselves.
 
 Marker:
 
@@ -12,16 +14,26 @@ Marker:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from . import testing
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import ModuleType
 
-__all__ = ["pytest_configure", "pytest_generate_tests", "tool_errors"]
+__all__ = [
+    "configure_error",
+    "not_done_yet",
+    "pytest_configure",
+    "pytest_generate_tests",
+    "pythe_error",
+    "refused",
+    "tool_errors",
+    "use_tool_error",
+]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,3 +62,19 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def tool_errors() -> ModuleType:
     """The factories and assertions of `toolerrors.testing`."""
     return testing
+
+
+def _factory(function: Callable[..., dict[str, Any]]) -> Any:
+    @pytest.fixture(name=function.__name__)
+    def fixture() -> Callable[..., dict[str, Any]]:
+        return function
+
+    fixture.__doc__ = f"The factory `toolerrors.testing.{function.__name__}`."
+    return fixture
+
+
+use_tool_error = _factory(testing.use_tool_error)
+not_done_yet = _factory(testing.not_done_yet)
+refused = _factory(testing.refused)
+pythe_error = _factory(testing.pythe_error)
+configure_error = _factory(testing.configure_error)
