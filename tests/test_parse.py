@@ -91,7 +91,7 @@ def test_mcp_text_only_error_is_still_an_error() -> None:
         ("NaN", "not valid JSON"),
         (42, "got number"),
         (None, "got null"),
-        ({"ok": "no"}, "expected a boolean"),
+        ({"ok": "no"}, "/ok: expected false, got string"),
         (
             {"content": [{"type": "text", "text": "fine"}], "isError": False},
             "without isError: true",

@@ -40,14 +40,28 @@ def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str =
         raise ShapeError(f"not valid JSON ({exc})", where) from None
 
 
+_JSON_TYPES: Final = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    type(None): "null",
+}
+
+
 def _type_name(value: object) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(
-        type(value), "number" if isinstance(value, (int, float)) else type(value).__name__
-    )
+    """What a value is, in JSON's words."""
+    name = _JSON_TYPES.get(type(value))
+    if name is not None:
+        return name
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _want(value: object, expected: str, where: str) -> ShapeError:
     return ShapeError(f"expected {expected}, got {_type_name(value)}", where)
+
+
+_MISSING: Final = object()
 
 
 def _str(d: Mapping[str, Any], key: str, where: str) -> str:
@@ -58,9 +72,6 @@ def _str(d: Mapping[str, Any], key: str, where: str) -> str:
     if value is _MISSING:
         raise ShapeError(f"missing required field {key!r}", where)
     raise _want(value, "a string", f"{where}/{key}")
-
-
-_MISSING: Final = object()
 
 
 def _lookup(vendor: str, code: str, status: int | None, strict: bool, where: str) -> Row | None:
@@ -101,23 +112,8 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     if row is None:
         if strict:
             raise ShapeError(f"{code!r} is a key of its own, not an error code", f"{where}/error")
-        return make(
-            _UNKNOWN, message, None, None, None, "use_tool", code, None, None, None, None, extra
-        )
-    return make(
-        row.kind,
-        message,
-        row.retryable,
-        None,
-        None,
-        "use_tool",
-        code,
-        None,
-        None,
-        None,
-        None,
-        extra,
-    )
+        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
+    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
 
 
 _HELD: Final = {
@@ -156,7 +152,7 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
             )
-    return make(kind, text, False, None, None, "use_tool", key, owner, reason, None, None, extra)
+    return make(kind, text, False, None, None, "use_tool", key, owner, reason, extra=extra)
 
 
 _PYTHE_UNIFIED: Final = frozenset({"ok", "code", "message", "retryable"})
@@ -165,6 +161,8 @@ _PYTHE_ALLOWED: Final = _PYTHE_UNIFIED | {"how_to_fix"}
 
 def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{ok: false, code, message, retryable, how_to_fix}``."""
+    if d.get("ok") is not False:
+        raise _want(d.get("ok"), "false", f"{where}/ok")
     code = _str(d, "code", where)
     message = _str(d, "message", where)
     retryable = d.get("retryable", _MISSING)
@@ -180,12 +178,8 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     )
     row = _lookup("pythe", code, None, strict, f"{where}/code")
     if row is None:
-        return make(
-            _UNKNOWN, message, retryable, None, None, "pythe", code, None, None, None, None, extra
-        )
-    return make(
-        row.kind, message, retryable, None, row.status, "pythe", code, None, None, None, None, extra
-    )
+        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=extra)
+    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=extra)
 
 
 _CONFIGURE_FIELDS: Final[dict[str, tuple[tuple[type, ...], str]]] = {
@@ -252,9 +246,14 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         for key in ("statusCode", "retryable", "requestId", "retryAfter"):
             _configure_field(key, d.get(key), strict, where)
     extra: dict[str, Any] | None = None
-    if len(d) > 2 + (status is not None) + (retryable is not None) + (wait is not None) + (
-        request is not None
-    ):
+    unified = (
+        2
+        + (status is not None)
+        + (retryable is not None)
+        + (wait is not None)
+        + (request is not None)
+    )
+    if len(d) > unified:
         extra = dict(d)  # then drop what the unified attributes carry: faster than filtering
         del extra["code"], extra["message"]
         if status is not None:
@@ -266,29 +265,14 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         if request is not None:
             del extra["requestId"]
         for key, value in extra.items():
-            if (
-                type(value) is not str or key not in _CONFIGURE_TEXT
-            ):  # the common case needs no call
+            # A known text field holding text, the common case, needs no call.
+            if type(value) is not str or key not in _CONFIGURE_TEXT:
                 _configure_field(key, value, strict, where)
-    row = read_row("configure", code, status)
-    if row is None and strict:
-        raise ShapeError(f"unknown configure code {code!r}", f"{where}/code")
+    row = _lookup("configure", code, status, strict, f"{where}/code")
     action = _suggested(d.get("suggestedAction"), strict, where)
     kind = row.kind if row is not None else _UNKNOWN
-    return make(
-        kind,
-        message,
-        retryable,
-        wait,
-        status,
-        "configure",
-        code,
-        None,
-        None,
-        request,
-        action,
-        extra,
-    )
+    return make(kind, message, retryable, wait, status, "configure", code,
+                None, None, request, action, extra)  # fmt: skip
 
 
 Reader = Callable[[Mapping[str, Any], bool, str], UnifiedError]
@@ -300,12 +284,9 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
     if "not_done_yet" in d or "refused" in d:
         return read_held
     if "ok" in d:
-        ok = d["ok"]
-        if ok is False:
-            return read_pythe
-        if ok is True:
+        if d["ok"] is True:
             return "a Pythe success envelope (ok: true) is not an error"
-        return f"/ok: expected a boolean, got {_type_name(ok)}"
+        return read_pythe if need or d["ok"] is False else None
     if "error" in d and (need or d["error"] is not None):
         return read_use_tool
     if ("title" in d or "detail" in d) and is_problem(d):

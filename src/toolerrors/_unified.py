@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping  # noqa: TC003 - get_type_hints(UnifiedError) needs it
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -12,8 +13,6 @@ from ._kinds import Action, ErrorKind
 from ._table import KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from ._table import Vendor
 
 __all__ = ["ToolFailure", "UnifiedError", "make"]
