@@ -168,6 +168,28 @@ def main(argv: list[str]) -> int:
     if ours / pydantic > 1.1:
         failures.append(f"cold start {ours / pydantic:.2f} > 1.1")
 
+    print(
+        "\nrefusing bad input (must be quick: no parsing of what is over the limit, no recursion)"
+    )
+    oversized = b'{"error": "vendor", "message": "' + b"x" * (8 << 20) + b'"}'
+    deep = b"[" * 300_000 + b"]" * 300_000
+    for label, text, limit in (
+        ("8 MiB payload, 1 MiB limit", oversized, toolerrors.MAX_BYTES),
+        ("300,000 brackets deep", deep, 1 << 30),
+    ):
+
+        def refuse(text: bytes = text, limit: int = limit, label: str = label) -> None:
+            try:
+                toolerrors.parse(text, max_bytes=limit)
+            except toolerrors.ShapeError:
+                return
+            raise AssertionError(label)
+
+        seconds = statistics.median(per_call(refuse, 20, 5))
+        print(f"  {label:30} {seconds * 1e6:9.1f} µs")
+        if seconds > 0.01:
+            failures.append(f"refusing {label}: {seconds * 1e3:.1f} ms")
+
     print("\nmemory per parsed error (target < 1024 bytes)")
     for name, data in PAYLOADS.items():
         size = memory_per_error(data)

@@ -9,7 +9,6 @@ import inspect
 import json
 import pickle
 import pkgutil
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -20,9 +19,11 @@ from hypothesis import strategies as st
 import toolerrors
 from toolerrors import ShapeError, UnifiedError, convert, error_of, parse
 from toolerrors.configure import ConfigureError
-from toolerrors.strategies import error_payloads, json_values, near_misses
+from toolerrors.strategies import json_values, near_misses
 
-FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=1000, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+"""A thousand examples a strategy; the deadline (2 s an example) only guards against hangs,
+the speed itself is measured by benchmarks/run.py."""
 
 
 def _parse_or_shape_error(value: object, strict: bool = False) -> UnifiedError | None:
@@ -117,28 +118,30 @@ def test_known_shapes_with_any_values(base: dict[str, Any], changes: dict[str, A
             convert(error, to=target)
 
 
-def test_size_limit_is_refused_quickly() -> None:
-    """A payload over the limit is refused before parsing, in well under a millisecond per MiB."""
+def test_size_limit_is_refused_before_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A payload over the limit is refused without being parsed; the limit can be raised."""
     big = b'{"error": "vendor", "message": "' + b"x" * (2 << 20) + b'"}'
-    start = time.perf_counter()
+    monkeypatch.setattr("toolerrors._read.from_json", lambda *a, **k: pytest.fail("parsed"))
     with pytest.raises(ShapeError, match="over the 1048576-byte limit"):
         parse(big)
-    assert time.perf_counter() - start < 0.05
+    with pytest.raises(ShapeError, match="over the 1048576-byte limit"):
+        error_of(big.decode())
+    monkeypatch.undo()
     assert parse(big, max_bytes=4 << 20).kind is toolerrors.ErrorKind.UPSTREAM_ERROR
 
 
 @pytest.mark.parametrize("depth", [1_000, 300_000])
-def test_deep_nesting_is_refused_quickly(depth: int) -> None:
-    """Deeply nested JSON is a ShapeError, never a RecursionError, and quick."""
+def test_deep_nesting_is_refused(depth: int) -> None:
+    """Deeply nested JSON is a ShapeError, never a RecursionError."""
     for text in (
         "[" * depth + "]" * depth,
         '{"a":' * depth + "1" + "}" * depth,
         '{"error": "x", "message": "m", "card": ' + "[" * depth + "]" * depth + "}",
     ):
-        start = time.perf_counter()
+        with pytest.raises(ShapeError, match="recursion limit exceeded"):
+            parse(text, max_bytes=8 << 20)
         with pytest.raises(ShapeError):
-            parse(text)
-        assert time.perf_counter() - start < 0.5
+            parse(text)  # at the default limit, the larger texts are refused for their size
 
 
 def test_deeply_nested_python_objects_do_not_recurse() -> None:
@@ -213,13 +216,3 @@ def test_threads_give_the_same_results_as_one() -> None:
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(work, cases))
     assert results == expected
-
-
-@FUZZ
-@given(error_payloads())
-def test_parse_takes_bounded_time(payload: dict[str, Any]) -> None:
-    """No generated payload takes long to parse (no pathological backtracking)."""
-    text = json.dumps(payload)
-    start = time.perf_counter()
-    parse(text)
-    assert time.perf_counter() - start < 0.05

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import calendar
 import dataclasses
 import math
 import time
 from collections.abc import Iterable, Mapping
-from email.utils import parsedate_tz
-from http import HTTPStatus
 from typing import TypeAlias
 
 from ._errors import ShapeError
@@ -55,10 +52,13 @@ def retry_after(headers: Headers, *, now: float | None = None) -> float | None:
         return _seconds(float(value))
     except ValueError:
         pass
+    from calendar import timegm  # only dates need these, and they cost import time
+    from email.utils import parsedate_tz
+
     parsed = parsedate_tz(value)
     if parsed is None:
         return None
-    moment = calendar.timegm(parsed[:6]) - (parsed[9] or 0)  # no zone given: UTC
+    moment = timegm(parsed[:6]) - (parsed[9] or 0)  # no zone given: UTC
     return _seconds(moment - (time.time() if now is None else now))
 
 
@@ -100,6 +100,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if status < 400:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = HTTP.get(status) or HTTP_OTHER[status // 100]
+    from http import HTTPStatus
+
     try:
         phrase = HTTPStatus(status).phrase
     except ValueError:

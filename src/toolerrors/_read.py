@@ -16,7 +16,7 @@ from pydantic_core import from_json
 from ._codes import ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
-from ._kinds import Action, ErrorKind
+from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._table import HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
@@ -217,16 +217,6 @@ def _configure_field(key: str, value: object, strict: bool, where: str) -> None:
         raise _want(value, spec[1], f"{where}/{key}")
 
 
-def _suggested(value: object, strict: bool, where: str) -> Action | None:
-    """The action a Configure ``suggestedAction`` refines to (strict: one of the eleven)."""
-    if type(value) is not str:
-        return None  # absent or null (the field check has refused anything else)
-    action = SUGGESTED.get(value)
-    if action is None and strict:
-        raise ShapeError(f"unknown suggestedAction {value!r}", f"{where}/suggestedAction")
-    return action
-
-
 def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A ``ConfigureError``'s fields, camelCase as the SDK names them."""
     code = d.get("code")
@@ -268,8 +258,12 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
             # A known text field holding text, the common case, needs no call.
             if type(value) is not str or key not in _CONFIGURE_TEXT:
                 _configure_field(key, value, strict, where)
-    row = _lookup("configure", code, status, strict, f"{where}/code")
-    action = _suggested(d.get("suggestedAction"), strict, where)
+    row = read_row("configure", code, status)
+    suggested = d.get("suggestedAction")
+    action = SUGGESTED.get(suggested) if type(suggested) is str else None
+    if strict and (row is None or (action is None and suggested is not None)):
+        _lookup("configure", code, status, strict, f"{where}/code")
+        raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
     kind = row.kind if row is not None else _UNKNOWN
     return make(kind, message, retryable, wait, status, "configure", code,
                 None, None, request, action, extra)  # fmt: skip
