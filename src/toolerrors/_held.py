@@ -37,20 +37,15 @@ def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
     (stop).  The reason comes back as a `Reason` when it is one of the seed's,
     with either apostrophe; otherwise as the text found.
     """
-    end = len(text)
     if outcome is Outcome.ASK:
         if not (text.startswith(_ASK_HEAD) and text.endswith(_ASK_TAIL)):
             return None
-        end -= _ASK_END
-        cut = text.find(" first: ", _ASK_CUT, end)
-        owner, reason = text[_ASK_CUT:cut], text[cut + 8 : end]
+        owner, _, reason = text[_ASK_CUT:-_ASK_END].partition(" first: ")
     else:
         if not (text.startswith(_STOP_HEAD) and text.endswith(_STOP_TAILS)):
             return None
-        end -= _STOP_END
-        cut = text.find(". Tell ", _STOP_CUT, end)
-        reason, owner = text[_STOP_CUT:cut], text[cut + 7 : end]
-    if cut < 0 or not owner or not reason:
+        reason, _, owner = text[_STOP_CUT:-_STOP_END].partition(". Tell ")
+    if not owner or not reason:
         return None
     known = _REASONS.get(reason)
     if known is None and "'" in reason:

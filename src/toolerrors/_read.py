@@ -152,7 +152,7 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
             )
-    return make(kind, text, False, None, None, "use_tool", key, owner, reason, extra=extra)
+    return make(kind, text, False, None, None, "use_tool", key, owner, reason, None, None, extra)
 
 
 _PYTHE_UNIFIED: Final = frozenset({"ok", "code", "message", "retryable"})

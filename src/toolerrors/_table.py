@@ -398,7 +398,8 @@ _READ_BY: Final = _by_vendor_and_code()
 
 def read_row(vendor: str, code: str, status: int | None) -> Row | None:
     """The row a payload with this vendor, code and status is read by, if any."""
-    rows = _READ_BY.get(vendor, {}).get(code)
+    codes = _READ_BY.get(vendor)
+    rows = codes.get(code) if codes is not None else None
     if rows is None:
         return None
     return rows.get(status) or rows.get(None) if status is not None else rows.get(None)
