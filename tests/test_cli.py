@@ -82,6 +82,17 @@ def test_convert_to_each_vendor() -> None:
     assert (out["configure"]["code"], out["configure"]["retryable"]) == ("ACCESS_DENIED", False)
 
 
+def test_convert_to_problem_details() -> None:
+    """convert --to problem prints RFC 9457 problem details."""
+    out = json.loads(
+        run("convert", "--to", "problem", str(EXAMPLES / "pythe" / "http_429.json")).stdout
+    )
+    assert {k: out[k] for k in ("type", "title", "status", "kind", "vendor", "code")} == {
+        "type": "urn:toolerrors:kind:rate_limited", "title": "Rate limited", "status": 429,
+        "kind": "rate_limited", "vendor": "pythe", "code": "http_429",
+    }  # fmt: skip
+
+
 def test_kinds_prints_the_table() -> None:
     """kinds prints every kind with its code in each vendor."""
     result = run("kinds")

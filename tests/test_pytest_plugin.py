@@ -60,3 +60,21 @@ def test_nothing():
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*every_code needs an error_payload argument*"])
+
+
+def test_marker_with_an_unknown_vendor_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    """every_code names one of the three vendors."""
+    pytester.makepyfile(
+        test_bad="""
+import pytest
+
+@pytest.mark.every_code("acme")
+def test_nothing(error_payload):
+    pass
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret != 0
+    result.stdout.fnmatch_lines(
+        ["*every_code('acme'): expected one of use_tool, pythe, configure*"]
+    )

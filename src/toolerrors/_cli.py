@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from ._errors import ShapeError
 from ._read import MAX_BYTES, parse
 from ._retry import should_retry
-from ._table import KINDS, VENDORS, WRITE
+from ._table import KINDS, TARGETS, VENDORS, WRITE
 from ._write import to_wire
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO) -> None:
         "--strict", action="store_true", help="reject anything outside the seeds"
     )
     convert_cmd = commands.add_parser("convert", help="print an error in another vendor's shape")
-    convert_cmd.add_argument("--to", required=True, choices=VENDORS)
+    convert_cmd.add_argument("--to", required=True, choices=TARGETS)
     convert_cmd.add_argument("source", nargs="?", default="-")
     convert_cmd.add_argument(
         "--strict", action="store_true", help="reject anything outside the seeds"

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from . import testing
+from ._table import VENDORS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -52,6 +53,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             f"{metafunc.function.__name__}: every_code needs an error_payload argument"
         )
     vendor = marker.args[0] if marker.args else marker.kwargs.get("vendor")
+    if vendor is not None and vendor not in VENDORS:
+        name, known = metafunc.function.__name__, ", ".join(VENDORS)
+        raise pytest.UsageError(f"{name}: every_code({vendor!r}): expected one of {known}")
     cases = list(testing.every_payload(vendor))
     metafunc.parametrize(
         "error_payload", [case for _, case in cases], ids=[name for name, _ in cases]
