@@ -151,10 +151,8 @@ def main(argv: list[str]) -> int:
         ):
             ratio = paired_ratio(fn, lambda data=data: toolerrors.parse(data), number, repeat)
             print(f"  {name:30} {label:22} {ratio:5.2f}")
-            if label == f"convert to {vendor}" and ratio > 2.0 + 1.0:  # convert includes a parse
-                failures.append(f"convert {name}: {ratio:.2f}")
-            if label == "to_json" and ratio > 2.0:
-                failures.append(f"to_json {name}: {ratio:.2f} > 2.0")
+            if ratio > 2.0:
+                failures.append(f"{label} {name}: {ratio:.2f} > 2.0")
 
     print("\ncold start, above a bare interpreter (target <= 1.1, limit 1.3)")
     bare = cold("pass", runs)

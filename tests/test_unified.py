@@ -12,19 +12,18 @@ import pytest
 from toolerrors import Action, ErrorKind, UnifiedError, parse
 from toolerrors._unified import make
 
-FULL = parse(
-    {
-        "code": "RATE_LIMITED",
-        "message": "Slow down.",
-        "statusCode": 429,
-        "type": "rate_limited",
-        "retryable": True,
-        "suggestedAction": "retry",
-        "retryAfter": 30,
-        "requestId": "req_1",
-        "x_new": [1],
-    }
-)
+WIRE = {
+    "code": "RATE_LIMITED",
+    "message": "Slow down.",
+    "statusCode": 429,
+    "type": "rate_limited",
+    "retryable": True,
+    "suggestedAction": "retry",
+    "retryAfter": 30,
+    "requestId": "req_1",
+    "x_new": [1],
+}
+FULL = parse(WIRE)
 
 
 def test_fields_from_a_full_configure_error() -> None:
@@ -35,8 +34,30 @@ def test_fields_from_a_full_configure_error() -> None:
     assert (FULL.vendor, FULL.code, FULL.request_id, FULL.suggested_action) == (
         "configure", "RATE_LIMITED", "req_1", Action.RETRY,
     )  # fmt: skip
-    assert FULL.extra == {"type": "rate_limited", "suggestedAction": "retry", "x_new": [1]}
+    assert FULL.vendor_fields() == {
+        "type": "rate_limited",
+        "suggestedAction": "retry",
+        "x_new": [1],
+    }
+    assert (
+        FULL.extra == WIRE and FULL.extra is not WIRE
+    )  # the payload, copied: the caller holds WIRE
     assert FULL.action is Action.RETRY
+
+
+def test_attributes_win_over_the_kept_payload() -> None:
+    """A changed attribute is what gets written; a cleared one is not revived from extra."""
+    changed = dataclasses.replace(FULL, message="Calm down.", retryable=None, request_id=None)
+    wire = changed.to("configure").to_wire()
+    assert (wire["message"], "retryable" in wire, "requestId" in wire) == (
+        "Calm down.",
+        False,
+        False,
+    )
+    assert wire["type"] == "rate_limited" and wire["x_new"] == [1]
+    nulls = parse({"code": "TIMEOUT", "message": "t", "retryable": None})
+    assert nulls.vendor_fields() == {"retryable": None}
+    assert nulls.to("configure").to_wire() == {"code": "TIMEOUT", "message": "t", "retryable": None}
 
 
 def test_immutable() -> None:

@@ -12,14 +12,11 @@ from ._unified import UnifiedError, make
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["MEDIA_TYPE", "read_problem", "to_problem"]
+__all__ = ["is_problem", "read_problem", "to_problem"]
 
-MEDIA_TYPE: Final = "application/problem+json"
 TYPE_PREFIX: Final = "urn:toolerrors:kind:"
 """Problem ``type`` URIs name the kind: ``urn:toolerrors:kind:rate_limited``."""
 
-_MEMBERS: Final = ("kind", "retryable", "retry_after", "vendor", "code", "owner", "reason", "extra")
-"""Extension members toolerrors writes; clients that don't know them ignore them."""
 
 _KINDS_BY_VALUE: Final = {kind.value: kind for kind in ErrorKind}
 _TYPES: Final = {kind: TYPE_PREFIX + kind.value for kind in ErrorKind}
@@ -27,39 +24,41 @@ _TITLES: Final = {kind: kind.value.replace("_", " ").capitalize() for kind in Er
 
 
 def to_problem(error: UnifiedError) -> dict[str, Any]:
-    """``error`` as a problem details object with toolerrors' extension members.
+    """``error`` as a problem details object (``application/problem+json``) with
+    toolerrors' extension members: ``kind``, ``retryable``, ``retry_after``, ``vendor``,
+    ``code``, and when set ``owner``, ``reason`` and ``payload``.
 
-    A foreign problem document read by `toolerrors.parse` is written back as it
-    came; any other error carries its vendor's own fields in ``extra``, so that the
+    A foreign problem document read by `parse` is written back as it came; any other
+    error carries the vendor's payload it was read from in ``payload``, so that the
     document converts back to the vendor unchanged.
     """
-    foreign = error.vendor == "problem" and error.extra is not None
-    kept = error.extra if foreign and error.extra is not None else {}
+    kind = error.kind
+    foreign = error.extra if error.vendor == "problem" else None
     out: dict[str, Any] = {
-        "type": kept.get("type", _TYPES[error.kind]),
-        "title": kept.get("title", _TITLES[error.kind]),
+        "type": _TYPES[kind] if foreign is None else foreign.get("type", _TYPES[kind]),
+        "title": _TITLES[kind] if foreign is None else foreign.get("title", _TITLES[kind]),
     }
-    status = error.status_code if error.status_code is not None else KINDS[error.kind].status
+    status = error.status_code if error.status_code is not None else KINDS[kind].status
     if status is not None:
         out["status"] = status
     out["detail"] = error.message
     if error.request_id is not None:
         out["instance"] = error.request_id
-    if foreign:
-        return out | {key: value for key, value in kept.items() if key not in out}
-    out |= {
-        "kind": error.kind.value,
-        "retryable": error.retryable,
-        "retry_after": error.retry_after,
-        "vendor": error.vendor,
-        "code": error.code,
-    }
+    if foreign is not None:
+        for key, value in foreign.items():
+            out.setdefault(key, value)
+        return out
+    out["kind"] = kind.value
+    out["retryable"] = error.retryable
+    out["retry_after"] = error.retry_after
+    out["vendor"] = error.vendor
+    out["code"] = error.code
     if error.owner is not None:
         out["owner"] = error.owner
     if error.reason is not None:
         out["reason"] = str(error.reason)
     if error.extra:
-        out["extra"] = dict(error.extra)
+        out["payload"] = dict(error.extra)
     return out
 
 
@@ -91,7 +90,8 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         code = _opt(d, "code", (str,), where)
         owner = _opt(d, "owner", (str,), where)
         reason = _opt(d, "reason", (str,), where)
-        extra = _opt(d, "extra", (dict,), where)
+        extra = _opt(d, "payload", (dict,), where)
+        extra = dict(extra) if extra is not None else None  # a nested dict the caller may hold
         hint = extra.get("suggestedAction") if vendor == "configure" and extra else None
         suggested = SUGGESTED.get(hint) if type(hint) is str else None
         return make(

@@ -18,7 +18,7 @@ from ._errors import ShapeError
 from ._held import match
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
-from ._table import HELD, READ, SUGGESTED, Row, read_row
+from ._table import CARRIED, HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
@@ -81,19 +81,18 @@ def _lookup(vendor: str, code: str, status: int | None, strict: bool, where: str
     return row
 
 
-def _extras(
-    d: Mapping[str, Any], unified: frozenset[str], allowed: frozenset[str], strict: bool, where: str
-) -> dict[str, Any]:
-    """The fields the unified attributes don't carry; strict mode allows only ``allowed``."""
-    if strict:
-        unknown = [key for key in d if key not in allowed]
-        if unknown:
-            raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
-    return {key: value for key, value in d.items() if key not in unified}
+def _only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    """Strict mode: refuse fields the seed does not describe."""
+    unknown = [key for key in d if key not in allowed]
+    if unknown:
+        raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
 
 
-_USE_TOOL_UNIFIED: Final = frozenset({"error", "message"})
-_USE_TOOL_ALLOWED: Final = _USE_TOOL_UNIFIED | {"card"}
+# The readers keep the payload itself as ``extra`` when it has fields the unified
+# attributes don't carry: they own it (fresh from the JSON parser, or copied by the
+# dispatcher), and keeping it costs nothing.
+
+_USE_TOOL_ALLOWED: Final = frozenset({"error", "message", "card"})
 
 
 def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -107,7 +106,9 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
         card = d.get("card", _MISSING)
         if card is not _MISSING and type(card) is not dict and (strict or card is not None):
             raise _want(card, "an object" if strict else "an object or null", f"{where}/card")
-        extra = _extras(d, _USE_TOOL_UNIFIED, _USE_TOOL_ALLOWED, strict, where)
+        if strict:
+            _only(d, _USE_TOOL_ALLOWED, where)
+        extra = d
     row = None if code in HELD else _lookup("use_tool", code, None, strict, f"{where}/error")
     if row is None:
         if strict:
@@ -117,12 +118,8 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
 
 
 _HELD: Final = {
-    "not_done_yet": (
-        Outcome.ASK,
-        frozenset({"not_done_yet"}),
-        READ[("use_tool", "not_done_yet", None)].kind,
-    ),
-    "refused": (Outcome.STOP, frozenset({"refused"}), READ[("use_tool", "refused", None)].kind),
+    key: (outcome, frozenset({key}), READ[("use_tool", key, None)].kind)
+    for key, outcome in (("not_done_yet", Outcome.ASK), ("refused", Outcome.STOP))
 }
 
 
@@ -135,7 +132,8 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     text = d[key]
     if type(text) is not str:
         raise _want(text, "a string", f"{where}/{key}")
-    extra = _extras(d, keys, keys, strict, where) if len(d) > 1 else None
+    if strict and len(d) > 1:
+        _only(d, keys, where)
     found = match(outcome, text)
     owner: str | None = None
     reason: str | None = None
@@ -152,15 +150,15 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
             )
+    extra = d if len(d) > 1 else None
     return make(kind, text, False, None, None, "use_tool", key, owner, reason, None, None, extra)
 
 
-_PYTHE_UNIFIED: Final = frozenset({"ok", "code", "message", "retryable"})
-_PYTHE_ALLOWED: Final = _PYTHE_UNIFIED | {"how_to_fix"}
+_PYTHE_ALLOWED: Final = CARRIED["pythe"] | {"how_to_fix"}
 
 
 def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """``{ok: false, code, message, retryable, how_to_fix}``."""
+    """``{ok: false, code, message, retryable, how_to_fix}``; ``how_to_fix`` stays in ``extra``."""
     if d.get("ok") is not False:
         raise _want(d.get("ok"), "false", f"{where}/ok")
     code = _str(d, "code", where)
@@ -170,16 +168,13 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         if retryable is _MISSING:
             raise ShapeError("missing required field 'retryable'", where)
         raise _want(retryable, "a boolean", f"{where}/retryable")
-    how_to_fix = _str(d, "how_to_fix", where)
-    extra = (
-        _extras(d, _PYTHE_UNIFIED, _PYTHE_ALLOWED, strict, where)
-        if len(d) > 5
-        else {"how_to_fix": how_to_fix}
-    )
+    _str(d, "how_to_fix", where)
+    if strict and len(d) > 5:
+        _only(d, _PYTHE_ALLOWED, where)
     row = _lookup("pythe", code, None, strict, f"{where}/code")
     if row is None:
-        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=extra)
-    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=extra)
+        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=d)
+    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=d)
 
 
 _CONFIGURE_FIELDS: Final[dict[str, tuple[tuple[type, ...], str]]] = {
@@ -194,23 +189,20 @@ _CONFIGURE_FIELDS: Final[dict[str, tuple[tuple[type, ...], str]]] = {
 }
 """Configure's optional fields and the types each may hold; absent means undefined."""
 
-_CONFIGURE_UNIFIED: Final = frozenset(
-    {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
+_CONFIGURE_TEXT: Final = tuple(
+    key
+    for key, (types, _) in _CONFIGURE_FIELDS.items()
+    if types == (str,) and key not in CARRIED["configure"]
 )
-"""Fields that become attributes of the unified error; the rest is kept in ``extra``."""
+"""The optional text fields the unified error does not carry: they stay in ``extra``."""
 
-_CONFIGURE_TEXT: Final = frozenset(
-    key for key, (types, _) in _CONFIGURE_FIELDS.items() if types == (str,)
-)
+_CONFIGURE_ALLOWED: Final = frozenset({"code", "message", *_CONFIGURE_FIELDS})
 
 
 def _configure_field(key: str, value: object, strict: bool, where: str) -> None:
     """Raise where an optional Configure field holds what it may not."""
-    spec = _CONFIGURE_FIELDS.get(key)
-    if spec is None:
-        if strict and key not in ("code", "message"):
-            raise ShapeError(f"unknown field {key!r}", where)
-    elif value is None:
+    spec = _CONFIGURE_FIELDS[key]
+    if value is None:
         if strict:
             raise _want(value, spec[1], f"{where}/{key}")
     elif type(value) not in spec[0] or (key == "retryAfter" and not 0 <= value < math.inf):  # type: ignore[operator]
@@ -235,7 +227,6 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     ):
         for key in ("statusCode", "retryable", "requestId", "retryAfter"):
             _configure_field(key, d.get(key), strict, where)
-    extra: dict[str, Any] | None = None
     unified = (
         2
         + (status is not None)
@@ -243,21 +234,18 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         + (wait is not None)
         + (request is not None)
     )
+    extra = None
     if len(d) > unified:
-        extra = dict(d)  # then drop what the unified attributes carry: faster than filtering
-        del extra["code"], extra["message"]
-        if status is not None:
-            del extra["statusCode"]
-        if retryable is not None:
-            del extra["retryable"]
-        if wait is not None:
-            del extra["retryAfter"]
-        if request is not None:
-            del extra["requestId"]
-        for key, value in extra.items():
-            # A known text field holding text, the common case, needs no call.
-            if type(value) is not str or key not in _CONFIGURE_TEXT:
-                _configure_field(key, value, strict, where)
+        for key in _CONFIGURE_TEXT:
+            value = d.get(key)
+            if value is not None and type(value) is not str:
+                raise _want(value, "a string", f"{where}/{key}")
+        if strict:
+            _only(d, _CONFIGURE_ALLOWED, where)
+            for key, value in d.items():
+                if value is None:
+                    _configure_field(key, value, strict, where)
+        extra = d
     row = read_row("configure", code, status)
     suggested = d.get("suggestedAction")
     action = SUGGESTED.get(suggested) if type(suggested) is str else None
@@ -356,14 +344,23 @@ def _texts(content: object, where: str) -> list[str]:
 
 
 def _from_mapping(
-    d: Mapping[str, Any], strict: bool, where: str, need: bool, unwrap: bool = True
+    d: Mapping[str, Any],
+    strict: bool,
+    where: str,
+    need: bool,
+    unwrap: bool = True,
+    owned: bool = True,
 ) -> UnifiedError | None:
-    """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one."""
+    """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one.
+
+    A reader may keep the dict it reads, so a dict the caller still holds (not
+    ``owned``) is copied first.
+    """
     found = classify(d, need)
     if callable(found):
-        return found(d, strict, where)
+        return found(d if owned else dict(d), strict, where)
     if unwrap and any(key in d for key in _MCP_KEYS):
-        return _mcp(d, strict, where, need)
+        return _mcp(d, strict, where, need)  # copies what it keeps
     if need:
         raise ShapeError(found or _EXPECTED, where)
     return None
@@ -372,7 +369,7 @@ def _from_mapping(
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
-        return _from_mapping(payload, strict, "", need)
+        return _from_mapping(payload, strict, "", need, owned=False)
     if isinstance(payload, (bytes, str, bytearray)):
         if len(payload) > max_bytes:
             raise ShapeError(f"input of {len(payload)} bytes is over the {max_bytes}-byte limit")
@@ -393,7 +390,7 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
     if callable(to_wire):  # a vendor wire model or a ConfigureError
         return _from_mapping(to_wire(), strict, "", need)
     if isinstance(payload, Mapping):
-        return _from_mapping(payload, strict, "", need)
+        return _from_mapping(payload, strict, "", need, owned=False)
     if any(hasattr(payload, key) for key in _MCP_KEYS):
         return _mcp(payload, strict, "", need)
     if need:

@@ -15,6 +15,7 @@ from ._codes import ConfigureCode, PytheCode, SuggestedAction, UseToolCode
 from ._kinds import Action, ErrorKind
 
 __all__ = [
+    "CARRIED",
     "HTTP",
     "HTTP_OTHER",
     "KINDS",
@@ -406,6 +407,16 @@ def read_row(vendor: str, code: str, status: int | None) -> Row | None:
 
 
 HELD: Final = frozenset({"not_done_yet", "refused"})
+
+CARRIED: Final[dict[str, frozenset[str]]] = {
+    "use_tool": frozenset({"error", "message", *HELD}),
+    "pythe": frozenset({"ok", "code", "message", "retryable"}),
+    "configure": frozenset(
+        {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
+    ),
+}
+"""Each vendor's wire fields that the unified attributes carry; a payload's other fields
+are the vendor's own, kept verbatim to give the payload back unchanged."""
 """use_tool's check-held keys; they are codes in the table, not ``error`` values."""
 
 SUGGESTED: Final[dict[str, Action]] = {

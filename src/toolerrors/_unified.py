@@ -10,7 +10,7 @@ from pydantic_core import to_json
 
 from ._errors import ComparedByArgs
 from ._kinds import Action, ErrorKind
-from ._table import KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
+from ._table import CARRIED, KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
 
 if TYPE_CHECKING:
     from ._table import Vendor
@@ -46,8 +46,9 @@ class UnifiedError:
     suggested_action: Action | None = None
     """The vendor's own suggestion, mapped onto `Action`; it refines ``action``."""
     extra: Mapping[str, Any] | None = field(default=None, hash=False)
-    """Fields of the vendor's payload that the attributes above don't carry, verbatim,
-    so that the payload can be given back unchanged.  Treat it as read-only."""
+    """The vendor's payload as it came, kept when it has fields the attributes above
+    don't carry (`vendor_fields`), so that it can be given back unchanged.  The
+    attributes win over it; treat it as read-only."""
 
     @property
     def action(self) -> Action:
@@ -78,6 +79,17 @@ class UnifiedError:
         row = read_row(self.vendor, self.code, self.status_code)
         return row if row is not None and row.kind is self.kind else None
 
+    def vendor_fields(self) -> dict[str, Any]:
+        """The fields of the vendor's payload that the attributes don't carry, verbatim
+        (``card``, ``how_to_fix``, Configure's ``type``, unknown fields, explicit nulls)."""
+        extra = self.extra
+        if not extra:
+            return {}
+        carried = CARRIED.get(self.vendor) if self.vendor is not None else None
+        if carried is None:
+            return dict(extra)
+        return {k: v for k, v in extra.items() if v is None or k not in carried}
+
     def to(self, vendor: Vendor) -> Any:
         """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
         from ._write import to_model
@@ -103,8 +115,9 @@ class UnifiedError:
                 out[name] = str(value)
         if self.suggested_action is not None:
             out["suggested_action"] = self.suggested_action.value
-        if self.extra:
-            out["extra"] = dict(self.extra)
+        fields = self.vendor_fields()
+        if fields:
+            out["extra"] = fields
         return out
 
     def to_json(self) -> str:

@@ -14,7 +14,7 @@ from ._codes import Outcome
 from ._held import render
 from ._kinds import ErrorKind
 from ._problem import to_problem
-from ._table import HELD, KINDS, RETRYABLE, SAFER, VENDORS, WRITE, Row, Vendor
+from ._table import CARRIED, HELD, KINDS, RETRYABLE, SAFER, VENDORS, WRITE, Row, Vendor
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,10 +42,17 @@ def _retryable(error: UnifiedError, home: bool) -> bool | None:
 
 
 def _with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
-    """Add back, verbatim, the home vendor's fields the unified attributes don't carry."""
-    if error.extra:
-        for key, value in error.extra.items():
-            out.setdefault(key, value)
+    """Add back, verbatim, the home vendor's fields the unified attributes don't carry.
+
+    A carried field is written from its attribute; its value in ``extra`` comes back only
+    as an explicit null the attribute (``None``) cannot tell from absence.
+    """
+    extra = error.extra
+    if extra:
+        carried = CARRIED[error.vendor or ""]
+        for key, value in extra.items():
+            if key not in out and (value is None or key not in carried):
+                out[key] = value
     return out
 
 
