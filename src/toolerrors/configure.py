@@ -57,10 +57,15 @@ GUIDANCE: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.hint for row i
 """What to do, where the seed says (the hosted flows, and commit before re-reading)."""
 
 STRUCTURED_404_TYPES: Final = ("resource_missing", "agent_not_found")
-"""Structured backend 404s: they arrive as INVALID_INPUT with statusCode 404, not NOT_FOUND."""
+"""Structured backend 404s: they arrive as INVALID_INPUT with statusCode 404, not NOT_FOUND.
+
+The seed names these backend errors without saying which field carries the name;
+toolerrors expects it in ``type``.  Nothing depends on it: the 404 is read from
+``statusCode``."""
 
 OTP_BLOCKED: Final = "otp_blocked"
-"""OTP throttling: surfaces as RATE_LIMITED, but with ``retryable: false``."""
+"""OTP throttling: surfaces as RATE_LIMITED, but with ``retryable: false`` (the name in
+``type``, as for the structured 404s; what counts is ``retryable``)."""
 
 LOCAL_CODES: Final = frozenset({ErrorCode.TIMEOUT, ErrorCode.NETWORK_ERROR})
 """Errors the SDK creates locally: ``retryable`` is left undefined, not false."""
