@@ -14,6 +14,7 @@ import pytest
 
 from toolerrors import ErrorKind, ShapeError, from_exception, from_http
 from toolerrors._http import request_id, retry_after
+from toolerrors._table import KINDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -168,7 +169,7 @@ def test_status_decides_without_a_body(status: int, kind: str, retryable: bool |
     """With no error body, the status table decides kind and retry advice."""
     error = from_http(status)
     assert (error.kind.value, error.retryable, error.status_code) == (kind, retryable, status)
-    assert error.hint == toolerrors_kinds()[error.kind].hint  # no vendor row: the kind's own hint
+    assert error.hint == KINDS[error.kind].hint  # no vendor row: the kind's own hint
 
 
 def test_not_an_error_is_a_shape_error() -> None:
@@ -204,9 +205,3 @@ def test_request_id_headers() -> None:
     assert request_id({"X-Request-ID": "a"}) == "a"
     assert request_id([("Request-Id", "b")]) == "b"
     assert request_id({}) is None
-
-
-def toolerrors_kinds():  # type: ignore[no-untyped-def]
-    from toolerrors._table import KINDS
-
-    return KINDS
