@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from collections.abc import Iterable, Mapping
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from ._errors import ShapeError
+from ._json import MAX_BYTES, load, size
+from ._kinds import ErrorKind
+from ._problem import is_problem, read_problem
 from ._read import error_of
 from ._table import HTTP, HTTP_OTHER, read_row
 from ._unified import UnifiedError, make
@@ -18,7 +20,10 @@ __all__ = ["Headers", "from_http", "request_id", "retry_after"]
 Headers: TypeAlias = Mapping[str, str] | Iterable[tuple[str, str]] | None
 """A mapping (``dict``, ``http.client.HTTPMessage``, ``httpx.Headers``) or (name, value) pairs."""
 
-_REQUEST_ID_HEADERS = ("x-request-id", "request-id")
+_REQUEST_ID_HEADERS: Final = ("x-request-id", "request-id")
+_MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
+"""Where a body that is not an error of a known shape may still say what went wrong
+(FastAPI and Django REST framework use ``detail``)."""
 
 
 def _lower(headers: Headers) -> dict[str, str]:
@@ -28,93 +33,148 @@ def _lower(headers: Headers) -> dict[str, str]:
     return {str(name).lower(): str(value) for name, value in items}
 
 
-def _seconds(value: float) -> float | None:
+def _seconds(text: str, scale: float) -> float | None:
+    """A non-negative, finite number of seconds, or ``None``."""
+    try:
+        value = float(text) / scale
+    except ValueError:
+        return None
     return value if math.isfinite(value) and value >= 0 else None
+
+
+def _date(text: str, now: float | None) -> float | None:
+    """Seconds until an HTTP date (any of the three forms, as UTC), or ``None``."""
+    from calendar import timegm  # only dates need these, and they cost import time
+    from email.utils import parsedate_tz
+
+    try:
+        parsed = parsedate_tz(text)
+        if parsed is None:
+            return None
+        moment = timegm(parsed[:6]) - (parsed[9] or 0)  # no zone given: UTC
+    except (ValueError, OverflowError, TypeError):  # a year past 9999, say
+        return None
+    wait = moment - (time.time() if now is None else now)
+    return float(wait) if wait >= 0 else None
+
+
+def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
+    millis = lowered.get("retry-after-ms")
+    if millis is not None:
+        wait = _seconds(millis, 1000)
+        if wait is not None:
+            return wait  # an invalid retry-after-ms leaves Retry-After to speak
+    value = lowered.get("retry-after")
+    if value is None:
+        return None
+    wait = _seconds(value, 1)
+    return wait if wait is not None else _date(value, now)
 
 
 def retry_after(headers: Headers, *, now: float | None = None) -> float | None:
     """Seconds to wait, from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date).
 
     All three HTTP date forms are read, as UTC.  Negative, NaN, infinite, past or
-    unparsable values give ``None``.
+    unparsable values give ``None``; an unusable ``retry-after-ms`` falls back on
+    ``Retry-After``.
     """
-    lowered = _lower(headers)
-    millis = lowered.get("retry-after-ms")
-    if millis is not None:
-        try:
-            return _seconds(float(millis) / 1000)
-        except ValueError:
-            pass
-    value = lowered.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return _seconds(float(value))
-    except ValueError:
-        pass
-    from calendar import timegm  # only dates need these, and they cost import time
-    from email.utils import parsedate_tz
+    return _wait(_lower(headers), now)
 
-    parsed = parsedate_tz(value)
-    if parsed is None:
-        return None
-    moment = timegm(parsed[:6]) - (parsed[9] or 0)  # no zone given: UTC
-    return _seconds(moment - (time.time() if now is None else now))
+
+def _request_id(lowered: Mapping[str, str]) -> str | None:
+    return next((lowered[name] for name in _REQUEST_ID_HEADERS if name in lowered), None)
 
 
 def request_id(headers: Headers) -> str | None:
     """The request id from ``x-request-id`` or ``request-id``."""
-    lowered = _lower(headers)
-    return next((lowered[name] for name in _REQUEST_ID_HEADERS if name in lowered), None)
+    return _request_id(_lower(headers))
 
 
-def from_http(status: int, headers: Headers = None, body: object = None) -> UnifiedError:
-    """An HTTP response as a `UnifiedError`.
-
-    A body in any known shape decides the kind (a Pythe ``http_429`` envelope in a 200
-    response is still a rate limit); the status and headers fill in ``status_code``,
-    ``retry_after`` and ``request_id`` where the body leaves them unset.  Otherwise the
-    status decides.  A response that is neither an error status nor an error body
-    raises `ShapeError`.
-    """
-    if type(status) is not int or not 100 <= status <= 599:
-        raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
-    wait = retry_after(headers)
-    rid = request_id(headers)
-    found = None
-    if body not in (None, b"", ""):
+def _data(body: object) -> object:
+    """The body as JSON values when it is JSON text; ``None`` when it is text that is not
+    JSON (a proxy's HTML page) or too large to read; anything else as it is."""
+    if isinstance(body, (bytes, bytearray, str)):
+        if size(body, MAX_BYTES) > MAX_BYTES:
+            return None
         try:
-            found = error_of(body)
+            return load(body)
         except ShapeError:
-            found = None  # a broken error body: the status still says what happened
-    if found is not None:
-        filled = found.status_code is None and status >= 400
-        row = read_row(found.vendor or "", found.code or "", status) if filled else None
-        return dataclasses.replace(
-            found,
-            kind=row.kind if row is not None else found.kind,
-            status_code=status if filled else found.status_code,
-            retry_after=found.retry_after if found.retry_after is not None else wait,
-            request_id=found.request_id if found.request_id is not None else rid,
-        )
-    if status < 400:
-        raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
-    kind, retryable = HTTP.get(status) or HTTP_OTHER[status // 100]
+            return None
+    return body
+
+
+def _found(data: object, problem: bool) -> UnifiedError | None:
+    if problem and isinstance(data, Mapping) and is_problem(data, media_type=True):
+        return read_problem(dict(data), False, "")
+    try:
+        return error_of(data)
+    except ShapeError:
+        return None  # a broken error body: the status still says what happened
+
+
+def _message(data: object, status: int) -> str:
+    if isinstance(data, Mapping):
+        for key in _MESSAGE_KEYS:
+            text = data.get(key)
+            if type(text) is str and text:
+                return text
     from http import HTTPStatus
 
     try:
         phrase = HTTPStatus(status).phrase
     except ValueError:
         phrase = "Error"
+    return f"HTTP {status} {phrase}"
+
+
+def from_http(status: int, headers: Headers = None, body: object = None) -> UnifiedError:
+    """An HTTP response as a `UnifiedError`.
+
+    A body in any known shape decides the kind (a Pythe ``http_429`` envelope in a 200
+    response is still a rate limit); the status decides whenever the body says less (a
+    body of unknown kind, or none), and the status and headers fill in ``status_code``,
+    ``retry_after`` and ``request_id`` where the body leaves them unset.  A body sent as
+    ``application/problem+json`` is read as problem details.  A response that is neither
+    an error status nor an error body raises `ShapeError`.
+    """
+    if type(status) is not int or not 100 <= status <= 599:
+        raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
+    lowered = _lower(headers)
+    wait = _wait(lowered, None)
+    rid = _request_id(lowered)
+    data = None if body in (None, b"", "") else _data(body)
+    found = None
+    if data is not None:
+        found = _found(data, "problem+json" in lowered.get("content-type", ""))
+    known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
+    if found is None:
+        if known is None:
+            raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
+        kind, retryable = known
+        return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
+                    None, None, rid)  # fmt: skip
+    kind, retryable, code_status = found.kind, found.retryable, found.status_code
+    if code_status is None and known is not None:
+        code_status = status
+        row = read_row(found.vendor or "", found.code or "", status)
+        if row is not None:
+            kind = row.kind  # Configure's structured 404
+        elif kind is ErrorKind.UNKNOWN:
+            kind = known[0]
+            retryable = known[1] if retryable is None else retryable
     return make(
         kind,
-        f"HTTP {status} {phrase}",
+        found.message,
         retryable,
-        wait,
-        status,
-        "http",
-        str(status),
-        None,
-        None,
-        rid,
+        found.retry_after if found.retry_after is not None else wait,
+        code_status,
+        found.vendor,
+        found.code,
+        found.owner,
+        found.reason,
+        found.request_id if found.request_id is not None else rid,
+        found.suggested_action,
+        found.extra,
     )
+
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
+from ._json import is_wait
 from ._kinds import ErrorKind
 from ._table import HTTP, HTTP_OTHER, KINDS, SUGGESTED
 from ._unified import UnifiedError, make
@@ -62,9 +63,40 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
     return out
 
 
-def is_problem(d: Mapping[str, Any]) -> bool:
-    """A problem document: ``title`` or ``detail``, and none of the vendors' own keys."""
-    return ("title" in d or "detail" in d) and "message" not in d and "error" not in d
+_MEMBERS: Final = {"type": str, "title": str, "status": int, "detail": str, "instance": str}
+"""RFC 9457's members and the JSON type each must have."""
+
+
+def is_problem(d: Mapping[str, Any], *, media_type: bool = False) -> bool:
+    """A problem document, recognised by what RFC 9457 asks of one.
+
+    Every member it has is of the right type, and it has none of the vendors' own keys
+    (``message``, ``error``).  Then the ``application/problem+json`` media type
+    (``media_type``) settles it; otherwise it needs ``title`` or ``detail`` and one of: an
+    error ``status`` (4xx or 5xx), toolerrors' own ``type`` and ``kind``, or a ``type``
+    URI with both ``title`` and ``detail``.  So a document or an issue with a ``title``
+    (``{"title": "Crash on save", "status": "open"}``) is a result, not an error.
+    """
+    if "message" in d or "error" in d:
+        return False
+    for key, cls in _MEMBERS.items():
+        value = d.get(key)
+        if value is not None and type(value) is not cls:
+            return False
+    if media_type:
+        return True
+    title, detail = d.get("title"), d.get("detail")
+    if title is None and detail is None:
+        return False
+    status = d.get("status")
+    if status is not None and 400 <= status <= 599:
+        return True
+    uri = d.get("type")
+    if uri is None:
+        return False
+    if uri.startswith(TYPE_PREFIX):
+        return d.get("kind") in _KINDS_BY_VALUE
+    return (":" in uri or uri.startswith("/")) and title is not None and detail is not None
 
 
 def _opt(d: Mapping[str, Any], key: str, types: tuple[type, ...], where: str) -> Any:
@@ -86,6 +118,8 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if kind is not None:  # written by toolerrors: the members say it all
         retryable = _opt(d, "retryable", (bool,), where)
         wait = _opt(d, "retry_after", (int, float), where)
+        if wait is not None and not is_wait(wait):
+            raise ShapeError("expected a number of seconds (finite, not negative)", f"{where}/retry_after")
         vendor = _opt(d, "vendor", (str,), where)
         code = _opt(d, "code", (str,), where)
         owner = _opt(d, "owner", (str,), where)

@@ -7,58 +7,26 @@ in the vendor modules accept exactly what these readers accept (a test holds the
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
-
-from pydantic_core import from_json
 
 from ._codes import ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
-from ._kinds import ErrorKind
+from ._json import MAX_BYTES, is_wait, load, size, type_name
+from ._kinds import Action, ErrorKind
 from ._problem import is_problem, read_problem
 from ._table import CARRIED, HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
 
-MAX_BYTES: Final = 1 << 20
-"""Default size limit for JSON text: larger input is refused before it is parsed."""
-
 _CONFIGURE_CODES: Final = frozenset(code.value for code in ConfigureCode)
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 
 
-def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str = "") -> Any:
-    """JSON text to Python values, refusing oversized, non-finite or malformed input."""
-    if len(text) > max_bytes:
-        raise ShapeError(f"input of {len(text)} bytes is over the {max_bytes}-byte limit", where)
-    try:
-        return from_json(text, allow_inf_nan=False)
-    except ValueError as exc:
-        raise ShapeError(f"not valid JSON ({exc})", where) from None
-
-
-_JSON_TYPES: Final = {
-    dict: "object",
-    list: "array",
-    str: "string",
-    bool: "boolean",
-    type(None): "null",
-}
-
-
-def _type_name(value: object) -> str:
-    """What a value is, in JSON's words."""
-    name = _JSON_TYPES.get(type(value))
-    if name is not None:
-        return name
-    return "number" if isinstance(value, (int, float)) else type(value).__name__
-
-
 def _want(value: object, expected: str, where: str) -> ShapeError:
-    return ShapeError(f"expected {expected}, got {_type_name(value)}", where)
+    return ShapeError(f"expected {expected}, got {type_name(value)}", where)
 
 
 _MISSING: Final = object()
@@ -205,7 +173,7 @@ def _configure_field(key: str, value: object, strict: bool, where: str) -> None:
     if value is None:
         if strict:
             raise _want(value, spec[1], f"{where}/{key}")
-    elif type(value) not in spec[0] or (key == "retryAfter" and not 0 <= value < math.inf):  # type: ignore[operator]
+    elif type(value) not in spec[0] or (key == "retryAfter" and not is_wait(value)):
         raise _want(value, spec[1], f"{where}/{key}")
 
 
@@ -223,7 +191,7 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         (status is not None and type(status) is not int)
         or (retryable is not None and type(retryable) is not bool)
         or (request is not None and type(request) is not str)
-        or (wait is not None and (type(wait) not in (int, float) or not 0 <= wait < math.inf))
+        or (wait is not None and not is_wait(wait))
     ):
         for key in ("statusCode", "retryable", "requestId", "retryAfter"):
             _configure_field(key, d.get(key), strict, where)
@@ -262,15 +230,22 @@ Reader = Callable[[Mapping[str, Any], bool, str], UnifiedError]
 
 def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
     """The reader for an error dict; otherwise ``None``, or with ``need`` a sentence
-    saying what the dict is instead of an error."""
+    saying what the dict is instead of an error.
+
+    Only a boolean ``ok`` speaks for Pythe: ``ok: null`` beside ``error`` is a stray
+    field of a use_tool error, not a success.
+    """
     if "not_done_yet" in d or "refused" in d:
         return read_held
-    if "ok" in d:
-        if d["ok"] is True:
-            return "a Pythe success envelope (ok: true) is not an error"
-        return read_pythe if need or d["ok"] is False else None
+    ok = d.get("ok")
+    if ok is True:
+        return "a Pythe success envelope (ok: true) is not an error"
+    if ok is False:
+        return read_pythe
     if "error" in d and (need or d["error"] is not None):
         return read_use_tool
+    if "ok" in d:
+        return read_pythe if need else None  # says what is wrong with ``ok``
     if ("title" in d or "detail" in d) and is_problem(d):
         return read_problem
     if "code" in d and (need or (type(d["code"]) is str and d["code"] in _CONFIGURE_CODES)):
@@ -289,10 +264,23 @@ _EXPECTED: Final = (
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
 
 
+def _is_mcp(result: object) -> bool:
+    """An object that looks like an MCP CallToolResult: an ``isError`` flag, structured
+    content, or a list of content blocks (an HTTP response's ``content`` is bytes)."""
+    if any(hasattr(result, key) for key in _MCP_KEYS[:4]):
+        return True
+    return isinstance(getattr(result, "content", None), (list, tuple))
+
+
 def _mcp(
-    result: Mapping[str, Any] | object, strict: bool, where: str, need: bool
+    result: Mapping[str, Any] | object, strict: bool, where: str, need: bool, max_bytes: int
 ) -> UnifiedError | None:
-    """An MCP CallToolResult (dict or object); ``need`` raises where there is no error."""
+    """An MCP CallToolResult (dict or object); ``need`` raises where there is no error.
+
+    Without ``need`` a malformed part is passed over, never raised: a tool's result is
+    not an error for being odd.  Structured content that is not an error settles a
+    result that is not marked ``isError``: its text holds the same JSON and is not read.
+    """
     get = (
         result.get
         if isinstance(result, Mapping)
@@ -300,21 +288,28 @@ def _mcp(
     )
     is_error = get("isError", get("is_error"))
     if is_error is not None and type(is_error) is not bool:
-        raise _want(is_error, "a boolean", f"{where}/isError")
+        if need:
+            raise _want(is_error, "a boolean", f"{where}/isError")
+        is_error = None
     structured = get("structuredContent", get("structured_content"))
     if structured is not None:
-        if not isinstance(structured, Mapping):
+        if isinstance(structured, Mapping):
+            found = _from_mapping(
+                structured, strict, f"{where}/structuredContent", False, unwrap=False, owned=False
+            )
+            if found is not None:
+                return found
+            if not is_error and not need:
+                return None
+        elif need:
             raise _want(structured, "an object", f"{where}/structuredContent")
-        found = _from_mapping(structured, strict, f"{where}/structuredContent", False, unwrap=False)
-        if found is not None:
-            return found
-    texts = _texts(get("content", ()), where)
+    texts = _texts(get("content", ()), where, need)
     for index, text in enumerate(texts):
         if text.lstrip()[:1] == "{":
             try:
-                value = load(text)
+                value = load(text, max_bytes)
             except ShapeError:
-                continue  # text that is not JSON is the message, read below
+                continue  # text that is not JSON (or too long to read) is the message
             if isinstance(value, dict):
                 found = _from_mapping(
                     value, strict, f"{where}/content/{index}/text", False, unwrap=False
@@ -329,11 +324,13 @@ def _mcp(
     return None
 
 
-def _texts(content: object, where: str) -> list[str]:
+def _texts(content: object, where: str, need: bool) -> list[str]:
     if content is None:
         return []
     if not isinstance(content, (list, tuple)):
-        raise _want(content, "an array", f"{where}/content")
+        if need:
+            raise _want(content, "an array", f"{where}/content")
+        return []
     texts = []
     for block in content:
         kind = block.get("type") if isinstance(block, Mapping) else getattr(block, "type", None)
@@ -350,6 +347,7 @@ def _from_mapping(
     need: bool,
     unwrap: bool = True,
     owned: bool = True,
+    max_bytes: int = MAX_BYTES,
 ) -> UnifiedError | None:
     """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one.
 
@@ -360,19 +358,49 @@ def _from_mapping(
     if callable(found):
         return found(d if owned else dict(d), strict, where)
     if unwrap and any(key in d for key in _MCP_KEYS):
-        return _mcp(d, strict, where, need)  # copies what it keeps
+        return _mcp(d, strict, where, need, max_bytes)  # copies what it keeps
     if need:
         raise ShapeError(found or _EXPECTED, where)
     return None
 
 
+def _foreign(payload: object) -> UnifiedError | None:
+    """A `UnifiedError` of another copy of this package (vendored under another name),
+    recognised by its class name and fields, as one of our own."""
+    if type(payload).__name__ != "UnifiedError":
+        return None
+    try:
+        values = {name: getattr(payload, name) for name in UnifiedError.__slots__}
+        values["kind"] = ErrorKind(str(values["kind"]))
+        if values["suggested_action"] is not None:
+            values["suggested_action"] = Action(str(values["suggested_action"]))
+        return UnifiedError(**values)
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _wire_of(payload: object, need: bool) -> object:
+    """What a wire model's ``to_wire()`` gives; without ``need``, ``None`` for an object
+    whose ``to_wire`` is not ours."""
+    try:
+        to_wire = getattr(payload, "to_wire", None)
+        return to_wire() if callable(to_wire) else None
+    except Exception:
+        if need:
+            raise
+        return None
+
+
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
-        return _from_mapping(payload, strict, "", need, owned=False)
+        return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
     if isinstance(payload, (bytes, str, bytearray)):
-        if len(payload) > max_bytes:
-            raise ShapeError(f"input of {len(payload)} bytes is over the {max_bytes}-byte limit")
+        n = size(payload, max_bytes)
+        if n > max_bytes:
+            if need:
+                raise ShapeError(f"input of {n} bytes is over the {max_bytes}-byte limit")
+            return None  # too long to read: a large result is not an error for its size
         try:
             value = load(payload, max_bytes)
         except ShapeError:
@@ -380,21 +408,28 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
                 raise
             return None  # plain text output is not an error
         if isinstance(value, dict):
-            return _from_mapping(value, strict, "", need)
+            return _from_mapping(value, strict, "", need, max_bytes=max_bytes)
         if need:
             raise _want(value, "a JSON object", "")
         return None
     if isinstance(payload, UnifiedError):
         return payload
-    to_wire = getattr(payload, "to_wire", None)
-    if callable(to_wire):  # a vendor wire model or a ConfigureError
-        return _from_mapping(to_wire(), strict, "", need)
+    foreign = _foreign(payload)
+    if foreign is not None:
+        return foreign
+    wire = _wire_of(payload, need)
+    if wire is not None:  # a vendor wire model or a ConfigureError
+        if isinstance(wire, Mapping):
+            return _from_mapping(wire, strict, "", need, owned=False, max_bytes=max_bytes)
+        if need:
+            raise ShapeError(f"to_wire() gave {type_name(wire)}, not a JSON object")
+        return None
     if isinstance(payload, Mapping):
-        return _from_mapping(payload, strict, "", need, owned=False)
-    if any(hasattr(payload, key) for key in _MCP_KEYS):
-        return _mcp(payload, strict, "", need)
+        return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
+    if _is_mcp(payload):
+        return _mcp(payload, strict, "", need, max_bytes)
     if need:
-        raise ShapeError(f"{_EXPECTED}; got {_type_name(payload)}")
+        raise ShapeError(f"{_EXPECTED}; got {type_name(payload)}")
     return None
 
 
