@@ -14,7 +14,7 @@ import pytest
 
 from toolerrors import ErrorKind, ShapeError, from_exception, from_http
 from toolerrors._http import request_id, retry_after
-from toolerrors._table import KINDS
+from toolerrors._table import KINDS, NOT_KNOWN_HINT
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -166,10 +166,14 @@ def test_httpx_errors(server: str) -> None:
     ],
 )  # fmt: skip
 def test_status_decides_without_a_body(status: int, kind: str, retryable: bool | None) -> None:
-    """With no error body, the status table decides kind and retry advice."""
+    """With no error body, the status table decides kind and retry advice; where the
+    advice is not known, the hint says to check first instead of inviting a retry."""
     error = from_http(status)
     assert (error.kind.value, error.retryable, error.status_code) == (kind, retryable, status)
-    assert error.hint == KINDS[error.kind].hint  # no vendor row: the kind's own hint
+    if retryable is None and KINDS[error.kind].retries and error.kind.value != "unknown_outcome":
+        assert error.hint == NOT_KNOWN_HINT
+    else:
+        assert error.hint == KINDS[error.kind].hint  # no vendor row: the kind's own hint
 
 
 def test_not_an_error_is_a_shape_error() -> None:

@@ -91,9 +91,14 @@ def test_fast_constructor_equals_the_public_one() -> None:
 
 
 def test_action_and_hint_defaults_per_kind() -> None:
-    """A hand-made error gets its kind's action and hint; not retryable never says retry."""
-    error = UnifiedError(ErrorKind.UNAVAILABLE, "down")
+    """A hand-made error gets its kind's action and hint; only retryable says retry."""
+    error = UnifiedError(ErrorKind.UNAVAILABLE, "down", retryable=True)
     assert (error.action, error.hint) == (Action.RETRY, "Try again later, or say so.")
+    unsure = UnifiedError(ErrorKind.UNAVAILABLE, "down")
+    assert (unsure.action, unsure.hint) == (
+        Action.CHECK_FIRST,
+        "Whether another attempt is safe is not known: check before you run it again.",
+    )
     stubborn = UnifiedError(ErrorKind.UNAVAILABLE, "down", retryable=False)
     assert stubborn.action is Action.READ_MESSAGE
     assert stubborn.hint == "Marked not retryable: read the message before doing anything else."

@@ -1,22 +1,30 @@
-"""Python exceptions as unified errors: timeouts, connection failures, HTTP client errors."""
+"""Python exceptions as unified errors: timeouts, connection failures, HTTP client errors,
+interruptions and bugs.  `from_exception` is total: it returns an error for every
+``BaseException`` and never raises."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from ._configure_error import ConfigureError
+from ._errors import ShapeError
 from ._http import from_http
 from ._kinds import ErrorKind
-from ._read import parse
+from ._read import error_of, parse
+from ._table import read_row
 from ._unified import ToolFailure, UnifiedError, make
 
-__all__ = ["from_exception"]
+__all__ = ["EXCEPTIONS", "from_exception"]
 
-K = ErrorKind
-_SENT_MAYBE: Final = (K.UNKNOWN_OUTCOME, None)
+_SENT_MAYBE: Final = (ErrorKind.UNKNOWN_OUTCOME, None)
 """The request may have been sent: retry only when it is idempotent."""
-_NOT_SENT: Final = (K.UNAVAILABLE, True)
+_NOT_SENT: Final = (ErrorKind.UNAVAILABLE, True)
 """Nothing was sent: another attempt is safe."""
+_BUG: Final = (ErrorKind.INTERNAL, False)
+"""A programming error: another attempt runs the same bug, so it is never retried."""
+_INTERRUPTED: Final = (ErrorKind.UNKNOWN_OUTCOME, False)
+"""Interrupted, cancelled or exiting (a ``BaseException`` that is not an ``Exception``):
+it may have happened, and it is never retried; the caller re-raises it."""
 
 EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "builtins.TimeoutError": _SENT_MAYBE,
@@ -32,17 +40,41 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "requests.exceptions.ConnectTimeout": _NOT_SENT,
     "requests.exceptions.Timeout": _SENT_MAYBE,
     "requests.exceptions.ConnectionError": _SENT_MAYBE,
+    "urllib.error.HTTPError": (ErrorKind.UNKNOWN, None),
     "urllib.error.URLError": _NOT_SENT,
+    "builtins.TypeError": _BUG,
+    "builtins.KeyError": _BUG,
+    "builtins.IndexError": _BUG,
+    "builtins.AttributeError": _BUG,
+    "builtins.NameError": _BUG,
+    "builtins.AssertionError": _BUG,
+    "builtins.NotImplementedError": _BUG,
+    "builtins.ZeroDivisionError": _BUG,
+    "builtins.RecursionError": _BUG,
+    "builtins.SyntaxError": _BUG,
 }
 """Exception class (module.qualname) -> (kind, retryable); the nearest class in the
-exception's MRO wins, so ``ConnectTimeout`` is found before ``TransportError``."""
+exception's MRO wins, so ``ConnectTimeout`` is found before ``TransportError``.  An
+``HTTPError`` whose status says nothing (304, 0) is ``unknown``, not a ``URLError``."""
+
+_MAX_DEPTH: Final = 16
+"""How many causes deep `from_exception` looks for one it recognises."""
 
 
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _response(exc: BaseException) -> UnifiedError | None:
+def _text(exc: BaseException) -> str:
+    """``str(exc)``, or its class name when that is empty or fails."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = ""
+    return text if isinstance(text, str) and text else type(exc).__name__
+
+
+def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """An HTTP error exception (urllib, httpx, requests) through `from_http`."""
     module = type(exc).__module__.split(".")[0]
     if module == "urllib":
@@ -54,34 +86,90 @@ def _response(exc: BaseException) -> UnifiedError | None:
                 body = None
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
-        return from_exception(reason) if isinstance(reason, BaseException) else None
+        return _read(reason, seen) if isinstance(reason, BaseException) else None
     if module in ("httpx", "requests"):
         response: Any = getattr(exc, "response", None)
         status = getattr(response, "status_code", None)
         if isinstance(status, int) and status >= 400:
-            return from_http(status, response.headers, response.content)
+            try:
+                body = response.content
+            except Exception:  # a streamed body not read, or one already consumed
+                body = None
+            return from_http(status, response.headers, body)
     return None
 
 
+def _configure(exc: ConfigureError) -> UnifiedError:
+    """A ``ConfigureError`` as `parse` reads it, or by its code when a field is malformed."""
+    try:
+        return parse(exc)
+    except ShapeError:
+        code = exc.code if isinstance(exc.code, str) else None
+        row = read_row("configure", code, None) if code is not None else None
+        retryable = exc.retryable if isinstance(exc.retryable, bool) else None
+        kind = row.kind if row is not None else ErrorKind.UNKNOWN
+        return make(kind, _text(exc), retryable, None, None, "configure", code)
+
+
+def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
+    """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
+    if isinstance(exc, ToolFailure):
+        return exc.error
+    if isinstance(exc, ConfigureError):
+        return _configure(exc)
+    if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
+        return error_of(getattr(exc, "error", None))
+    found = _response(exc, seen)
+    if found is not None:
+        return found
+    for cls in type(exc).__mro__:
+        rule = EXCEPTIONS.get(_name(cls))
+        if rule is not None:
+            return make(rule[0], _text(exc), rule[1], None, None, "python", _name(type(exc)))
+    text = _text(exc)
+    if text[:1] == "{":  # an error carried as JSON text (an MCP server's ToolError, say)
+        return error_of(text)
+    return None
+
+
+def _read(exc: BaseException, seen: set[int]) -> UnifiedError | None:
+    """The first error ``exc`` or its causes (``__cause__``, else ``__context__``) say;
+    one of kind ``unknown`` only when none says more."""
+    depth = 0
+    first = None
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and depth < _MAX_DEPTH:
+        seen.add(id(current))
+        try:
+            found = _known(current, seen)
+        except Exception:
+            found = None  # a broken exception or response: look further, then say unknown
+        if found is not None:
+            if found.kind is not ErrorKind.UNKNOWN:
+                return found
+            first = first or found
+        current = current.__cause__ or current.__context__
+        depth += 1
+    return first
+
+
 def from_exception(exc: BaseException) -> UnifiedError:
-    """A Python exception as a `UnifiedError`.
+    """A Python exception as a `UnifiedError`; total, it never raises.
 
     Timeouts are ``unknown_outcome`` (the call may have run); connection failures before
     anything was sent are ``unavailable``; urllib, httpx and requests HTTP errors go
     through `from_http`; a ``ConfigureError`` reads as `parse` reads it; a
-    `ToolFailure` gives back the error it carries.  httpx and requests are never
-    imported here: their exceptions are recognised by name.
+    `ToolFailure` gives back the error it carries.  Programming errors (``TypeError``,
+    ``KeyError``, ``AttributeError``, ...) are ``internal`` and never retried.  An
+    interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
+    ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
+    exception it does not recognise is read through its causes, then as ``unknown``.
+    httpx and requests are never imported here: their exceptions are recognised by name.
     """
-    if isinstance(exc, ToolFailure):
-        return exc.error
-    if isinstance(exc, ConfigureError):
-        return parse(exc)
-    found = _response(exc)
+    if not isinstance(exc, Exception):
+        kind, retryable = _INTERRUPTED
+        return make(kind, _text(exc), retryable, None, None, "python", _name(type(exc)))
+    found = _read(exc, set())
     if found is not None:
         return found
-    message = str(exc) or type(exc).__name__
-    for cls in type(exc).__mro__:
-        rule = EXCEPTIONS.get(_name(cls))
-        if rule is not None:
-            return make(rule[0], message, rule[1], None, None, "python", _name(type(exc)))
-    return make(K.UNKNOWN, message, None, None, None, "python", _name(type(exc)))
+    return make(ErrorKind.UNKNOWN, _text(exc), None, None, None, "python", _name(type(exc)))

@@ -19,6 +19,7 @@ __all__ = [
     "HTTP",
     "HTTP_OTHER",
     "KINDS",
+    "NOT_KNOWN_HINT",
     "NOT_RETRYABLE_HINT",
     "READ",
     "RETRYABLE",
@@ -104,6 +105,12 @@ RETRY_ACTIONS: Final = frozenset({A.RETRY, A.WAIT_AND_RETRY})
 
 NOT_RETRYABLE_HINT: Final = "Marked not retryable: read the message before doing anything else."
 """The hint, instead of a retry, for an error whose kind would retry but which says not to."""
+
+NOT_KNOWN_HINT: Final = (
+    "Whether another attempt is safe is not known: check before you run it again."
+)
+"""The hint, instead of a retry, for an error whose kind would retry but whose retry
+advice is not known (``retryable`` ``None``)."""
 
 
 @dataclass(frozen=True, slots=True)

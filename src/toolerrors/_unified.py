@@ -10,7 +10,15 @@ from pydantic_core import to_json
 
 from ._errors import ComparedByArgs
 from ._kinds import Action, ErrorKind
-from ._table import CARRIED, KINDS, NOT_RETRYABLE_HINT, RETRY_ACTIONS, Row, read_row
+from ._table import (
+    CARRIED,
+    KINDS,
+    NOT_KNOWN_HINT,
+    NOT_RETRYABLE_HINT,
+    RETRY_ACTIONS,
+    Row,
+    read_row,
+)
 
 if TYPE_CHECKING:
     from ._table import Vendor
@@ -54,21 +62,24 @@ class UnifiedError:
     def action(self) -> Action:
         """What to do next: the vendor's suggestion, else the kind's default.
 
-        A vendor's suggestion to retry counts only when the error is marked retryable,
-        and no action that would retry is given for an error marked not retryable.
+        An action that would retry is given only to an error marked retryable, so that
+        ``action`` never invites what `toolerrors.should_retry` refuses: one marked not
+        retryable gets ``read_message``, and one whose retry advice is not known
+        (``retryable`` ``None``: an HTTP 500, a crashed MCP tool) gets ``check_first``.
         """
         action = self.suggested_action
         if action is None or (action in RETRY_ACTIONS and self.retryable is not True):
             action = KINDS[self.kind].action  # a suggested retry needs retryable: true
-        if self.retryable is False and action in RETRY_ACTIONS:
-            return Action.READ_MESSAGE
+        if action in RETRY_ACTIONS and self.retryable is not True:
+            return Action.READ_MESSAGE if self.retryable is False else Action.CHECK_FIRST
         return action
 
     @property
     def hint(self) -> str:
-        """Our guidance for this error: the seed's "what to do" where it gives one."""
-        if self.retryable is False and KINDS[self.kind].action in RETRY_ACTIONS:
-            return NOT_RETRYABLE_HINT
+        """Our guidance for this error: the vendor's documented "what to do" where it
+        gives one."""
+        if self.retryable is not True and KINDS[self.kind].action in RETRY_ACTIONS:
+            return NOT_RETRYABLE_HINT if self.retryable is False else NOT_KNOWN_HINT
         row = self._row()
         return row.hint if row is not None and row.hint else KINDS[self.kind].hint
 
@@ -121,8 +132,15 @@ class UnifiedError:
         return out
 
     def to_json(self) -> str:
-        """`to_dict` as a JSON string."""
-        return to_json(self.to_dict()).decode()
+        """`to_dict` as a JSON string; text that UTF-8 cannot hold (a lone surrogate from
+        ``"\\ud800"`` in the input) is written as a JSON escape."""
+        data = self.to_dict()
+        try:
+            return to_json(data).decode()
+        except ValueError:  # PydanticSerializationError: a lone surrogate
+            import json
+
+            return json.dumps(data, separators=(",", ":"))
 
     def exception(self) -> ToolFailure:
         """This error as an exception to raise (``raise error.exception() from exc``)."""
