@@ -221,10 +221,15 @@ def test_suggested_action_refines_the_action() -> None:
     assert parse({**base, "suggestedAction": "commit_profile"}).action is Action.COMMIT
 
 
-def test_held_outcome_without_owner_is_written_plainly() -> None:
-    """An approval error with no owner or reason can't fill the template; it stays a refusal to act."""
+def test_held_outcome_without_owner_keeps_its_outcome() -> None:
+    """An approval or refusal with no owner or reason can't fill the template; it keeps its
+    outcome, with the message as its text, so it still reads as approval or refusal."""
     error = toolerrors.UnifiedError(ErrorKind.APPROVAL_REQUIRED, "Needs approval.", retryable=False)
-    assert convert(error, to="use_tool") == {"error": "forbidden", "message": "Needs approval."}
+    assert convert(error, to="use_tool") == {"not_done_yet": "Needs approval."}
+    assert parse({"not_done_yet": "Needs approval."}).kind is ErrorKind.APPROVAL_REQUIRED
+    stop = toolerrors.UnifiedError(ErrorKind.REFUSED, "No.")
+    assert convert(stop, to="use_tool") == {"refused": "No."}
+    assert parse(convert(stop, to="use_tool")).action is Action.STOP
     with_owner = toolerrors.UnifiedError(
         ErrorKind.REFUSED, "x", retryable=False, owner="Bo", reason=Reason.SENSITIVE_DATA
     )

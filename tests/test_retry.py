@@ -260,7 +260,7 @@ def test_attempts_and_time_are_bounded() -> None:
         clock=lambda: now[0],
     )
     assert len(started) == 3 and started[-1] < 25
-    with pytest.raises(ValueError, match="attempts must be at least 1"):
+    with pytest.raises(ValueError, match="attempts must be an integer at least 1"):
         RetryPolicy(attempts=0)
 
 

@@ -176,5 +176,3 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         found.suggested_action,
         found.extra,
     )
-
-

@@ -119,7 +119,9 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         retryable = _opt(d, "retryable", (bool,), where)
         wait = _opt(d, "retry_after", (int, float), where)
         if wait is not None and not is_wait(wait):
-            raise ShapeError("expected a number of seconds (finite, not negative)", f"{where}/retry_after")
+            raise ShapeError(
+                "expected a number of seconds (finite, not negative)", f"{where}/retry_after"
+            )
         vendor = _opt(d, "vendor", (str,), where)
         code = _opt(d, "code", (str,), where)
         owner = _opt(d, "owner", (str,), where)

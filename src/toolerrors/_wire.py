@@ -16,7 +16,7 @@ from pydantic import (
 from typing_extensions import Self
 
 from ._errors import ShapeError
-from ._read import MAX_BYTES, load
+from ._json import MAX_BYTES, load
 
 __all__ = ["ExactBool", "FieldProblem", "WireModel", "as_data", "validate"]
 

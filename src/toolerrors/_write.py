@@ -14,7 +14,19 @@ from ._codes import Outcome
 from ._held import render
 from ._kinds import ErrorKind
 from ._problem import to_problem
-from ._table import CARRIED, HELD, KINDS, RETRYABLE, SAFER, VENDORS, WRITE, Row, Vendor
+from ._read import classify
+from ._table import (
+    CARRIED,
+    HELD,
+    KINDS,
+    RETRYABLE,
+    SAFER,
+    VENDORS,
+    WRITE,
+    Row,
+    Vendor,
+    read_row,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -22,6 +34,10 @@ if TYPE_CHECKING:
     from ._unified import UnifiedError
 
 __all__ = ["to_model", "to_wire"]
+
+_HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
+"""The kinds use_tool writes as the check's outcome, ``{"not_done_yet": …}`` or
+``{"refused": …}``, never as a tool error: a refusal must keep saying stop."""
 
 _RANK: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
 """How strongly retry advice invites another attempt."""
@@ -41,6 +57,20 @@ def _retryable(error: UnifiedError, home: bool) -> bool | None:
     return error.retryable if home or KINDS[error.kind].retries else False
 
 
+def _home(error: UnifiedError, vendor: str) -> bool:
+    """The error is written back in its own vendor's words: it came from ``vendor``, and
+    its code still says its kind there.  A code that says another kind (a problem
+    document ``{kind: refused, vendor: use_tool, code: rate_limited}``) is not trusted
+    over the kind; an unknown code is kept only for an error of kind ``unknown``."""
+    code = error.code
+    if error.vendor != vendor or code is None:
+        return False
+    row = read_row(vendor, code, error.status_code)
+    if error.kind is ErrorKind.UNKNOWN:  # use_tool reads {"error": "refused"} as unknown
+        return row is None or (vendor == "use_tool" and code in HELD)
+    return row is not None and row.kind is error.kind
+
+
 def _with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
     """Add back, verbatim, the home vendor's fields the unified attributes don't carry.
 
@@ -48,36 +78,35 @@ def _with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
     as an explicit null the attribute (``None``) cannot tell from absence.
     """
     extra = error.extra
-    if extra:
-        carried = CARRIED[error.vendor or ""]
-        for key, value in extra.items():
-            if key not in out and (value is None or key not in carried):
-                out[key] = value
-    return out
+    if not extra:
+        return out
+    carried = CARRIED[error.vendor or ""]
+    added = dict(out)
+    for key, value in extra.items():
+        if key not in out and (value is None or key not in carried):
+            added[key] = value
+    # A field kept from elsewhere must not change what the payload is (an ``ok: true``
+    # from a problem document's payload would make a Configure error read as a success).
+    return added if classify(added, False) is classify(out, False) else out
 
 
 def _use_tool(error: UnifiedError) -> dict[str, Any]:
-    home = error.vendor == "use_tool" and error.code is not None
+    home = _home(error, "use_tool")
     code = error.code if home and error.code is not None else _row(error, "use_tool").code
     out: dict[str, Any]
-    if code in HELD:
+    if code in HELD and error.kind in _HELD_KINDS:
         outcome = Outcome.ASK if code == "not_done_yet" else Outcome.STOP
         if error.owner is not None and error.reason is not None:
             out = {code: render(outcome, error.owner, error.reason)}
-        elif home:
+        else:  # nothing to fill the template with: the outcome, with the message as its text
             out = {code: error.message}
-        else:  # nothing to fill the template with: say it plainly, as a refusal to act
-            out = {
-                "error": WRITE[("use_tool", ErrorKind.PERMISSION_DENIED)].code,
-                "message": error.message,
-            }
     else:
         out = {"error": code, "message": error.message}
     return _with_extra(out, error) if home else out
 
 
 def _pythe(error: UnifiedError) -> dict[str, Any]:
-    home = error.vendor == "pythe" and error.code is not None
+    home = _home(error, "pythe")
     out = {
         "ok": False,
         "code": error.code if home else _row(error, "pythe").code,
@@ -90,7 +119,7 @@ def _pythe(error: UnifiedError) -> dict[str, Any]:
 
 
 def _configure(error: UnifiedError) -> dict[str, Any]:
-    home = error.vendor == "configure" and error.code is not None
+    home = _home(error, "configure")
     row = None if home else _row(error, "configure")
     out: dict[str, Any] = {
         "code": error.code if row is None else row.code,

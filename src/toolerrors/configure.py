@@ -9,17 +9,18 @@ for legacy unstructured responses), OTP throttling is ``RATE_LIMITED`` with
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, TypeAlias
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
 from ._codes import AuthFlowReason, SuggestedAction
 from ._codes import ConfigureCode as ErrorCode
 from ._configure_error import ConfigureError
+from ._errors import ShapeError
+from ._json import MAX_BYTES, MAX_WAIT, load
 from ._table import ROWS
 from ._wire import FieldProblem, WireModel, as_data, validate
 
@@ -79,6 +80,13 @@ FORGET_ID: Final = re.compile(r"mem_[0-9a-fA-F]{32}")
 _Seconds = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
 
 
+def _as_float(value: int) -> int:
+    """A whole number of seconds must still be a finite float (``10**400`` is not)."""
+    if value > MAX_WAIT:
+        raise FieldProblem("retryAfter", "expected a number of seconds that is finite as a float")
+    return value
+
+
 class ConfigureErrorBody(WireModel):
     """A ``ConfigureError``'s fields as JSON, camelCase as the SDK names them.
 
@@ -96,9 +104,9 @@ class ConfigureErrorBody(WireModel):
         Field(alias="suggestedAction", union_mode="left_to_right"),
     ] = None
     doc_url: StrictStr | None = Field(None, alias="docUrl")
-    retry_after: Annotated[int, Field(strict=True, ge=0)] | _Seconds | None = Field(
-        None, alias="retryAfter"
-    )
+    retry_after: (
+        Annotated[int, Field(strict=True, ge=0), AfterValidator(_as_float)] | _Seconds | None
+    ) = Field(None, alias="retryAfter")
     request_id: StrictStr | None = Field(None, alias="requestId")
 
     def check_strict(self) -> None:
@@ -171,9 +179,10 @@ def _invalid(problem: str) -> ConfigureError:
 def _arguments(value: object, where: str) -> dict[str, Any]:
     if isinstance(value, str):
         try:
-            value = json.loads(value)
-        except ValueError as exc:
-            raise _invalid(f"{where} is not valid JSON ({exc})") from None
+            value = load(value, MAX_BYTES)
+        except ShapeError as exc:
+            joint = " is " if exc.problem.startswith("not ") else ": "
+            raise _invalid(f"{where}{joint}{exc.problem}") from None
     if not isinstance(value, dict):
         raise _invalid(f"{where} must be an object or a JSON string of one")
     return value

@@ -9,7 +9,8 @@ Fixtures (a fixture of the same name in your own conftest.py takes precedence):
 Marker:
 
 - ``@pytest.mark.every_code("pythe")`` parametrizes the test's ``error_payload``
-  argument over every code of that vendor (all vendors with no argument).
+  argument over every code of that vendor (``every_code("pythe", "configure")``: of
+  each vendor named; all vendors with no argument).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ __all__ = [
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "every_code(vendor=None): parametrize error_payload over every code of a vendor",
+        "every_code(*vendors): parametrize error_payload over every code of the vendors "
+        "named (of every vendor when none is)",
     )
 
 
@@ -52,11 +54,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         raise pytest.UsageError(
             f"{metafunc.function.__name__}: every_code needs an error_payload argument"
         )
-    vendor = marker.args[0] if marker.args else marker.kwargs.get("vendor")
-    if vendor is not None and vendor not in VENDORS:
-        name, known = metafunc.function.__name__, ", ".join(VENDORS)
-        raise pytest.UsageError(f"{name}: every_code({vendor!r}): expected one of {known}")
-    cases = list(testing.every_payload(vendor))
+    vendors = list(marker.args)
+    if "vendor" in marker.kwargs:
+        vendors.append(marker.kwargs["vendor"])
+    for vendor in vendors:
+        if vendor not in VENDORS:
+            name, known = metafunc.function.__name__, ", ".join(VENDORS)
+            raise pytest.UsageError(f"{name}: every_code({vendor!r}): expected one of {known}")
+    cases = [case for vendor in (vendors or [None]) for case in testing.every_payload(vendor)]
     metafunc.parametrize(
         "error_payload", [case for _, case in cases], ids=[name for name, _ in cases]
     )

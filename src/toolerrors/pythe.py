@@ -16,6 +16,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from ._codes import PytheCode as ErrorCode
 from ._errors import ShapeError
+from ._json import MAX_BYTES, load
 from ._table import ROWS
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
@@ -171,9 +172,12 @@ def unwrap(result: Mapping[str, Any]) -> dict[str, Any]:
         return structured
     for index, block in enumerate(result.get("content") or ()):
         if isinstance(block, Mapping) and block.get("type") == "text":
+            text = block.get("text")
+            if not isinstance(text, str):
+                continue
             try:
-                value = json.loads(block.get("text", ""))
-            except (TypeError, ValueError):
+                value = load(text, MAX_BYTES, f"/content/{index}/text")
+            except ShapeError:
                 continue
             if isinstance(value, dict):
                 return value

@@ -16,12 +16,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import math
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._python import from_exception
 from ._read import error_of
@@ -29,6 +31,7 @@ from ._retry import BASE_DELAY, MAX_BACKOFF, retry_delay, should_retry
 from ._unified import UnifiedError
 
 __all__ = [
+    "DEFAULT_MAX_WAIT",
     "RetryPolicy",
     "acall",
     "call",
@@ -61,10 +64,24 @@ class RetryPolicy:
     max_backoff: float = MAX_BACKOFF
 
     def __post_init__(self) -> None:
-        if self.attempts < 1:
-            raise ValueError(f"attempts must be at least 1, got {self.attempts}")
-        if self.max_time < 0 or self.rate_limit_retries < 0:
-            raise ValueError("max_time and rate_limit_retries must not be negative")
+        for name in ("attempts", "rate_limit_retries"):
+            value = getattr(self, name)
+            if type(value) is not int or value < (name == "attempts"):
+                least = "at least 1" if name == "attempts" else "0 or more"
+                raise ValueError(f"RetryPolicy.{name} must be an integer {least}, got {value!r}")
+        for name in ("max_time", "base_delay", "max_backoff"):
+            value = getattr(self, name)
+            finite = name != "max_time"  # max_time may be math.inf: no time limit
+            if (
+                type(value) not in (int, float)
+                or value != value  # NaN
+                or value < 0
+                or (finite and not math.isfinite(value))
+            ):
+                kind = "a finite number" if finite else "a number"
+                raise ValueError(
+                    f"RetryPolicy.{name} must be {kind} of seconds, 0 or more, got {value!r}"
+                )
 
 
 Check = Callable[[UnifiedError], Any]
@@ -85,7 +102,7 @@ class _Plan:
 
     def failure(self, outcome: Any, exc: BaseException | None) -> UnifiedError | None:
         """The error in an attempt's outcome, or ``None`` when it succeeded."""
-        return from_exception(exc) if exc is not None else error_of(outcome)
+        return from_exception(exc) if exc is not None else _in_band(outcome)
 
     def next_delay(self, error: UnifiedError, checked: bool) -> float | None:
         """Seconds to wait before the next attempt, or ``None`` to give up."""
@@ -255,43 +272,80 @@ def retrying(
     return decorate
 
 
-def tenacity_retry(*, idempotent: bool = False) -> Callable[[Any], bool]:
+DEFAULT_MAX_WAIT: Final = 60.0
+"""Seconds: the longest server-stated wait the tenacity and stamina hooks will sleep.  A
+longer ``retry_after`` gives up instead: never retry early, never stall a worker."""
+
+
+def _hook_allows(
+    exc: BaseException | None, error: UnifiedError, idempotent: bool, max_wait: float
+) -> bool:
+    """Another attempt is sensible, within ``max_wait``; an interruption (a
+    ``BaseException`` that is not an ``Exception``) never gets one."""
+    if exc is not None and not isinstance(exc, Exception):
+        return False
+    if error.retry_after is not None and error.retry_after > max_wait:
+        return False
+    return should_retry(error, idempotent=idempotent)
+
+
+def tenacity_retry(
+    *, idempotent: bool = False, max_wait: float = DEFAULT_MAX_WAIT
+) -> Callable[[Any], bool]:
     """A tenacity ``retry=`` predicate: retry when `should_retry` says so.
 
-    It reads a raised exception, or an in-band error result, of the last attempt.
+    It reads a raised exception, or an in-band error result, of the last attempt.  A
+    server's ``retry_after`` over ``max_wait`` seconds gives up rather than wait that
+    long; pair it with `tenacity_wait`, which never waits less than the server asked.
     """
 
     def predicate(retry_state: Any) -> bool:
-        error = _tenacity_error(retry_state)
-        return error is not None and should_retry(error, idempotent=idempotent)
+        outcome = retry_state.outcome
+        if outcome is None:
+            return False
+        exc = outcome.exception()
+        error = _error(exc, outcome)
+        return error is not None and _hook_allows(exc, error, idempotent, max_wait)
 
     return predicate
 
 
 def tenacity_wait(retry_state: Any) -> float:
     """A tenacity ``wait=`` function: the server's ``retry_after``, else full-jitter backoff."""
-    error = _tenacity_error(retry_state)
+    outcome = retry_state.outcome
+    error = None if outcome is None else _error(outcome.exception(), outcome)
     attempt = max(int(retry_state.attempt_number) - 1, 0)
     if error is None:
         return 0.0
     return retry_delay(error, attempt)
 
 
-def _tenacity_error(retry_state: Any) -> UnifiedError | None:
-    outcome = retry_state.outcome
-    if outcome is None:
-        return None
-    exc = outcome.exception()
-    return from_exception(exc) if exc is not None else error_of(outcome.result())
+def _error(exc: BaseException | None, outcome: Any) -> UnifiedError | None:
+    return from_exception(exc) if exc is not None else _in_band(outcome.result())
 
 
-def stamina_hook(*, idempotent: bool = False) -> Callable[[Exception], bool | float]:
+def _in_band(result: object) -> UnifiedError | None:
+    """The error in a call's result; a result that marks an error but is broken is an
+    error of kind ``unknown`` that is not retried, never a crash after the call ran."""
+    try:
+        return error_of(result)
+    except ShapeError as exc:
+        return UnifiedError(ErrorKind.UNKNOWN, str(exc), retryable=False)
+
+
+def stamina_hook(
+    *, idempotent: bool = False, max_wait: float = DEFAULT_MAX_WAIT
+) -> Callable[[Exception], bool | float]:
     """A stamina ``on=`` backoff hook: ``False`` to stop, the server's ``retry_after`` in
-    seconds when it gave one, else ``True`` for stamina's own backoff."""
+    seconds when it gave one, else ``True`` for stamina's own backoff.
+
+    A ``retry_after`` over ``max_wait`` seconds (set it to no more than stamina's own
+    ``timeout``) stops instead of sleeping past it.
+    """
 
     def hook(exc: Exception) -> bool | float:
         error = from_exception(exc)
-        if not should_retry(error, idempotent=idempotent):
+        if not _hook_allows(exc, error, idempotent, max_wait):
             return False
         return float(error.retry_after) if error.retry_after else True
 

@@ -15,7 +15,7 @@ from ._errors import ShapeError
 from ._held import render
 from ._kinds import Action, ErrorKind
 from ._read import parse
-from ._table import KINDS, ROWS, WRITE, Row, Vendor
+from ._table import KINDS, ROWS, VENDORS, WRITE, Row, Vendor
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -126,6 +126,11 @@ def _row(vendor: str, code: str) -> Row:
     raise ValueError(f"unknown {vendor} code {code!r}; expected one of {', '.join(codes)}")
 
 
+def _message(message: str | None, row: Row) -> str:
+    """The message given (an empty one too), else the code's documented meaning."""
+    return row.meaning if message is None else message
+
+
 def use_tool_error(
     code: str = "not_found", message: str | None = None, /, **overrides: Any
 ) -> dict[str, Any]:
@@ -133,7 +138,7 @@ def use_tool_error(
     row = _row("use_tool", code)
     if code in ("not_done_yet", "refused"):
         raise ValueError(f"{code!r} is a check-held outcome: use not_done_yet() or refused()")
-    return _apply({"error": code, "message": message or row.meaning}, overrides)
+    return _apply({"error": code, "message": _message(message, row)}, overrides)
 
 
 def not_done_yet(
@@ -158,7 +163,7 @@ def pythe_error(
     base = {
         "ok": False,
         "code": code,
-        "message": message or row.meaning,
+        "message": _message(message, row),
         "retryable": row.retryable is True,
     }
     return _apply(base | {"how_to_fix": row.hint}, overrides)
@@ -177,7 +182,7 @@ def configure_error(
     API_KEY_MISSING, as the SDK makes it), camelCase; ``statusCode=404`` and the like
     override."""
     row = _row("configure", code)
-    base: dict[str, Any] = {"code": code, "message": message or row.meaning}
+    base: dict[str, Any] = {"code": code, "message": _message(message, row)}
     if code not in _LOCAL:
         status = KINDS[row.kind].status
         if status is not None:
@@ -206,7 +211,16 @@ def payload(vendor: Vendor, code: str, /, **overrides: Any) -> dict[str, Any]:
 
 def every_payload(vendor: Vendor | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
     """``(id, payload)`` for every code of ``vendor`` (or of every vendor), plus
-    Configure's structured 404 and ``otp_blocked``: for parametrizing tests."""
+    Configure's structured 404 and ``otp_blocked``: for parametrizing tests.
+
+    An unknown vendor raises ``ValueError`` at once, rather than giving no cases.
+    """
+    if vendor is not None and vendor not in VENDORS:
+        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(VENDORS)}")
+    return _every_payload(vendor)
+
+
+def _every_payload(vendor: Vendor | None) -> Iterator[tuple[str, dict[str, Any]]]:
     for row in ROWS:
         if row.reads and (vendor is None or row.vendor == vendor):
             if row.when_status is None:
