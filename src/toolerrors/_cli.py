@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import stat
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from collections import Counter
+from typing import IO, TYPE_CHECKING, NoReturn, TextIO
 
 from ._errors import ShapeError
-from ._read import MAX_BYTES, parse
+from ._json import MAX_BYTES, load
+from ._read import error_of, parse
 from ._retry import should_retry
 from ._table import KINDS, TARGETS, VENDORS, WRITE
 from ._write import to_wire
@@ -19,7 +23,7 @@ if TYPE_CHECKING:
 
     from ._unified import UnifiedError
 
-__all__ = ["main"]
+__all__ = ["explain", "kinds_table", "main"]
 
 
 class _Usage(Exception):
@@ -29,6 +33,28 @@ class _Usage(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise _Usage(message)
+
+
+_UNSAFE: re.Pattern[str] = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+"""What must not reach a terminal raw: C0 and C1 controls (ESC, CSI, OSC, newlines),
+bidirectional and zero-width marks, line separators and lone surrogates."""
+
+
+def _escape(text: str) -> str:
+    return _UNSAFE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+def _bare(text: object) -> str:
+    """Text from the input, shown unquoted: backslashes doubled, unsafe characters escaped,
+    so that it can neither move the cursor nor forge a line of its own."""
+    return _escape(str(text).replace("\\", "\\\\"))
+
+
+def _quoted(text: str) -> str:
+    """Text from the input, shown as a JSON string literal with unsafe characters escaped."""
+    return _escape(json.dumps(text, ensure_ascii=False))
 
 
 def _retry_advice(error: UnifiedError) -> str:
@@ -41,19 +67,22 @@ def _retry_advice(error: UnifiedError) -> str:
 
 
 def explain(error: UnifiedError) -> str:
-    """A short human summary: kind, what to do, retry advice, source and message."""
+    """A short human summary: kind, what to do, retry advice, source and message.
+
+    Everything that comes from the input is escaped, so it cannot drive the terminal.
+    """
     status = f" (HTTP {error.status_code})" if error.status_code is not None else ""
     lines = [
         f"kind:    {error.kind.value}",
         f"action:  {error.action.value}: {error.hint}",
         f"retry:   {_retry_advice(error)}",
-        f"source:  {error.vendor} {error.code}{status}",
+        f"source:  {_bare(error.vendor)} {_bare(error.code)}{status}",
     ]
     if error.owner is not None:
-        lines.append(f"owner:   {error.owner}")
+        lines.append(f"owner:   {_bare(error.owner)}")
     if error.reason is not None:
-        lines.append(f"reason:  {error.reason}")
-    lines.append(f"message: {json.dumps(error.message, ensure_ascii=False)}")
+        lines.append(f"reason:  {_bare(error.reason)}")
+    lines.append(f"message: {_quoted(error.message)}")
     return "\n".join(lines)
 
 
@@ -71,76 +100,189 @@ def kinds_table() -> str:
     )
 
 
-def _inputs(source: str, stdin: TextIO) -> Iterator[tuple[str, bytes]]:
+def _open(path: str) -> IO[bytes]:
+    """A regular file opened for reading, without blocking on a FIFO or a device."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Usage(f"{_bare(path)}: not a regular file")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _files(folder: str) -> list[str]:
+    """Every ``*.json`` and ``*.jsonl`` under ``folder``, in sorted order, symlinked
+    folders not followed."""
+    found: list[str] = []
+    pending = [folder]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+                elif entry.name.endswith((".json", ".jsonl")):
+                    found.append(entry.path)
+    found.sort()
+    return found
+
+
+Item = tuple[str, "bytes | None", "str | None", bool]
+"""(where, JSON text, problem, from JSON Lines): one input to read, or why it could not
+be read."""
+
+
+def _whole(name: str, stream: IO[bytes] | _Encoded) -> Iterator[Item]:
+    data = stream.read(MAX_BYTES + 1)  # parse refuses what is over the limit
+    yield name, data, None, False
+
+
+def _lines(name: str, stream: IO[bytes] | _Encoded) -> Iterator[Item]:
+    """JSON Lines, one at a time: constant memory whatever the input's size."""
+    number = 0
+    while True:
+        line = stream.readline(MAX_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                line = stream.readline(MAX_BYTES + 1)
+            yield f"{name}:{number}", None, f"line over the {MAX_BYTES}-byte limit", True
+            continue
+        if line.strip():
+            yield f"{name}:{number}", line, None, True
+
+
+def _inputs(source: str, stdin: TextIO, lines: bool) -> Iterator[Item]:
     if source == "-":
-        yield (
-            "<stdin>",
-            stdin.buffer.read(MAX_BYTES + 1) if hasattr(stdin, "buffer") else stdin.read().encode(),
-        )
+        stream: IO[bytes] | _Encoded = stdin.buffer if hasattr(stdin, "buffer") else _Encoded(stdin)
+        yield from (_lines if lines else _whole)("<stdin>", stream)
         return
-    path = Path(source)
-    if path.is_dir():
-        files = sorted(path.rglob("*.json"))
+    if os.path.isdir(source):
+        files = _files(source)
         if not files:
-            raise _Usage(f"{source}: no *.json files in this folder")
-        for file in files:
-            yield str(file), file.read_bytes()
-    elif path.is_file():
-        yield source, path.read_bytes()
+            raise _Usage(f"{_bare(source)}: no *.json or *.jsonl files in this folder")
+    elif os.path.lexists(source):
+        files = [source]
     else:
-        raise _Usage(f"{source}: no such file or folder")
+        raise _Usage(f"{_bare(source)}: no such file or folder")
+    for file in files:
+        try:
+            stream = _open(file)
+        except _Usage as exc:
+            yield file, None, str(exc).partition(": ")[2], False
+            continue
+        except OSError as exc:
+            yield file, None, exc.strerror or str(exc), False
+            continue
+        with stream:
+            yield from (_lines if lines or file.endswith(".jsonl") else _whole)(file, stream)
 
 
-def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO) -> None:
+class _Encoded:
+    """A text stream read as bytes (a test's ``io.StringIO`` standing in for stdin)."""
+
+    def __init__(self, text: TextIO) -> None:
+        self._text = text
+
+    def read(self, size: int) -> bytes:
+        return self._text.read(size).encode()
+
+    def readline(self, size: int) -> bytes:
+        return self._text.readline(size).encode()
+
+
+def _parser() -> _Parser:
     parser = _Parser(prog="toolerrors", description="Explain and convert AI tool-call errors.")
     commands = parser.add_subparsers(dest="command", required=True)
+    strict_help = "reject anything that is not exactly a documented shape"
+    lines_help = "read JSON Lines (one payload a line; lines that are not errors are skipped)"
     explain_cmd = commands.add_parser(
         "explain", help="summarise errors (a file, a folder, or - for stdin)"
     )
     explain_cmd.add_argument("source", nargs="?", default="-")
     explain_cmd.add_argument("--json", action="store_true", help="print the unified error as JSON")
+    explain_cmd.add_argument("--strict", action="store_true", help=strict_help)
+    explain_cmd.add_argument("--lines", action="store_true", help=lines_help)
     explain_cmd.add_argument(
-        "--strict", action="store_true", help="reject anything outside the seeds"
+        "--summary", action="store_true", help="print only the counts by source and kind"
     )
     convert_cmd = commands.add_parser("convert", help="print an error in another vendor's shape")
     convert_cmd.add_argument("--to", required=True, choices=TARGETS)
     convert_cmd.add_argument("source", nargs="?", default="-")
-    convert_cmd.add_argument(
-        "--strict", action="store_true", help="reject anything outside the seeds"
-    )
+    convert_cmd.add_argument("--strict", action="store_true", help=strict_help)
+    convert_cmd.add_argument("--lines", action="store_true", help=lines_help)
     commands.add_parser("kinds", help="print the mapping of kinds to vendor codes")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError | None, str | None]:
+    """The error in one input, or what is wrong with it; a line of JSON Lines that is not
+    an error is neither."""
+    try:
+        if streamed:
+            return error_of(load(data), strict=strict), None
+        return parse(data, strict=strict), None
+    except ShapeError as exc:
+        return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem
+
+
+def _emit(error: UnifiedError, args: argparse.Namespace, ascii_only: bool) -> str:
+    """One error as the command prints it."""
+    if args.command == "convert":
+        return json.dumps(to_wire(error, args.to), ensure_ascii=ascii_only)
+    if args.json:
+        return json.dumps(error.to_dict(), ensure_ascii=ascii_only)
+    return explain(error)
+
+
+def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    args = _parser().parse_args(argv)
     if args.command == "kinds":
         print(kinds_table(), file=out)
-        return
-    many = args.source != "-" and Path(args.source).is_dir()
-    for index, (name, data) in enumerate(_inputs(args.source, stdin)):
-        try:
-            error = parse(data, strict=args.strict)
-        except ShapeError as exc:
-            where = f"{exc.where}: " if exc.where else ""
-            raise _Usage(f"{name}: {where}{exc.problem}") from None
-        if args.command == "convert":
-            print(json.dumps(to_wire(error, args.to), ensure_ascii=False), file=out)
-        elif args.json:
-            print(error.to_json(), file=out)
-        else:
-            if many:
-                print(("\n" if index else "") + f"{name}", file=out)
-            print(explain(error), file=out)
+        return 0
+    ascii_only = "utf" not in (getattr(out, "encoding", None) or "utf-8").lower()
+    summary = getattr(args, "summary", False)
+    titled = args.command == "explain" and not args.json
+    counts: Counter[tuple[str, str]] = Counter()
+    many = args.source != "-" and os.path.isdir(args.source)
+    failed = shown = 0
+    for name, data, unread, streamed in _inputs(args.source, stdin, args.lines):
+        error, problem = (None, unread) if data is None else _read_item(data, streamed, args.strict)
+        if error is None:
+            if problem is not None:
+                print(f"toolerrors: {_bare(name)}: {_bare(problem)}", file=err)
+                failed += 1
+            continue
+        if summary:
+            counts[(str(error.vendor), error.kind.value)] += 1
+            continue
+        if titled and (many or streamed):
+            print(("\n" if shown else "") + _bare(name), file=out)
+        print(_emit(error, args, ascii_only), file=out)
+        shown += 1
+    if summary:
+        for (vendor, kind), count in sorted(counts.items()):
+            print(f"{count:>8}  {_bare(vendor)}  {kind}", file=out)
+        print(f"{sum(counts.values()):>8}  errors", file=out)
+    return 2 if failed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # text the terminal can't encode is escaped, not fatal
+            reconfigure(errors="backslashreplace")
     try:
-        _run(argv, sys.stdin, sys.stdout)
+        return _run(argv, sys.stdin, sys.stdout, sys.stderr)
     except _Usage as exc:
         print(f"toolerrors: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except OSError as exc:
-        print(f"toolerrors: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"toolerrors: {_bare(exc.filename or '')}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    return 0

@@ -293,16 +293,9 @@ def _mcp(
         is_error = None
     structured = get("structuredContent", get("structured_content"))
     if structured is not None:
-        if isinstance(structured, Mapping):
-            found = _from_mapping(
-                structured, strict, f"{where}/structuredContent", False, unwrap=False, owned=False
-            )
-            if found is not None:
-                return found
-            if not is_error and not need:
-                return None
-        elif need:
-            raise _want(structured, "an object", f"{where}/structuredContent")
+        found = _structured(structured, strict, where, need)
+        if found is not None or not (is_error or need):
+            return found  # structured content that is no error settles a success
     texts = _texts(get("content", ()), where, need)
     for index, text in enumerate(texts):
         if text.lstrip()[:1] == "{":
@@ -321,6 +314,16 @@ def _mcp(
         return make(ErrorKind.INTERNAL, message, None, None, None, "mcp", None)
     if need:
         raise ShapeError("an MCP tool result without isError: true is not an error", where)
+    return None
+
+
+def _structured(structured: object, strict: bool, where: str, need: bool) -> UnifiedError | None:
+    if isinstance(structured, Mapping):
+        return _from_mapping(
+            structured, strict, f"{where}/structuredContent", False, unwrap=False, owned=False
+        )
+    if need:
+        raise _want(structured, "an object", f"{where}/structuredContent")
     return None
 
 
@@ -391,27 +394,33 @@ def _wire_of(payload: object, need: bool) -> object:
         return None
 
 
+def _text(
+    payload: str | bytes | bytearray, strict: bool, max_bytes: int, need: bool
+) -> UnifiedError | None:
+    n = size(payload, max_bytes)
+    if n > max_bytes:
+        if need:
+            raise ShapeError(f"input of {n} bytes is over the {max_bytes}-byte limit")
+        return None  # too long to read: a large result is not an error for its size
+    try:
+        value = load(payload, max_bytes)
+    except ShapeError:
+        if need:
+            raise
+        return None  # plain text output is not an error
+    if isinstance(value, dict):
+        return _from_mapping(value, strict, "", need, max_bytes=max_bytes)
+    if need:
+        raise _want(value, "a JSON object", "")
+    return None
+
+
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
         return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
     if isinstance(payload, (bytes, str, bytearray)):
-        n = size(payload, max_bytes)
-        if n > max_bytes:
-            if need:
-                raise ShapeError(f"input of {n} bytes is over the {max_bytes}-byte limit")
-            return None  # too long to read: a large result is not an error for its size
-        try:
-            value = load(payload, max_bytes)
-        except ShapeError:
-            if need:
-                raise
-            return None  # plain text output is not an error
-        if isinstance(value, dict):
-            return _from_mapping(value, strict, "", need, max_bytes=max_bytes)
-        if need:
-            raise _want(value, "a JSON object", "")
-        return None
+        return _text(payload, strict, max_bytes, need)
     if isinstance(payload, UnifiedError):
         return payload
     foreign = _foreign(payload)

@@ -10,14 +10,18 @@ are.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from mcp.types import CallToolResult, TextContent
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError('toolerrors.mcp needs the MCP SDK: pip install "toolerrors[mcp]"') from exc
+    raise ImportError(
+        f'{__name__} needs the MCP SDK: pip install "mcp>=2" (or "toolerrors[mcp]")'
+    ) from exc
 
 from ._read import parse
+from ._table import VENDORS
 from ._write import to_wire
 
 if TYPE_CHECKING:
@@ -25,11 +29,36 @@ if TYPE_CHECKING:
 
 __all__ = ["to_call_tool_result"]
 
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
-def to_call_tool_result(error: object, vendor: Target = "pythe") -> Any:
+
+def _scrub(value: Any) -> Any:
+    """JSON values with every lone surrogate (which ``json.loads`` accepts from
+    ``"\\ud800"``, but UTF-8 cannot hold) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    return value
+
+
+def to_call_tool_result(error: object, vendor: Target | None = None) -> Any:
     """``error`` (anything `toolerrors.parse` accepts) as an SDK ``CallToolResult``
-    with ``isError: true`` and ``vendor``'s JSON both as text and as structured content."""
-    wire = to_wire(parse(error), vendor)
+    with ``isError: true`` and ``vendor``'s JSON both as text and as structured content.
+
+    By default the error keeps its meaning: it is written in its own vendor's shape, and
+    an error from anywhere else as RFC 9457 problem details, which carry every kind
+    (approval with its owner and reason, refusal, unknown outcome) unchanged.
+    """
+    unified = parse(error)
+    if vendor is None:
+        vendor = "problem"
+        for home in VENDORS:
+            if unified.vendor == home:
+                vendor = home
+    wire = _scrub(to_wire(unified, vendor))
     return CallToolResult(
         content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
         structured_content=wire,

@@ -74,7 +74,7 @@ class RetryPolicy:
             finite = name != "max_time"  # max_time may be math.inf: no time limit
             if (
                 type(value) not in (int, float)
-                or value != value  # NaN
+                or math.isnan(value)
                 or value < 0
                 or (finite and not math.isfinite(value))
             ):

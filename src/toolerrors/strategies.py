@@ -19,7 +19,8 @@ try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise ImportError(
-        'toolerrors.strategies needs hypothesis: pip install "toolerrors[hypothesis]"'
+        f"{__name__} needs hypothesis: "
+        'pip install "hypothesis>=6.100" (or "toolerrors[hypothesis]")'
     ) from exc
 
 from ._codes import Outcome, Reason, SuggestedAction
