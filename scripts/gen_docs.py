@@ -21,7 +21,7 @@ DOCS = ROOT / "docs"
 _RETRY = {True: "yes", False: "no", None: "not said"}
 
 _DECISIONS = """\
-## Decisions the seeds force
+## Decisions the vendors' documentation forces
 
 - **Configure INVALID_INPUT with statusCode 404 is `not_found`.** Structured backend 404s
   (`resource_missing`, `agent_not_found`) arrive that way; NOT_FOUND is legacy only.
@@ -36,6 +36,16 @@ _DECISIONS = """\
   `vendor` ("Read the message") instead of `rate_limited` ("Wait, then try once more").
   The same holds for any error whose kind would retry but which is marked not retryable.
 - **A Pythe payload's own `retryable` wins** over the table's default.
+- **An approval or a refusal keeps its outcome in use_tool.** With an owner and a reason
+  it is written in use_tool's template; without them its message becomes the text
+  (`{"refused": "…"}`), so it still reads as `refused` (action `stop`), never as
+  `forbidden`.
+- **At home, a code is trusted only while it says the error's kind.** An error written
+  back to its own vendor keeps its code and fields verbatim; a problem document whose
+  `kind` and `code` disagree is written by its kind, and a field kept from elsewhere never
+  turns an error into a success (`ok: true`).
+- **No retry action without retry advice.** An error whose `retryable` is not known
+  (`None`) gets `check_first`, never `retry` or `wait_and_retry`, whatever its kind.
 - **Pythe insufficient_credits is `payment_required` with status 402**, written to
   Configure as PAYMENT_REQUIRED with statusCode 402.
 - **`not_done_yet` is `approval_required`**, written to Configure as ACCESS_DENIED with

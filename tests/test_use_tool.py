@@ -128,7 +128,7 @@ def test_straight_apostrophes_are_accepted_and_come_back_in_the_seeds_form() -> 
 def test_strict_rejects_unlisted_reason_wrong_outcome_and_other_text() -> None:
     """Strict parsing accepts only the seed's reasons, under their own outcome."""
     unlisted = ASK_TEMPLATE.format(owner="Ana", reason="it felt risky")
-    with pytest.raises(ShapeError, match="not one of the seed's six"):
+    with pytest.raises(ShapeError, match="not one of use_tool's six documented reasons"):
         parse({"not_done_yet": unlisted}, strict=True)
     wrong = STOP_TEMPLATE.format(owner="Ana", reason=Reason.UNDECIDED.value)
     with pytest.raises(ShapeError, match="belongs to 'not_done_yet'"):

@@ -1,4 +1,4 @@
-"""The check's held-back outcomes as text: render the seed's templates, read them back."""
+"""The check's held-back outcomes as text: render use_tool's documented templates, read them back."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ TEMPLATES: Final[dict[Outcome, str]] = {
     ),
     Outcome.STOP: "Not done: {reason}. Tell {owner}, and don't try another way.",
 }
-"""The seed's templates, in the seed's characters (a straight apostrophe in "don't")."""
+"""use_tool's documented templates, in its own characters (a straight apostrophe in "don't")."""
 
 _ASK_HEAD, _ASK_TAIL = TEMPLATES[Outcome.ASK].split("{owner} first: {reason}")
 _STOP_HEAD = "Not done: "
@@ -34,7 +34,7 @@ def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
     """Owner and reason of a held-back text, or ``None`` when it follows no template.
 
     The owner ends at the first " first: " (ask) and the reason at the first ". Tell "
-    (stop).  The reason comes back as a `Reason` when it is one of the seed's,
+    (stop).  The reason comes back as a `Reason` when it is one of use_tool's documented reasons,
     with either apostrophe; otherwise as the text found.
     """
     if outcome is Outcome.ASK:

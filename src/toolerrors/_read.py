@@ -50,7 +50,7 @@ def _lookup(vendor: str, code: str, status: int | None, strict: bool, where: str
 
 
 def _only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    """Strict mode: refuse fields the seed does not describe."""
+    """Strict mode: refuse fields the vendor does not document."""
     unknown = [key for key in d if key not in allowed]
     if unknown:
         raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
@@ -110,10 +110,10 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if strict:
         if found is None:
             raise ShapeError(
-                f"text does not follow the {key!r} template of the seed", f"{where}/{key}"
+                f"text does not follow use_tool's documented {key!r} template", f"{where}/{key}"
             )
         if not isinstance(reason, Reason):
-            raise ShapeError(f"reason {reason!r} is not one of the seed's six", f"{where}/{key}")
+            raise ShapeError(f"reason {reason!r} is not one of use_tool's six documented reasons", f"{where}/{key}")
         if reason.outcome is not outcome:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"

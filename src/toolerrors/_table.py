@@ -123,7 +123,7 @@ class Row:
     retryable: bool | None
     """Retry advice when the payload carries none (use_tool never does, Configure may not)."""
     status: int | None = None
-    """The HTTP status the seed gives this code; also written when the error has none."""
+    """The HTTP status the vendor's documentation gives this code; also written when the error has none."""
     reads: bool = True
     """Payloads with this code are read as this kind."""
     writes: bool = False
@@ -134,7 +134,7 @@ class Row:
     """Configure: the ``suggestedAction`` a written error carries."""
     meaning: str = ""
     hint: str = ""
-    """What to do, in the seed's words where the seed gives them."""
+    """What to do, in the vendor's documented words where it gives them."""
     lost: str = ""
     """What a write through this row cannot say."""
 
@@ -209,7 +209,7 @@ U, P, C, S = UseToolCode, PytheCode, ConfigureCode, SuggestedAction
 
 # fmt: off
 ROWS: Final[tuple[Row, ...]] = (
-    # use_tool: the seed's table of error kinds, then the two check-held outcomes.
+    # use_tool: its documented table of error kinds, then the two check-held outcomes.
     _u(U.NOT_CONNECTED, K.NOT_CONNECTED, False,
        "The app isn’t connected.",
        "A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
@@ -264,7 +264,7 @@ ROWS: Final[tuple[Row, ...]] = (
         "that the fault is inside the platform"),
     _to("use_tool", U.VENDOR, K.UNKNOWN,
         "nothing more: the code was unknown to begin with"),
-    # Pythe: the seed's table of error codes.
+    # Pythe: its documented table of error codes.
     _p(P.UNAUTHORIZED, K.UNAUTHENTICATED, False,
        "No signed-in Pythe connection.",
        "Reconnect Pythe and sign in again.", writes=True),
@@ -324,7 +324,7 @@ ROWS: Final[tuple[Row, ...]] = (
         "the owner and reason as fields (how_to_fix carries the check's instruction)"),
     _to("pythe", P.INTERNAL, K.UNKNOWN,
         "nothing more: the code was unknown to begin with"),
-    # Configure: ErrorCode and the seed's common cases.
+    # Configure: ErrorCode and its documented common cases.
     _c(C.API_KEY_MISSING, K.UNAUTHENTICATED,
        "No API key was provided and CONFIGURE_API_KEY was not set."),
     _c(C.AUTH_REQUIRED, K.UNAUTHENTICATED,

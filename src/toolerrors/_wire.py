@@ -45,7 +45,7 @@ class WireModel(BaseModel):
 
     Lenient by default: unknown fields are kept and dumped back unchanged.  Validated with
     ``context={"strict": True}`` (as the vendor modules' ``parse(..., strict=True)`` does),
-    unknown fields and values outside the seed's closed lists are rejected.
+    unknown fields and values outside the vendor's documented closed lists are rejected.
     """
 
     model_config = ConfigDict(extra="allow", defer_build=True, populate_by_name=True)
@@ -65,10 +65,10 @@ class WireModel(BaseModel):
         return self
 
     def check_strict(self) -> None:
-        """Raise `FieldProblem` where a value is outside the seed's closed lists."""
+        """Raise `FieldProblem` where a value is outside the vendor's documented closed lists."""
 
     def to_wire(self) -> dict[str, Any]:
-        """The JSON-ready dict: unset fields absent, extra fields kept, seed's names."""
+        """The JSON-ready dict: unset fields absent, extra fields kept, the vendor's own names."""
         return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 

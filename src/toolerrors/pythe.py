@@ -52,13 +52,13 @@ DEFAULT_RETRYABLE: Final[dict[ErrorCode, bool]] = {
 HTTP_STATUS: Final[dict[ErrorCode, int]] = {
     ErrorCode(row.code): row.status for row in _ROWS if row.status is not None
 }
-"""The HTTP status where the seed gives one (insufficient_credits 402, http_429 429)."""
+"""The HTTP status where Pythe's documentation gives one (insufficient_credits 402, http_429 429)."""
 
 MEANING: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.meaning for row in _ROWS}
-"""What each code means, from the seed."""
+"""What each code means, from Pythe's documentation."""
 
 GUIDANCE: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.hint for row in _ROWS}
-"""What to do, word for word from the seed."""
+"""What to do, word for word from Pythe's documentation."""
 
 AI_TEAM_TOOLS: Final = (
     "list_team", "assign_task", "list_runs", "get_run", "answer_run", "cancel_run",

@@ -95,7 +95,7 @@ def _show(value: object) -> str:
 
 
 def assert_shape(payload: object, vendor: Vendor, strict: bool = True) -> Any:
-    """``payload`` is valid wire JSON for ``vendor`` (strict: nothing the seed lacks);
+    """``payload`` is valid wire JSON for ``vendor`` (strict: nothing the vendor does not document);
     returns the vendor's model.  The failure points at the offending field."""
     __tracebackhide__ = True
     from . import configure, pythe, use_tool
@@ -144,21 +144,21 @@ def use_tool_error(
 def not_done_yet(
     owner: str = "Ana", reason: Reason | str = Reason.UNDECIDED, /, **overrides: Any
 ) -> dict[str, Any]:
-    """The check asks the owner first, in the seed's words."""
+    """The check asks the owner first, in use_tool's documented words."""
     return _apply({"not_done_yet": render(Outcome.ASK, owner, str(reason))}, overrides)
 
 
 def refused(
     owner: str = "Ana", reason: Reason | str = Reason.SENSITIVE_DATA, /, **overrides: Any
 ) -> dict[str, Any]:
-    """The check stopped the action, in the seed's words."""
+    """The check stopped the action, in use_tool's documented words."""
     return _apply({"refused": render(Outcome.STOP, owner, str(reason))}, overrides)
 
 
 def pythe_error(
     code: str = "internal", message: str | None = None, /, **overrides: Any
 ) -> dict[str, Any]:
-    """A Pythe error envelope with the code's default retryability and the seed's advice."""
+    """A Pythe error envelope with the code's default retryability and Pythe's documented advice."""
     row = _row("pythe", code)
     base = {
         "ok": False,

@@ -37,10 +37,10 @@ __all__ = [
 _ROWS: Final = [row for row in ROWS if row.vendor == "use_tool" and row.reads]
 
 MEANING: Final[dict[str, str]] = {row.code: row.meaning for row in _ROWS}
-"""What happened, in the seed's words, for each error kind (and both outcomes)."""
+"""What happened, in use_tool's documented words, for each error kind (and both outcomes)."""
 
 GUIDANCE: Final[dict[str, str]] = {row.code: row.hint for row in _ROWS}
-"""What to do, word for word from the seed, for each error kind and both outcomes."""
+"""What to do, word for word from use_tool's documentation, for each error kind and both outcomes."""
 
 
 class ToolError(WireModel):
@@ -79,23 +79,23 @@ class _Held(WireModel):
 
     @property
     def reason(self) -> Reason | str | None:
-        """The reason: a `Reason` when it is one of the seed's, else the text found."""
+        """The reason: a `Reason` when it is one of use_tool's documented reasons, else the text found."""
         found = self._found()
         return None if found is None else found[1]
 
     @classmethod
     def of(cls, owner: str, reason: Reason | str) -> Self:
-        """The outcome for ``owner`` and ``reason``, in the seed's words."""
+        """The outcome for ``owner`` and ``reason``, in use_tool's documented words."""
         return cls.model_validate({cls.OUTCOME.key: render(cls.OUTCOME, owner, reason)})
 
     def check_strict(self) -> None:
         key = self.OUTCOME.key
         found = self._found()
         if found is None:
-            raise FieldProblem(key, f"text does not follow the {key!r} template of the seed")
+            raise FieldProblem(key, f"text does not follow use_tool's documented {key!r} template")
         reason = found[1]
         if not isinstance(reason, Reason):
-            raise FieldProblem(key, f"reason {reason!r} is not one of the seed's six")
+            raise FieldProblem(key, f"reason {reason!r} is not one of use_tool's six documented reasons")
         if reason.outcome is not self.OUTCOME:
             raise FieldProblem(key, f"reason {reason.value!r} belongs to {reason.outcome.key!r}")
 
