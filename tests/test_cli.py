@@ -145,3 +145,54 @@ def test_bad_input_is_one_line_and_exit_2(
     assert result.stderr.startswith("toolerrors: ")
     if message is not None:
         assert message in result.stderr
+
+
+LOG = "\n".join(
+    [
+        '{"ok": true, "summary": "Iris (researcher) is on it."}',
+        "not json at all",
+        '{"error": "rate_limited", "message": "slow"}',
+        "",
+        '{"code": "TIMEOUT", "message": "The request timed out."}',
+        '{"ok": false}',
+        '{"refused": "Not done: it would send a password, card or bank number, or an ID number. Tell Ana, and don\'t try another way."}',
+    ]
+)
+
+
+def test_json_lines_report_errors_by_line_and_skip_the_rest() -> None:
+    """--lines explains each error under its line number, skips results, reports bad lines
+    with their numbers and still reads the rest (exit 2 at the end)."""
+    result = run("explain", "--lines", "-", stdin=LOG)
+    assert result.returncode == 2
+    assert [line for line in result.stdout.splitlines() if line.startswith("<stdin>")] == [
+        "<stdin>:3",
+        "<stdin>:5",
+        "<stdin>:7",
+    ]
+    assert result.stdout.count("kind:    ") == 3
+    assert result.stderr.splitlines() == [
+        "toolerrors: <stdin>:2: not valid JSON (expected ident at line 1 column 2)",
+        "toolerrors: <stdin>:6: missing required field 'code'",
+    ]
+
+
+def test_json_lines_summary_and_jsonl_files(tmp_path: Path) -> None:
+    """A .jsonl file is JSON Lines by its name; --summary counts by source and kind, and
+    convert writes one converted error a line."""
+    log = tmp_path / "agent.jsonl"
+    log.write_text(LOG.replace("not json at all", "").replace('{"ok": false}', ""))
+    result = run("explain", "--summary", str(log))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "       1  configure  unknown_outcome",
+        "       1  use_tool  rate_limited",
+        "       1  use_tool  refused",
+        "       3  errors",
+    ]
+    converted = run("convert", "--to", "configure", str(log))
+    assert [json.loads(line)["code"] for line in converted.stdout.splitlines()] == [
+        "RATE_LIMITED",
+        "TIMEOUT",
+        "ACCESS_DENIED",
+    ]

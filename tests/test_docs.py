@@ -28,7 +28,9 @@ def test_mapping_page_matches_the_table() -> None:
     """docs/mapping.md is what the generator makes from the table today."""
     for path, text in _gen_docs().outputs().items():
         if path.suffix == ".md":
-            assert path.read_text("utf-8") == text, f"{path} is stale: run python scripts/gen_docs.py"
+            assert path.read_text("utf-8") == text, (
+                f"{path} is stale: run python scripts/gen_docs.py"
+            )
 
 
 def test_schemas_match_the_models() -> None:
@@ -36,7 +38,9 @@ def test_schemas_match_the_models() -> None:
     that CI's docs step uses: older pydantic words equivalent schemas differently)."""
     for path, text in _gen_docs().outputs().items():
         if path.suffix == ".json":
-            assert path.read_text("utf-8") == text, f"{path} is stale: run python scripts/gen_docs.py"
+            assert path.read_text("utf-8") == text, (
+                f"{path} is stale: run python scripts/gen_docs.py"
+            )
 
 
 def test_mapping_page_lists_every_row() -> None:

@@ -1,4 +1,5 @@
-"""The check's held-back outcomes as text: render use_tool's documented templates, read them back."""
+"""The check's held-back outcomes as text: render use_tool's documented templates, and
+read them back."""
 
 from __future__ import annotations
 

@@ -113,7 +113,10 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
                 f"text does not follow use_tool's documented {key!r} template", f"{where}/{key}"
             )
         if not isinstance(reason, Reason):
-            raise ShapeError(f"reason {reason!r} is not one of use_tool's six documented reasons", f"{where}/{key}")
+            raise ShapeError(
+                f"reason {reason!r} is not one of use_tool's six documented reasons",
+                f"{where}/{key}",
+            )
         if reason.outcome is not outcome:
             raise ShapeError(
                 f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"

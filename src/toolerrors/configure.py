@@ -1,10 +1,11 @@
 """The Configure SDK: ``ConfigureError``, its codes and suggested actions, and tool calls.
 
 SDK methods reject with `ConfigureError` for API, validation, permission, tool,
-timeout and network failures.  The special cases of Configure's documentation are data here: structured
-backend 404s arrive as ``INVALID_INPUT`` with ``statusCode`` 404 (``NOT_FOUND`` only
-for legacy unstructured responses), OTP throttling is ``RATE_LIMITED`` with
-``retryable: false``, and local TIMEOUT and NETWORK_ERROR leave ``retryable`` undefined.
+timeout and network failures.  The special cases Configure documents are data here:
+structured backend 404s arrive as ``INVALID_INPUT`` with ``statusCode`` 404
+(``NOT_FOUND`` only for legacy unstructured responses), OTP throttling is
+``RATE_LIMITED`` with ``retryable: false``, and local TIMEOUT and NETWORK_ERROR leave
+``retryable`` undefined.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ MEANING: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.meaning for row
 """Each code's typical meaning, from Configure's documentation."""
 
 GUIDANCE: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.hint for row in _ROWS if row.hint}
-"""What to do, where Configure's documentation says (the hosted flows, and commit before re-reading)."""
+"""What to do, where Configure's documentation says (the hosted flows, and commit before
+re-reading)."""
 
 STRUCTURED_404_TYPES: Final = ("resource_missing", "agent_not_found")
 """Structured backend 404s: they arrive as INVALID_INPUT with statusCode 404, not NOT_FOUND.

@@ -52,7 +52,8 @@ DEFAULT_RETRYABLE: Final[dict[ErrorCode, bool]] = {
 HTTP_STATUS: Final[dict[ErrorCode, int]] = {
     ErrorCode(row.code): row.status for row in _ROWS if row.status is not None
 }
-"""The HTTP status where Pythe's documentation gives one (insufficient_credits 402, http_429 429)."""
+"""The HTTP status where Pythe's documentation gives one (insufficient_credits 402,
+http_429 429)."""
 
 MEANING: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.meaning for row in _ROWS}
 """What each code means, from Pythe's documentation."""

@@ -40,7 +40,8 @@ MEANING: Final[dict[str, str]] = {row.code: row.meaning for row in _ROWS}
 """What happened, in use_tool's documented words, for each error kind (and both outcomes)."""
 
 GUIDANCE: Final[dict[str, str]] = {row.code: row.hint for row in _ROWS}
-"""What to do, word for word from use_tool's documentation, for each error kind and both outcomes."""
+"""What to do, word for word from use_tool's documentation, for each error kind and both
+outcomes."""
 
 
 class ToolError(WireModel):
@@ -79,7 +80,8 @@ class _Held(WireModel):
 
     @property
     def reason(self) -> Reason | str | None:
-        """The reason: a `Reason` when it is one of use_tool's documented reasons, else the text found."""
+        """The reason: a `Reason` when it is one of use_tool's documented reasons, else the
+        text found."""
         found = self._found()
         return None if found is None else found[1]
 
@@ -95,7 +97,9 @@ class _Held(WireModel):
             raise FieldProblem(key, f"text does not follow use_tool's documented {key!r} template")
         reason = found[1]
         if not isinstance(reason, Reason):
-            raise FieldProblem(key, f"reason {reason!r} is not one of use_tool's six documented reasons")
+            raise FieldProblem(
+                key, f"reason {reason!r} is not one of use_tool's six documented reasons"
+            )
         if reason.outcome is not self.OUTCOME:
             raise FieldProblem(key, f"reason {reason.value!r} belongs to {reason.outcome.key!r}")
 
