@@ -9,11 +9,12 @@ import re
 import stat
 import sys
 from collections import Counter
+from json.encoder import encode_basestring
 from typing import IO, TYPE_CHECKING, NoReturn, TextIO
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
-from ._read import error_of, parse
+from ._read import _from_mapping, parse
 from ._retry import should_retry
 from ._table import KINDS, TARGETS, VENDORS, WRITE
 from ._write import to_wire
@@ -43,18 +44,21 @@ bidirectional and zero-width marks, line separators and lone surrogates."""
 
 
 def _escape(text: str) -> str:
+    if text.isprintable():  # the common case, checked in C: nothing to escape
+        return text
     return _UNSAFE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
 
 
 def _bare(text: object) -> str:
     """Text from the input, shown unquoted: backslashes doubled, unsafe characters escaped,
     so that it can neither move the cursor nor forge a line of its own."""
-    return _escape(str(text).replace("\\", "\\\\"))
+    text = str(text)
+    return _escape(text.replace("\\", "\\\\") if "\\" in text else text)
 
 
 def _quoted(text: str) -> str:
     """Text from the input, shown as a JSON string literal with unsafe characters escaped."""
-    return _escape(json.dumps(text, ensure_ascii=False))
+    return _escape(encode_basestring(text))  # json.dumps(text, ensure_ascii=False), in C
 
 
 def _retry_advice(error: UnifiedError) -> str:
@@ -223,7 +227,10 @@ def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError 
     an error is neither."""
     try:
         if streamed:
-            return error_of(load(data), strict=strict), None
+            value = load(data)
+            if type(value) is not dict:
+                return None, None  # a line that is not an object is not an error
+            return _from_mapping(value, strict, "", False), None
         return parse(data, strict=strict), None
     except ShapeError as exc:
         return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem
@@ -259,9 +266,10 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
         if summary:
             counts[(str(error.vendor), error.kind.value)] += 1
             continue
-        if titled and (many or streamed):
-            print(("\n" if shown else "") + _bare(name), file=out)
-        print(_emit(error, args, ascii_only), file=out)
+        title = (
+            ("\n" if shown else "") + _bare(name) + "\n" if titled and (many or streamed) else ""
+        )
+        out.write(f"{title}{_emit(error, args, ascii_only)}\n")
         shown += 1
     if summary:
         for (vendor, kind), count in sorted(counts.items()):

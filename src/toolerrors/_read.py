@@ -13,10 +13,10 @@ from typing import Any, Final
 from ._codes import ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
-from ._json import MAX_BYTES, is_wait, load, size, type_name
+from ._json import MAX_BYTES, MAX_WAIT, decode, is_wait, load, size, type_name
 from ._kinds import Action, ErrorKind
 from ._problem import is_problem, read_problem
-from ._table import CARRIED, HELD, READ, SUGGESTED, Row, read_row
+from ._table import _READ_BY, CARRIED, HELD, READ, SUGGESTED, Row, read_row
 from ._unified import UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
@@ -61,6 +61,12 @@ def _only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
 # dispatcher), and keeping it costs nothing.
 
 _USE_TOOL_ALLOWED: Final = frozenset({"error", "message", "card"})
+_USE_TOOL_ROWS: Final = {
+    code: row
+    for (vendor, code, status), row in READ.items()
+    if vendor == "use_tool" and status is None and code not in HELD
+}
+"""use_tool's tool-error codes and their rows: the check-held keys are not among them."""
 
 
 def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -77,12 +83,31 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
         if strict:
             _only(d, _USE_TOOL_ALLOWED, where)
         extra = d
-    row = None if code in HELD else _lookup("use_tool", code, None, strict, f"{where}/error")
+    row = _USE_TOOL_ROWS.get(code)
     if row is None:
         if strict:
-            raise ShapeError(f"{code!r} is a key of its own, not an error code", f"{where}/error")
-        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
-    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
+            if code in HELD:
+                raise ShapeError(
+                    f"{code!r} is a key of its own, not an error code", f"{where}/error"
+                )
+            raise ShapeError(f"unknown use_tool code {code!r}", f"{where}/error")
+        return make(
+            _UNKNOWN, message, None, None, None, "use_tool", code, None, None, None, None, extra
+        )
+    return make(
+        row.kind,
+        message,
+        row.retryable,
+        None,
+        None,
+        "use_tool",
+        code,
+        None,
+        None,
+        None,
+        None,
+        extra,
+    )
 
 
 _HELD: Final = {
@@ -126,26 +151,56 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 _PYTHE_ALLOWED: Final = CARRIED["pythe"] | {"how_to_fix"}
+_PYTHE_ROWS: Final = {
+    code: row
+    for (vendor, code, status), row in READ.items()
+    if vendor == "pythe" and status is None
+}
+
+
+def _pythe_problem(d: Mapping[str, Any], where: str) -> ShapeError:
+    """What is wrong with an envelope that failed the quick check of `read_pythe`."""
+    if d.get("ok") is not False:
+        return _want(d.get("ok"), "false", f"{where}/ok")
+    for key, expected in (
+        ("code", str),
+        ("message", str),
+        ("retryable", bool),
+        ("how_to_fix", str),
+    ):
+        value = d.get(key, _MISSING)
+        if value is _MISSING:
+            return ShapeError(f"missing required field {key!r}", where)
+        if type(value) is not expected:
+            return _want(value, "a boolean" if expected is bool else "a string", f"{where}/{key}")
+    raise AssertionError("unreachable: the envelope passed every check")  # pragma: no cover
 
 
 def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{ok: false, code, message, retryable, how_to_fix}``; ``how_to_fix`` stays in ``extra``."""
-    if d.get("ok") is not False:
-        raise _want(d.get("ok"), "false", f"{where}/ok")
-    code = _str(d, "code", where)
-    message = _str(d, "message", where)
-    retryable = d.get("retryable", _MISSING)
-    if type(retryable) is not bool:
-        if retryable is _MISSING:
-            raise ShapeError("missing required field 'retryable'", where)
-        raise _want(retryable, "a boolean", f"{where}/retryable")
-    _str(d, "how_to_fix", where)
+    code = d.get("code")
+    message = d.get("message")
+    retryable = d.get("retryable")
+    if (
+        d.get("ok") is not False
+        or type(code) is not str
+        or type(message) is not str
+        or type(retryable) is not bool
+        or type(d.get("how_to_fix")) is not str
+    ):
+        raise _pythe_problem(d, where)
     if strict and len(d) > 5:
         _only(d, _PYTHE_ALLOWED, where)
-    row = _lookup("pythe", code, None, strict, f"{where}/code")
+    row = _PYTHE_ROWS.get(code)
     if row is None:
-        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=d)
-    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=d)
+        if strict:
+            raise ShapeError(f"unknown pythe code {code!r}", f"{where}/code")
+        return make(
+            _UNKNOWN, message, retryable, None, None, "pythe", code, None, None, None, None, d
+        )
+    return make(
+        row.kind, message, retryable, None, row.status, "pythe", code, None, None, None, None, d
+    )
 
 
 _CONFIGURE_FIELDS: Final[dict[str, tuple[tuple[type, ...], str]]] = {
@@ -168,6 +223,8 @@ _CONFIGURE_TEXT: Final = tuple(
 """The optional text fields the unified error does not carry: they stay in ``extra``."""
 
 _CONFIGURE_ALLOWED: Final = frozenset({"code", "message", *_CONFIGURE_FIELDS})
+_CONFIGURE_ROWS: Final = _READ_BY["configure"]
+"""code -> the rows for each status (``None`` for any): the structured 404 reads by 404."""
 
 
 def _configure_field(key: str, value: object, strict: bool, where: str) -> None:
@@ -194,7 +251,10 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         (status is not None and type(status) is not int)
         or (retryable is not None and type(retryable) is not bool)
         or (request is not None and type(request) is not str)
-        or (wait is not None and not is_wait(wait))
+        or (
+            wait is not None
+            and not ((type(wait) is int or type(wait) is float) and 0 <= wait <= MAX_WAIT)
+        )
     ):
         for key in ("statusCode", "retryable", "requestId", "retryAfter"):
             _configure_field(key, d.get(key), strict, where)
@@ -217,7 +277,12 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 if value is None:
                     _configure_field(key, value, strict, where)
         extra = d
-    row = read_row("configure", code, status)
+    rows = _CONFIGURE_ROWS.get(code)
+    row = (
+        None
+        if rows is None
+        else (rows.get(status) if status is not None else None) or rows.get(None)
+    )
     suggested = d.get("suggestedAction")
     action = SUGGESTED.get(suggested) if type(suggested) is str else None
     if strict and (row is None or (action is None and suggested is not None)):
@@ -456,7 +521,13 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     `ShapeError` saying what was expected and where.
     """
     if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
-        value = load(payload, max_bytes)
+        if len(payload) << 2 > max_bytes:  # may be over the limit: measured in UTF-8 bytes
+            value = load(payload, max_bytes)
+        else:
+            try:
+                value = decode(payload)
+            except ValueError:
+                value = load(payload, max_bytes)  # raises the ShapeError that says why
         if type(value) is not dict:
             raise _want(value, "a JSON object", "")
         reader = classify(value, True)
