@@ -5,6 +5,16 @@
 
 Targets (docs/performance.md):
 - parse(bytes) per payload: median ratio to json.loads of the same bytes <= 1.0 (1.5 is a defect);
+  the aim is <= 0.75, printed beside it;
+- parse(bytes) at sizes up to 1 MiB (long message, card nodes, unknown fields, held text) <= 1.0;
+- parse(bytes) against peers: a pydantic TypeAdapter over a callable-discriminator union of
+  the same models, and from_json plus a hand-written if-chain into the same dataclass (<= 1.0);
+- error_of on a successful MCP result whose structuredContent or text settles it: <= 5 µs
+  whatever the size of its text;
+- from_http(429, headers, body) <= 2 x parse(body);
+- the CLI on a 50 MB JSON Lines file and on a folder of 10,000 files: at least as fast as a
+  Python loop of json.loads + json.dumps over the same input, in memory that does not grow
+  with the input;
 - cold start: import toolerrors + parse one payload <= 1.3 x (target 1.1) of
   `from pydantic import BaseModel, TypeAdapter`, both measured above a bare interpreter;
 - memory: a parsed error, with what it keeps, under 1 KiB (tracemalloc, many instances);
@@ -13,16 +23,28 @@ Targets (docs/performance.md):
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
 import timeit
 import tracemalloc
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Union
+
+from pydantic_core import from_json
 
 import toolerrors
+from toolerrors import _cli
+from toolerrors._codes import Outcome
+from toolerrors._held import match
+from toolerrors._kinds import ErrorKind
+from toolerrors._table import READ, SUGGESTED
+from toolerrors._unified import make
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -62,6 +84,195 @@ PAYLOADS: dict[str, bytes] = {
         ensure_ascii=False,
     ).encode(),
 }
+
+
+SIZES: dict[str, bytes] = {
+    "message 10 KB (ASCII)": json.dumps({"error": "vendor", "message": "x" * 10_000}).encode(),
+    "message 10 KB (half é)": json.dumps(
+        {"error": "vendor", "message": "é" * 5_000 + "x" * 5_000}, ensure_ascii=False
+    ).encode(),
+    "message 1 MiB": json.dumps({"error": "vendor", "message": "x" * 1_000_000}).encode(),
+    "card 100 nodes": json.dumps(
+        {
+            "error": "vendor",
+            "message": "m",
+            "card": {"nodes": [{"id": f"n{i}", "text": f"node {i} text"} for i in range(100)]},
+        }
+    ).encode(),
+    "card 5,000 nodes": json.dumps(
+        {
+            "error": "vendor",
+            "message": "m",
+            "card": {"nodes": [{"id": f"n{i}", "text": f"node {i} text"} for i in range(5_000)]},
+        }
+    ).encode(),
+    "100 unknown fields": json.dumps(
+        {"code": "SERVER_ERROR", "message": "m", **{f"x_{i}": f"value {i}" for i in range(100)}}
+    ).encode(),
+    "10,000 unknown fields": json.dumps(
+        {"code": "SERVER_ERROR", "message": "m", **{f"x_{i}": f"value {i}" for i in range(10_000)}}
+    ).encode(),
+    "not_done_yet, 1 MiB text": json.dumps(
+        {
+            "not_done_yet": "Check with "
+            + "A" * 1_000_000
+            + " first: the check couldn’t decide. Ask in your reply, saying what you would do. "
+            "Once they say yes, do it again."
+        },
+        ensure_ascii=False,
+    ).encode(),
+}
+
+
+def _type_adapter() -> Any:
+    """Peer: pydantic's own way, a TypeAdapter over a callable-discriminator union of the
+    same wire models."""
+    from pydantic import Discriminator, Tag, TypeAdapter
+
+    from toolerrors.configure import ConfigureErrorBody
+    from toolerrors.pythe import ErrorEnvelope
+    from toolerrors.use_tool import NotDoneYet, Refused, ToolError
+
+    def which(value: Any) -> str:
+        for key in ("not_done_yet", "refused", "ok", "error"):
+            if key in value:
+                return key
+        return "code"
+
+    union = Annotated[
+        Union[  # noqa: UP007 - Annotated members of a union need the Union form here
+            Annotated[NotDoneYet, Tag("not_done_yet")],
+            Annotated[Refused, Tag("refused")],
+            Annotated[ErrorEnvelope, Tag("ok")],
+            Annotated[ToolError, Tag("error")],
+            Annotated[ConfigureErrorBody, Tag("code")],
+        ],
+        Discriminator(which),
+    ]
+    return TypeAdapter(union)
+
+
+_ROWS = {(vendor, code): row for (vendor, code, status), row in READ.items() if status is None}
+_HELD_KIND = {"not_done_yet": ErrorKind.APPROVAL_REQUIRED, "refused": ErrorKind.REFUSED}
+_OUTCOME = {
+    "not_done_yet": Outcome.ASK,
+    "refused": Outcome.STOP,
+}
+
+
+def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
+    """Peer: from_json and a hand-written if-chain doing the same checks into the same
+    frozen dataclass, with no layers in between."""
+    d = from_json(data, allow_inf_nan=False, cache_strings="keys")
+    if type(d) is not dict:
+        raise toolerrors.ShapeError("expected a JSON object")
+    for key in ("not_done_yet", "refused"):
+        text = d.get(key)
+        if text is not None:
+            if type(text) is not str:
+                raise toolerrors.ShapeError("expected a string", key)
+            found = match(_OUTCOME[key], text)
+            owner, reason = found if found is not None else (None, None)
+            extra = d if len(d) > 1 else None
+            return make(
+                _HELD_KIND[key],
+                text,
+                False,
+                None,
+                None,
+                "use_tool",
+                key,
+                owner,
+                reason,
+                None,
+                None,
+                extra,
+            )
+    ok = d.get("ok")
+    if ok is False:
+        code, message, retryable = d.get("code"), d.get("message"), d.get("retryable")
+        if (
+            type(code) is not str
+            or type(message) is not str
+            or type(retryable) is not bool
+            or type(d.get("how_to_fix")) is not str
+        ):
+            raise toolerrors.ShapeError("bad envelope")
+        row = _ROWS.get(("pythe", code))
+        kind = row.kind if row is not None else ErrorKind.UNKNOWN
+        return make(
+            kind,
+            message,
+            retryable,
+            None,
+            row.status if row else None,
+            "pythe",
+            code,
+            None,
+            None,
+            None,
+            None,
+            d,
+        )
+    if "error" in d:
+        code, message = d.get("error"), d.get("message")
+        if type(code) is not str or type(message) is not str:
+            raise toolerrors.ShapeError("bad tool error")
+        card = d.get("card")
+        if card is not None and type(card) is not dict:
+            raise toolerrors.ShapeError("bad card")
+        row = _ROWS.get(("use_tool", code))
+        kind = row.kind if row is not None else ErrorKind.UNKNOWN
+        return make(
+            kind,
+            message,
+            row.retryable if row else None,
+            None,
+            None,
+            "use_tool",
+            code,
+            None,
+            None,
+            None,
+            None,
+            d if len(d) > 2 else None,
+        )
+    code, message = d.get("code"), d.get("message")
+    if type(code) is not str or type(message) is not str:
+        raise toolerrors.ShapeError("bad configure error")
+    status, retryable, wait, request = (
+        d.get("statusCode"),
+        d.get("retryable"),
+        d.get("retryAfter"),
+        d.get("requestId"),
+    )
+    if (
+        (status is not None and type(status) is not int)
+        or (retryable is not None and type(retryable) is not bool)
+        or (request is not None and type(request) is not str)
+        or (wait is not None and not (type(wait) in (int, float) and wait >= 0))
+    ):
+        raise toolerrors.ShapeError("bad configure field")
+    for key in ("type", "param", "suggestedAction", "docUrl"):
+        value = d.get(key)
+        if value is not None and type(value) is not str:
+            raise toolerrors.ShapeError("bad configure text field")
+    row = _ROWS.get(("configure", code))
+    suggested = d.get("suggestedAction")
+    return make(
+        row.kind if row else ErrorKind.UNKNOWN,
+        message,
+        retryable,
+        wait,
+        status,
+        "configure",
+        code,
+        None,
+        None,
+        request,
+        SUGGESTED.get(suggested) if suggested else None,
+        d,
+    )
 
 
 def per_call(fn: Callable[[], object], number: int, repeat: int) -> list[float]:
@@ -116,13 +327,161 @@ def memory_per_error(payload: bytes, count: int = 20_000) -> float:
     return (after - before) / count
 
 
+def sizes(quick: bool, failures: list[str]) -> None:
+    print("\nparse(bytes) / json.loads(bytes) at sizes up to 1 MiB (target <= 1.0)")
+    for name, data in SIZES.items():
+        number = max(1, (20_000 if quick else 200_000) // len(data))
+        ratio = paired_ratio(
+            lambda data=data: toolerrors.parse(data), lambda data=data: json.loads(data), number, 9
+        )
+        print(f"  {name:30} {len(data):>9,} B  {ratio:5.2f}")
+        if ratio > 1.0:
+            failures.append(f"parse {name}: {ratio:.2f} > 1.0")
+
+
+def peers(number: int, repeat: int, failures: list[str]) -> None:
+    print("\nparse(bytes) / peers, median of paired rounds (target <= 1.0 against the if-chain)")
+    adapter = _type_adapter()
+    for name, data in PAYLOADS.items():
+        assert if_chain(data) == toolerrors.parse(data), name
+        chain = paired_ratio(
+            lambda data=data: toolerrors.parse(data),
+            lambda data=data: if_chain(data),
+            number,
+            repeat,
+        )
+        pydantic = paired_ratio(
+            lambda data=data: toolerrors.parse(data),
+            lambda data=data: adapter.validate_json(data),
+            number,
+            repeat,
+        )
+        print(f"  {name:30} if-chain {chain:5.2f}   TypeAdapter union {pydantic:5.2f}")
+        if chain > 1.0:
+            failures.append(f"parse {name} against the if-chain: {chain:.2f} > 1.0")
+
+
+def error_of_success(failures: list[str]) -> None:
+    print("\nerror_of on a successful MCP result, µs per call (target <= 5 µs at any size)")
+    for size in (1_000, 100_000, 900_000):
+        record = {"ok": True, "summary": "Done.", "data": "x" * size}
+        text = json.dumps(record)
+        for label, result in (
+            (
+                "with structuredContent",
+                {"content": [{"type": "text", "text": text}], "structuredContent": record},
+            ),
+            ("plain text", {"content": [{"type": "text", "text": "Done. " + "x" * size}]}),
+        ):
+            assert toolerrors.error_of(result) is None
+            micros = (
+                min(per_call(lambda result=result: toolerrors.error_of(result), 2_000, 5)) * 1e6
+            )
+            print(f"  text of {size:>7,} B, {label:24} {micros:6.2f} µs")
+            if micros > 5:
+                failures.append(f"error_of {label} {size} B: {micros:.1f} µs > 5")
+
+
+def http(number: int, repeat: int, failures: list[str]) -> None:
+    print("\nfrom_http(429, headers, body) / parse(body) (target <= 2.0)")
+    headers = {"Retry-After": "7", "X-Request-Id": "req-1", "Content-Type": "application/json"}
+    for name, data in PAYLOADS.items():
+        ratio = paired_ratio(
+            lambda data=data: toolerrors.from_http(429, headers, data),
+            lambda data=data: toolerrors.parse(data),
+            number,
+            repeat,
+        )
+        print(f"  {name:30} {ratio:5.2f}")
+        if ratio > 2.0:
+            failures.append(f"from_http {name}: {ratio:.2f} > 2.0")
+
+
+def _loop(paths: list[str], lines: bool) -> None:
+    """The baseline: a Python loop of json.loads + json.dumps over the same input."""
+    for path in paths:
+        with open(path, "rb") as stream:
+            if lines:
+                for line in stream:
+                    json.dumps(json.loads(line))
+            else:
+                json.dumps(json.loads(stream.read()))
+
+
+def _ours(*args: str) -> None:
+    with open(os.devnull, "w") as out, contextlib.redirect_stdout(out):
+        _cli.main(["explain", *args])
+
+
+def command_line(quick: bool, failures: list[str]) -> None:
+    megabytes, files = (5, 1_000) if quick else (50, 10_000)
+    print("\nthe CLI against a json.loads + json.dumps loop, throughput ratio (target >= 1.0)")
+    payloads = [b'{"ok": true, "summary": "Iris (researcher) is on it."}', *PAYLOADS.values()]
+    with tempfile.TemporaryDirectory() as folder:
+        log = os.path.join(folder, "agent.jsonl")
+        with open(log, "wb") as stream:
+            written = count = 0
+            while written < megabytes << 20:
+                line = payloads[count % len(payloads)] + b"\n"
+                stream.write(line)
+                written += len(line)
+                count += 1
+        tree = os.path.join(folder, "tree")
+        os.mkdir(tree)
+        paths = []
+        for i in range(files):
+            path = os.path.join(tree, f"{i:05}.json")
+            with open(path, "wb") as stream:
+                stream.write(PAYLOADS[list(PAYLOADS)[i % len(PAYLOADS)]])
+            paths.append(path)
+        for label, baseline, ours in (
+            (f"{megabytes} MB JSON Lines, explain", lambda: _loop([log], True), lambda: _ours(log)),
+            (
+                f"{megabytes} MB JSON Lines, --summary",
+                lambda: _loop([log], True),
+                lambda: _ours("--summary", log),
+            ),
+            (f"{files:,} files, explain", lambda: _loop(paths, False), lambda: _ours(tree)),
+        ):
+            rounds = []
+            for _ in range(3):
+                start = time.perf_counter()
+                baseline()
+                middle = time.perf_counter()
+                ours()
+                rounds.append((middle - start) / (time.perf_counter() - middle))
+            ratio = statistics.median(rounds)
+            print(f"  {label:34} {ratio:5.2f}")
+            if ratio < 1.0:
+                failures.append(f"CLI {label}: {ratio:.2f} < 1.0")
+        small = os.path.join(folder, "small.jsonl")
+        with open(log, "rb") as source, open(small, "wb") as target:
+            head = source.read(1 << 20)
+            target.write(head[: head.rindex(b"\n") + 1])  # whole lines only
+        peaks = []
+        for path in (small, log):
+            tracemalloc.start()
+            _ours("--summary", path)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+            tracemalloc.stop()
+        print(
+            f"  peak memory: 1 MB input {peaks[0] / 1024:.0f} KiB, "
+            f"{megabytes} MB input {peaks[1] / 1024:.0f} KiB (constant: within 64 KiB)"
+        )
+        if peaks[1] > peaks[0] + (64 << 10):
+            failures.append(f"CLI memory grows with the input: {peaks[0]} -> {peaks[1]} bytes")
+
+
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     number, repeat, runs = (2_000, 15, 5) if quick else (10_000, 41, 15)
     failures: list[str] = []
     print(f"toolerrors {toolerrors.__version__} on Python {sys.version.split()[0]}\n")
 
-    print("parse(bytes) / json.loads(bytes), median of paired rounds (target <= 1.0, defect > 1.5)")
+    print(
+        "parse(bytes) / json.loads(bytes), median of paired rounds "
+        "(target <= 1.0, aim <= 0.75, defect > 1.5)"
+    )
     for name, data in PAYLOADS.items():
         ratio = paired_ratio(
             lambda data=data: toolerrors.parse(data),
@@ -133,9 +492,16 @@ def main(argv: list[str]) -> int:
         parse_us = (
             statistics.median(per_call(lambda data=data: toolerrors.parse(data), number, 5)) * 1e6
         )
-        print(f"  {name:30} {ratio:5.2f}   ({parse_us:.2f} µs per parse)")
+        aim = "met" if ratio <= 0.75 else "missed"
+        print(f"  {name:30} {ratio:5.2f}   ({parse_us:.2f} µs per parse; aim 0.75 {aim})")
         if ratio > 1.0:
             failures.append(f"parse {name}: {ratio:.2f} > 1.0")
+
+    sizes(quick, failures)
+    peers(number, repeat, failures)
+    error_of_success(failures)
+    http(number, repeat, failures)
+    command_line(quick, failures)
 
     print("\nconvert() and to_json() / parse(bytes) (target <= 2.0)")
     for name, data in PAYLOADS.items():

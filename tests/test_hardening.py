@@ -445,20 +445,15 @@ def test_09_cli_reads_with_a_bound(
     big = tmp_path / "big.json"
     big.write_bytes(b'{"error": "vendor", "message": "' + b"x" * (3 << 20) + b'"}')
     sizes: list[int] = []
-    real_open = toolerrors._cli._open
+    real_read = toolerrors._cli._read_at_most
 
-    def spying_open(path: str) -> Any:
-        stream = real_open(path)
-        real_read = stream.read
+    def spying_read(fd: int, limit: int) -> bytes:
+        sizes.append(limit)
+        data = real_read(fd, limit)
+        assert len(data) <= limit
+        return data
 
-        def read(size: int = -1) -> bytes:
-            sizes.append(size)
-            return real_read(size)
-
-        stream.read = read  # type: ignore[method-assign]
-        return stream
-
-    monkeypatch.setattr(toolerrors._cli, "_open", spying_open)
+    monkeypatch.setattr(toolerrors._cli, "_read_at_most", spying_read)
     assert main(["explain", str(big)]) == 2
     assert sizes == [toolerrors.MAX_BYTES + 1]
     assert "over the 1048576-byte limit" in capsys.readouterr().err

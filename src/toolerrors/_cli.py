@@ -65,7 +65,7 @@ def _retry_advice(error: UnifiedError) -> str:
     if should_retry(error):
         wait = f" after {error.retry_after:g} s" if error.retry_after is not None else ""
         return f"yes{wait}"
-    if should_retry(error, idempotent=True):
+    if error.retryable is None and should_retry(error, idempotent=True):
         return "only if the operation is idempotent (whether it ran is not known)"
     return "no"
 
@@ -76,18 +76,18 @@ def explain(error: UnifiedError) -> str:
     Everything that comes from the input is escaped, so it cannot drive the terminal.
     """
     status = f" (HTTP {error.status_code})" if error.status_code is not None else ""
-    lines = [
-        f"kind:    {error.kind.value}",
-        f"action:  {error.action.value}: {error.hint}",
-        f"retry:   {_retry_advice(error)}",
-        f"source:  {_bare(error.vendor)} {_bare(error.code)}{status}",
-    ]
+    held = ""
     if error.owner is not None:
-        lines.append(f"owner:   {_bare(error.owner)}")
+        held += f"owner:   {_bare(error.owner)}\n"
     if error.reason is not None:
-        lines.append(f"reason:  {_bare(error.reason)}")
-    lines.append(f"message: {_quoted(error.message)}")
-    return "\n".join(lines)
+        held += f"reason:  {_bare(error.reason)}\n"
+    return (
+        f"kind:    {error.kind.value}\n"
+        f"action:  {error.action.value}: {error.hint}\n"
+        f"retry:   {_retry_advice(error)}\n"
+        f"source:  {_bare(f'{error.vendor} {error.code}')}{status}\n"
+        f"{held}message: {_quoted(error.message)}"
+    )
 
 
 def kinds_table() -> str:
@@ -104,16 +104,22 @@ def kinds_table() -> str:
     )
 
 
-def _open(path: str) -> IO[bytes]:
-    """A regular file opened for reading, without blocking on a FIFO or a device."""
+def _open(path: str) -> int:
+    """A regular file's descriptor, opened without blocking on a FIFO or a device."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _Usage(f"{_bare(path)}: not a regular file")
-        return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+    return fd
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes of a regular file: one read, which on a regular file stops
+    only at the end of the file."""
+    return os.read(fd, limit)
 
 
 def _files(folder: str) -> list[str]:
@@ -174,15 +180,22 @@ def _inputs(source: str, stdin: TextIO, lines: bool) -> Iterator[Item]:
         raise _Usage(f"{_bare(source)}: no such file or folder")
     for file in files:
         try:
-            stream = _open(file)
+            fd = _open(file)
         except _Usage as exc:
             yield file, None, str(exc).partition(": ")[2], False
             continue
         except OSError as exc:
             yield file, None, exc.strerror or str(exc), False
             continue
-        with stream:
-            yield from (_lines if lines or file.endswith(".jsonl") else _whole)(file, stream)
+        if lines or file.endswith(".jsonl"):
+            with os.fdopen(fd, "rb") as stream:
+                yield from _lines(file, stream)
+        else:
+            try:
+                data = _read_at_most(fd, MAX_BYTES + 1)  # parse refuses what is over the limit
+            finally:
+                os.close(fd)
+            yield file, data, None, False
 
 
 class _Encoded:

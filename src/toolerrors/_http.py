@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, load, size
+from ._json import MAX_BYTES, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
-from ._read import error_of
+from ._read import error_of, from_mapping
 from ._table import HTTP, HTTP_OTHER, read_row
 from ._unified import UnifiedError, make
 
@@ -27,10 +27,15 @@ _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
 
 
 def _lower(headers: Headers) -> dict[str, str]:
-    if headers is None:
+    if not headers:
         return {}
     items = headers.items() if hasattr(headers, "items") else headers  # HTTPMessage too
-    return {str(name).lower(): str(value) for name, value in items}
+    return {
+        (name if type(name) is str else str(name)).lower(): value
+        if type(value) is str
+        else str(value)
+        for name, value in items
+    }
 
 
 def _seconds(text: str, scale: float) -> float | None:
@@ -82,7 +87,8 @@ def retry_after(headers: Headers, *, now: float | None = None) -> float | None:
 
 
 def _request_id(lowered: Mapping[str, str]) -> str | None:
-    return next((lowered[name] for name in _REQUEST_ID_HEADERS if name in lowered), None)
+    found = lowered.get(_REQUEST_ID_HEADERS[0])
+    return found if found is not None else lowered.get(_REQUEST_ID_HEADERS[1])
 
 
 def request_id(headers: Headers) -> str | None:
@@ -90,23 +96,26 @@ def request_id(headers: Headers) -> str | None:
     return _request_id(_lower(headers))
 
 
-def _data(body: object) -> object:
-    """The body as JSON values when it is JSON text; ``None`` when it is text that is not
-    JSON (a proxy's HTML page) or too large to read; anything else as it is."""
+def _data(body: object) -> tuple[object, bool]:
+    """The body as JSON values when it is JSON text, and whether they are ours to keep;
+    ``None`` when it is text that is not JSON (a proxy's HTML page) or too large to read;
+    anything else as it is."""
     if isinstance(body, (bytes, bytearray, str)):
         if size(body, MAX_BYTES) > MAX_BYTES:
-            return None
+            return None, True
         try:
-            return load(body)
-        except ShapeError:
-            return None
-    return body
+            return decode(body), True
+        except ValueError:
+            return None, True
+    return body, False
 
 
-def _found(data: object, problem: bool) -> UnifiedError | None:
+def _found(data: object, owned: bool, problem: bool) -> UnifiedError | None:
     if problem and isinstance(data, Mapping) and is_problem(data, media_type=True):
-        return read_problem(dict(data), False, "")
+        return read_problem(data if owned else dict(data), False, "")
     try:
+        if owned and type(data) is dict:  # decoded here: no copy needed
+            return from_mapping(data, False, "", False)
         return error_of(data)
     except ShapeError:
         return None  # a broken error body: the status still says what happened
@@ -140,12 +149,12 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if type(status) is not int or not 100 <= status <= 599:
         raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
     lowered = _lower(headers)
-    wait = _wait(lowered, None)
-    rid = _request_id(lowered)
-    data = None if body in (None, b"", "") else _data(body)
+    wait = _wait(lowered, None) if lowered else None
+    rid = _request_id(lowered) if lowered else None
+    data, owned = (None, True) if body in (None, b"", "") else _data(body)
     found = None
     if data is not None:
-        found = _found(data, "problem+json" in lowered.get("content-type", ""))
+        found = _found(data, owned, "problem+json" in lowered.get("content-type", ""))
     known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
     if found is None:
         if known is None:
@@ -154,6 +163,12 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
                     None, None, rid)  # fmt: skip
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
+    if (
+        (code_status is not None or known is None)
+        and (found.retry_after is not None or wait is None)
+        and (found.request_id is not None or rid is None)
+    ):
+        return found  # the body said it all
     if code_status is None and known is not None:
         code_status = status
         row = read_row(found.vendor or "", found.code or "", status)

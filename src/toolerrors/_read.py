@@ -435,6 +435,10 @@ def _from_mapping(
     return None
 
 
+from_mapping = _from_mapping
+"""`_from_mapping` for the modules that read dicts they decoded themselves."""
+
+
 def _foreign(payload: object) -> UnifiedError | None:
     """A `UnifiedError` of another copy of this package (vendored under another name),
     recognised by its class name and fields, as one of our own."""

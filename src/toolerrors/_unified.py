@@ -99,7 +99,7 @@ class UnifiedError:
         carried = CARRIED.get(self.vendor) if self.vendor is not None else None
         if carried is None:
             return dict(extra)
-        return {k: v for k, v in extra.items() if v is None or k not in carried}
+        return {k: v for k, v in extra.items() if k not in carried or v is None}
 
     def to(self, vendor: Vendor) -> Any:
         """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
@@ -120,10 +120,12 @@ class UnifiedError:
             "code": self.code,
             "hint": self.hint,
         }
-        for name in ("owner", "reason", "request_id"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = str(value)
+        if self.owner is not None:
+            out["owner"] = self.owner
+        if self.reason is not None:
+            out["reason"] = str(self.reason)
+        if self.request_id is not None:
+            out["request_id"] = self.request_id
         if self.suggested_action is not None:
             out["suggested_action"] = self.suggested_action.value
         fields = self.vendor_fields()

@@ -39,6 +39,11 @@ _HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
 """The kinds use_tool writes as the check's outcome, ``{"not_done_yet": …}`` or
 ``{"refused": …}``, never as a tool error: a refusal must keep saying stop."""
 
+_MARKERS: Final = frozenset(
+    {"not_done_yet", "refused", "ok", "error", "title", "detail", "code", "status", "type", "kind"}
+)
+"""The keys `classify` looks at to tell one shape from another."""
+
 _RANK: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
 """How strongly retry advice invites another attempt."""
 
@@ -82,11 +87,16 @@ def _with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
         return out
     carried = CARRIED[error.vendor or ""]
     added = dict(out)
+    marked = False
     for key, value in extra.items():
         if key not in out and (value is None or key not in carried):
             added[key] = value
+            marked = marked or key in _MARKERS
     # A field kept from elsewhere must not change what the payload is (an ``ok: true``
-    # from a problem document's payload would make a Configure error read as a success).
+    # from a problem document's payload would make a Configure error read as a success):
+    # checked only when a key that dispatch looks at was added, which is rare.
+    if not marked:
+        return added
     return added if classify(added, False) is classify(out, False) else out
 
 
@@ -113,8 +123,9 @@ def _pythe(error: UnifiedError) -> dict[str, Any]:
         "message": error.message,
         "retryable": _retryable(error, home) is True,
     }
-    extra = error.extra or {}
-    out["how_to_fix"] = extra.get("how_to_fix", error.hint) if home else error.hint
+    extra = error.extra
+    fix = extra.get("how_to_fix") if home and extra else None
+    out["how_to_fix"] = fix if fix is not None else error.hint
     return _with_extra(out, error) if home else out
 
 
