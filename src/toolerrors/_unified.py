@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping  # noqa: TC003 - get_type_hints(UnifiedError) needs it
+from collections.abc import Callable, Mapping  # noqa: TC003 - get_type_hints(UnifiedError) needs it
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -103,9 +103,7 @@ class UnifiedError:
 
     def to(self, vendor: Vendor) -> Any:
         """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
-        from ._write import to_model
-
-        return to_model(self, vendor)
+        return _WRITER[0](self, vendor)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the unified fields (unset optional fields left out)."""
@@ -147,6 +145,15 @@ class UnifiedError:
     def exception(self) -> ToolFailure:
         """This error as an exception to raise (``raise error.exception() from exc``)."""
         return ToolFailure(self)
+
+
+def _no_writer(error: UnifiedError, vendor: str) -> Any:  # pragma: no cover - replaced at import
+    raise RuntimeError("toolerrors._write was not imported")
+
+
+_WRITER: list[Callable[[UnifiedError, str], Any]] = [_no_writer]
+"""The function behind `UnifiedError.to`, put here by the writing layer when it is
+imported: the unified value sits below writing and never imports it."""
 
 
 class _Draft:

@@ -27,6 +27,7 @@ from ._table import (
     Vendor,
     read_row,
 )
+from ._unified import _WRITER
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -170,7 +171,7 @@ def to_wire(error: UnifiedError, vendor: str) -> dict[str, Any]:
     return writer(error)
 
 
-def to_model(error: UnifiedError, vendor: Vendor) -> Any:
+def to_model(error: UnifiedError, vendor: str) -> Any:
     """``error`` as ``vendor``'s wire model."""
     if vendor not in VENDORS:
         raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(VENDORS)}")
@@ -182,3 +183,6 @@ def to_model(error: UnifiedError, vendor: Vendor) -> Any:
     else:
         from . import configure as module  # type: ignore[no-redef]
     return module.parse(wire)
+
+
+_WRITER[0] = to_model  # `UnifiedError.to` writes through this module, which sits above it

@@ -1,0 +1,90 @@
+"""The package's modules sit in layers, and no import, lazy or not, goes up or round."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import toolerrors
+
+PACKAGE = Path(toolerrors.__file__).parent
+
+LAYERS: list[set[str]] = [
+    {"_errors", "_enum", "_json", "_configure_error"},
+    {"_kinds", "_codes"},
+    {"_table", "_held"},
+    {"_unified"},
+    {"_problem", "_wire", "use_tool", "pythe", "configure"},
+    {"_read", "_write"},
+    {"_http", "_python", "_retry", "retry", "mcp", "_cli", "testing", "strategies"},
+    {"__init__", "__main__", "pytest_plugin"},
+]
+"""From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
+vocabulary; the mapping table and the check's templates; the unified value; the sources;
+generic reading and writing; the facades; the package itself and its entry points."""
+
+LEVEL = {module: level for level, modules in enumerate(LAYERS) for module in modules}
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module of the package that ``path`` imports, at the top, inside functions or
+    under ``TYPE_CHECKING``."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and (node.module or "").split(".")[0] == "toolerrors"
+        ):
+            found.add("absolute import of toolerrors")
+    return found
+
+
+GRAPH = {path.stem: _imports(path) for path in sorted(PACKAGE.glob("*.py"))}
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new module must be placed in a layer before it can be imported."""
+    assert set(GRAPH) == set(LEVEL), "place the new module in LAYERS"
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_imports_go_down_or_across(module: str) -> None:
+    """A module imports only from its own layer or the ones below, by relative import."""
+    for target in GRAPH[module]:
+        assert target in LEVEL, f"{module} imports {target}"
+        assert LEVEL[target] <= LEVEL[module], (
+            f"{module} (layer {LEVEL[module]}) imports {target} (layer {LEVEL[target]})"
+        )
+
+
+def test_no_import_cycle() -> None:
+    """The import graph, lazy imports included, has no cycle."""
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module in path:
+            cycle = " -> ".join((*path[path.index(module) :], module))
+            pytest.fail(f"import cycle: {cycle}")
+        if module in done:
+            return
+        for target in GRAPH.get(module, ()):
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in GRAPH:
+        visit(module, ())
+
+
+def test_the_check_finds_a_cycle(tmp_path: Path) -> None:
+    """The graph walk sees lazy imports inside functions (the check can fail)."""
+    lazy = tmp_path / "m.py"
+    lazy.write_text("def f():\n    from ._write import to_model\n    return to_model\n")
+    assert _imports(lazy) == {"_write"}
