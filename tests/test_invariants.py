@@ -117,3 +117,44 @@ def test_every_code_of_every_vendor_is_generated() -> None:
     collect()
     expected = {(r.vendor, r.code, r.when_status) for r in ROWS if r.reads}
     assert expected <= seen
+
+
+_CODES = st.sampled_from(["not_done_yet", "refused", "teapot", ""]) | st.text(max_size=12)
+_UNKNOWN_CODES = st.one_of(
+    st.builds(lambda code, message: {"error": code, "message": message}, _CODES, st.text()),
+    st.builds(
+        lambda code, message, retryable: {
+            "ok": False,
+            "code": code,
+            "message": message,
+            "retryable": retryable,
+            "how_to_fix": "h",
+        },
+        _CODES,
+        st.text(),
+        st.booleans(),
+    ),
+    st.builds(lambda code, message: {"code": code, "message": message}, _CODES, st.text()),
+)
+
+
+@MANY
+@given(_UNKNOWN_CODES)
+def test_lossless_at_home_with_any_code(payload: dict[str, object]) -> None:
+    """Codes no table knows, the check-held keys as tool-error codes among them, come back
+    unchanged; a tool error coded ``refused`` never turns into the check's outcome."""
+    error = error_of(payload)
+    if error is None:  # a bare {code, message} whose code is not Configure's is a result
+        assert "error" not in payload and "ok" not in payload
+        return
+    assert error.vendor is not None
+    assert _exact(convert(payload, to=error.vendor)) == _exact(payload)  # type: ignore[arg-type]
+
+
+@MANY
+@given(error_payloads())
+def test_to_dict_reads_back_equal(payload: dict[str, object]) -> None:
+    """A unified error kept as a dict (to_dict) reads back as the same error."""
+    error = parse(payload)
+    assert parse(error.to_dict()) == error
+    assert error_of(error.to_dict()) == error

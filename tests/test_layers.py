@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"_unified"},
     {"_problem", "_wire", "use_tool", "pythe", "configure"},
     {"_read", "_write"},
-    {"_http", "_python", "_retry", "retry", "mcp", "_cli", "testing", "strategies"},
+    {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin"},
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the

@@ -12,8 +12,8 @@ import toolerrors
 PUBLIC = [
     "MAX_BYTES", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
     "ToolFailure", "UnifiedError", "Vendor",
-    "__version__", "convert", "error_of", "from_exception", "from_http", "parse", "retry_delay",
-    "should_retry",
+    "__version__", "convert", "error_of", "from_exception", "from_http", "model_text", "parse",
+    "retry_delay", "retry_on", "should_retry",
 ]  # fmt: skip
 
 

@@ -348,3 +348,29 @@ def test_stamina_hook() -> None:
         assert len(denied.calls) == 1
     finally:
         stamina.set_testing(False)
+
+
+def test_retry_on_is_the_safe_predicate_for_any_retry_layer() -> None:
+    """retry_on reads causes and carried JSON, never retries bugs or interruptions, and
+    retries an unknown outcome only when the call is idempotent."""
+    from toolerrors import retry_on
+
+    rate_limited = ToolFailure(parse({"error": "rate_limited", "message": "slow"}))
+    assert retry_on(rate_limited) is True
+    timeout = ConfigureError("The request timed out.", code="TIMEOUT")
+    assert (retry_on(timeout), retry_on(timeout, idempotent=True)) == (False, True)
+    for never in (TypeError("x"), KeyError("k"), KeyboardInterrupt(), asyncio.CancelledError()):
+        assert retry_on(never, idempotent=True) is False
+    outer = RuntimeError("wrapped")
+    outer.__cause__ = ConnectionRefusedError("refused")
+    assert retry_on(outer) is True  # the cause says nothing was sent
+    carried = RuntimeError('{"error": "unavailable", "message": "down"}')
+    assert retry_on(carried) is True
+    assert retry_on(RuntimeError('{"refused": "Not done."}'), idempotent=True) is False
+
+
+def test_tool_failure_is_left_alone_by_guessing_retry_layers() -> None:
+    """ToolFailure is a RuntimeError, which LangGraph's default retry_on does not retry."""
+    failure = ToolFailure(parse({"code": "TIMEOUT", "message": "m"}))
+    assert isinstance(failure, RuntimeError)
+    assert failure == ToolFailure(parse({"code": "TIMEOUT", "message": "m"}))

@@ -9,6 +9,7 @@ import pickle
 
 import pytest
 
+import toolerrors
 from toolerrors import Action, ErrorKind, UnifiedError, parse
 from toolerrors._unified import make
 
@@ -121,3 +122,42 @@ def test_to_dict_and_to_json() -> None:
         "extra": {"type": "rate_limited", "suggestedAction": "retry", "x_new": [1]},
     }  # fmt: skip
     assert json.loads(FULL.to_json()) == as_dict
+
+
+def test_to_dict_reads_back_as_the_same_error() -> None:
+    """Frameworks keep errors as dicts: parse, error_of and from_dict give them back equal."""
+    from toolerrors.testing import every_payload
+
+    errors = [parse(case) for _, case in every_payload()]
+    errors += [toolerrors.from_http(status) for status in (401, 429, 500, 504)]
+    errors += [toolerrors.from_exception(TimeoutError("slow"))]
+    for error in errors:
+        data = error.to_dict()
+        assert parse(data) == error
+        assert toolerrors.error_of(data) == error
+        assert UnifiedError.from_dict(data) == error
+        for target in toolerrors.TARGETS:
+            assert toolerrors.convert(data, to=target) == toolerrors.convert(error, to=target)
+
+
+def test_from_dict_names_a_bad_field() -> None:
+    """A to_dict dict with a field of the wrong type is a ShapeError that says where."""
+    data = UnifiedError(ErrorKind.RATE_LIMITED, "slow", retry_after=5).to_dict()
+    with pytest.raises(toolerrors.ShapeError, match="/retry_after: expected a number"):
+        UnifiedError.from_dict({**data, "retry_after": -1})
+    with pytest.raises(toolerrors.ShapeError, match="/kind: unknown kind 'slow'"):
+        UnifiedError.from_dict({**data, "kind": "slow"})
+    with pytest.raises(toolerrors.ShapeError, match="unknown field"):
+        UnifiedError.from_dict({**data, "x": 1}, strict=True)
+
+
+def test_equal_when_the_same_payload_comes_back() -> None:
+    """Equality reads the vendor fields, not how much of the payload extra holds."""
+    whole = parse(
+        {"ok": False, "code": "internal", "message": "m", "retryable": True, "how_to_fix": "h"}
+    )
+    assert whole.extra is not None and "ok" in whole.extra
+    slim = UnifiedError.from_dict(whole.to_dict())
+    assert slim.extra == {"how_to_fix": "h"}
+    assert slim == whole and hash(slim) == hash(whole)
+    assert slim != UnifiedError.from_dict({**whole.to_dict(), "extra": {"how_to_fix": "other"}})

@@ -16,8 +16,9 @@ from ._http import from_http
 from ._kinds import Action, ErrorKind
 from ._python import from_exception
 from ._read import MAX_BYTES, error_of, parse
-from ._retry import retry_delay, should_retry
+from ._retry import retry_delay, retry_on, should_retry
 from ._table import TARGETS, VENDORS, Target, Vendor
+from ._text import model_text
 from ._unified import ToolFailure, UnifiedError
 from ._write import to_wire
 
@@ -40,8 +41,10 @@ __all__ = [
     "error_of",
     "from_exception",
     "from_http",
+    "model_text",
     "parse",
     "retry_delay",
+    "retry_on",
     "should_retry",
 ]
 

@@ -30,8 +30,9 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
     ``code``, and when set ``owner``, ``reason`` and ``payload``.
 
     A foreign problem document read by `parse` is written back as it came; any other
-    error carries the vendor's payload it was read from in ``payload``, so that the
-    document converts back to the vendor unchanged.
+    error carries, in ``payload``, the fields of the vendor's payload that the members
+    don't (`UnifiedError.vendor_fields`), so that the document converts back to the
+    vendor unchanged.
     """
     kind = error.kind
     foreign = error.extra if error.vendor == "problem" else None
@@ -58,8 +59,9 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
         out["owner"] = error.owner
     if error.reason is not None:
         out["reason"] = str(error.reason)
-    if error.extra:
-        out["payload"] = dict(error.extra)
+    fields = error.vendor_fields()
+    if fields:
+        out["payload"] = fields
     return out
 
 

@@ -17,7 +17,7 @@ from ._json import MAX_BYTES, MAX_WAIT, decode, is_wait, load, size, type_name
 from ._kinds import Action, ErrorKind
 from ._problem import is_problem, read_problem
 from ._table import _READ_BY, CARRIED, HELD, READ, SUGGESTED, Row, read_row
-from ._unified import UnifiedError, make
+from ._unified import _FROM_DICT, UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
 
@@ -293,6 +293,63 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 None, None, request, action, extra)  # fmt: skip
 
 
+_KIND_VALUES: Final = {kind.value: kind for kind in ErrorKind}
+_ACTION_VALUES: Final = {action.value: action for action in Action}
+_REASON_VALUES: Final = {reason.value: reason for reason in Reason}
+_UNIFIED_OPTIONAL: Final[dict[str, tuple[tuple[type, ...], str]]] = {
+    "retryable": ((bool,), "a boolean"),
+    "retry_after": ((int, float), "a number of seconds (finite, not negative)"),
+    "status_code": ((int,), "an integer"),
+    "vendor": ((str,), "a string"),
+    "code": ((str,), "a string"),
+    "owner": ((str,), "a string"),
+    "reason": ((str,), "a string"),
+    "request_id": ((str,), "a string"),
+    "suggested_action": ((str,), "a string"),
+    "extra": ((dict,), "an object"),
+}
+"""`UnifiedError.to_dict`'s optional keys and their JSON types; ``action`` and ``hint``
+are derived, and read back from nothing."""
+_UNIFIED_ALLOWED: Final = frozenset({"kind", "message", "action", "hint", *_UNIFIED_OPTIONAL})
+
+
+def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A `UnifiedError.to_dict` dict, as frameworks keep errors in metadata and state."""
+    named = d.get("kind")
+    kind = _KIND_VALUES.get(named) if type(named) is str else None
+    if kind is None:
+        raise ShapeError(f"unknown kind {named!r}", f"{where}/kind")
+    message = _str(d, "message", where)
+    for key, (types, expected) in _UNIFIED_OPTIONAL.items():
+        value = d.get(key)
+        if value is not None and (
+            type(value) not in types or (key == "retry_after" and not is_wait(value))
+        ):
+            raise _want(value, expected, f"{where}/{key}")
+    if strict:
+        _only(d, _UNIFIED_ALLOWED, where)
+    suggested = d.get("suggested_action")
+    action = _ACTION_VALUES.get(suggested) if suggested is not None else None
+    if suggested is not None and action is None:
+        raise ShapeError(f"unknown action {suggested!r}", f"{where}/suggested_action")
+    reason = d.get("reason")
+    extra = d.get("extra")
+    return make(
+        kind,
+        message,
+        d.get("retryable"),
+        d.get("retry_after"),
+        d.get("status_code"),
+        d.get("vendor"),
+        d.get("code"),
+        d.get("owner"),
+        _REASON_VALUES.get(reason, reason) if reason is not None else None,
+        d.get("request_id"),
+        action,
+        dict(extra) if extra is not None else None,  # a nested dict the caller may hold
+    )
+
+
 Reader = Callable[[Mapping[str, Any], bool, str], UnifiedError]
 
 
@@ -303,6 +360,8 @@ def classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
     Only a boolean ``ok`` speaks for Pythe: ``ok: null`` beside ``error`` is a stray
     field of a use_tool error, not a success.
     """
+    if "hint" in d and "kind" in d and "action" in d:
+        return read_unified  # UnifiedError.to_dict(), as frameworks store errors
     if "not_done_yet" in d or "refused" in d:
         return read_held
     ok = d.get("ok")
@@ -553,3 +612,6 @@ def error_of(
     shape around it is broken.
     """
     return _read(result, strict, max_bytes, need=False)
+
+
+_FROM_DICT.append(read_unified)  # `UnifiedError.from_dict` reads through this module

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from ._python import from_exception
 from ._table import KINDS
 
 if TYPE_CHECKING:
     from ._unified import UnifiedError
 
-__all__ = ["retry_delay", "should_retry"]
+__all__ = ["retry_delay", "retry_on", "should_retry"]
 
 BASE_DELAY: Final = 0.5
 """Seconds: the first backoff step when the source gave no ``retry_after``."""
@@ -54,3 +55,18 @@ def retry_delay(
         return float(error.retry_after)
     ceiling = min(max_backoff, base * 2.0 ** min(attempt, 64))
     return (rng or random).uniform(0.0, ceiling)
+
+
+def retry_on(exc: BaseException, *, idempotent: bool = False) -> bool:
+    """The predicate for any retry layer: ``True`` only when another attempt is sensible.
+
+    It reads the exception with `toolerrors.from_exception` (its causes, and any error
+    carried as JSON in its text, included) and asks `should_retry`.  An interruption
+    (``KeyboardInterrupt``, ``asyncio.CancelledError``, ...) and a programming error are
+    never retried.  Use it as tenacity's ``retry_if_exception(retry_on)``, LangGraph's
+    ``RetryPolicy(retry_on=retry_on)``, LangChain's ``ToolRetryMiddleware(retry_on=...)``
+    or stamina's ``on=retry_on``.
+    """
+    if not isinstance(exc, Exception):
+        return False
+    return should_retry(from_exception(exc), idempotent=idempotent)

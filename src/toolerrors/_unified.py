@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["ToolFailure", "UnifiedError", "make"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class UnifiedError:
     """A failed tool call, in one vocabulary, whichever system reported it.
 
@@ -34,6 +34,10 @@ class UnifiedError:
     instructions.  Our guidance is apart from it, in ``hint`` and ``action``.
     ``retryable`` has three states: ``None`` means *not known* and is never
     treated as ``False``.
+
+    Two errors are equal when their attributes and their `vendor_fields` are: what
+    gives the same payload back, whether ``extra`` holds the whole payload or only the
+    fields the attributes don't carry (as `to_dict` gives them).
     """
 
     kind: ErrorKind
@@ -57,6 +61,21 @@ class UnifiedError:
     """The vendor's payload as it came, kept when it has fields the attributes above
     don't carry (`vendor_fields`), so that it can be given back unchanged.  The
     attributes win over it; treat it as read-only."""
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.kind, self.message, self.retryable, self.retry_after, self.status_code,
+            self.vendor, self.code, self.owner, self.reason, self.request_id,
+            self.suggested_action,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not UnifiedError:
+            return NotImplemented
+        return self._key() == other._key() and self.vendor_fields() == other.vendor_fields()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def action(self) -> Action:
@@ -105,6 +124,17 @@ class UnifiedError:
         """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
         return _WRITER[0](self, vendor)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, strict: bool = False) -> UnifiedError:
+        """The error a `to_dict` dict describes: ``UnifiedError.from_dict(e.to_dict()) == e``.
+
+        Frameworks keep errors as dicts (metadata, artifacts, request state); `parse` and
+        `error_of` read these dicts too.  ``action`` and ``hint`` are derived, so they
+        are not read back.  A field of the wrong type raises `ShapeError` naming it;
+        ``strict`` also refuses keys `to_dict` does not write.
+        """
+        return _FROM_DICT[0](data, strict, "")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the unified fields (unset optional fields left out)."""
         out: dict[str, Any] = {
@@ -152,8 +182,10 @@ def _no_writer(error: UnifiedError, vendor: str) -> Any:  # pragma: no cover - r
 
 
 _WRITER: list[Callable[[UnifiedError, str], Any]] = [_no_writer]
-"""The function behind `UnifiedError.to`, put here by the writing layer when it is
-imported: the unified value sits below writing and never imports it."""
+_FROM_DICT: list[Callable[[Mapping[str, Any], bool, str], UnifiedError]] = []
+"""The functions behind `UnifiedError.to` and `UnifiedError.from_dict`, put here by the
+writing and reading layers when they are imported: the unified value sits below them
+and never imports them."""
 
 
 class _Draft:
@@ -196,11 +228,13 @@ def make(
     return error  # type: ignore[no-any-return]
 
 
-class ToolFailure(ComparedByArgs):
+class ToolFailure(ComparedByArgs, RuntimeError):
     """An exception that carries a `UnifiedError`, for code that raises.
 
     ``raise error.exception() from original`` keeps the original as ``__cause__``.
-    It pickles, copies and compares by the error it carries.
+    It pickles, copies and compares by the error it carries.  It is a ``RuntimeError``,
+    which retry layers that guess (LangGraph's default ``retry_on``) leave alone: the
+    error it carries decides, through `toolerrors.retry_on`.
     """
 
     def __init__(self, error: UnifiedError) -> None:
