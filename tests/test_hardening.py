@@ -138,7 +138,7 @@ def test_02_records_with_title_or_detail_are_not_problem_documents(record: dict[
         calls.append(idempotency_key)
         return record
 
-    assert retry.call(create_doc, idempotency_key=True) == record
+    assert retry.Retry(idempotency_key=True).call(create_doc) == record
     assert len(calls) == 1
 
 
@@ -682,7 +682,7 @@ def test_19_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
         raise year_9999.exception()
 
     with pytest.raises(ToolFailure):
-        retry.call(limited, sleep=clock.sleep, clock=clock)
+        retry.Retry(sleep=clock.sleep, clock=clock).call(limited)
     assert clock.slept == []
 
 

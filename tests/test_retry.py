@@ -10,8 +10,8 @@ import pytest
 from toolerrors import ErrorKind, ToolFailure, UnifiedError, parse, retry_delay, should_retry
 from toolerrors.configure import ConfigureError
 from toolerrors.retry import (
+    Retry,
     RetryPolicy,
-    acall,
     call,
     retrying,
     stamina_hook,
@@ -164,7 +164,7 @@ def test_success_after_a_transient_error() -> None:
         {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
         {"ok": True, "summary": "s"},
     )
-    assert call(tool, sleep=waits.append) == {"ok": True, "summary": "s"}
+    assert Retry(sleep=waits.append).call(tool) == {"ok": True, "summary": "s"}
     assert len(tool.calls) == 2 and len(waits) == 1
 
 
@@ -173,7 +173,7 @@ def test_rate_limit_gets_one_more_attempt_not_a_loop() -> None:
     waits: list[float] = []
     limited = {"error": "rate_limited", "message": "slow"}
     tool = Script(limited, limited, {"ok": True, "summary": "never reached"})
-    assert call(tool, policy=RetryPolicy(attempts=5), sleep=waits.append) == limited
+    assert Retry(RetryPolicy(attempts=5), sleep=waits.append).call(tool) == limited
     assert len(tool.calls) == 2
 
 
@@ -182,13 +182,13 @@ def test_retry_after_is_waited_and_too_long_gives_up() -> None:
     waits: list[float] = []
     limited = ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=2)
     tool = Script(limited, "done")
-    assert call(tool, sleep=waits.append) == "done"
+    assert Retry(sleep=waits.append).call(tool) == "done"
     assert waits == [2.0]
     patient = Script(
         ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=600), "done"
     )
     with pytest.raises(ToolFailure) as caught:
-        call(patient, policy=RetryPolicy(max_time=60), sleep=waits.append)
+        Retry(RetryPolicy(max_time=60), sleep=waits.append).call(patient)
     assert caught.value.error.retry_after == 600
     assert isinstance(caught.value.__cause__, ConfigureError)
     assert len(patient.calls) == 1
@@ -199,7 +199,7 @@ def test_exception_not_retried_is_raised_as_tool_failure_from_it() -> None:
     original = ConfigureError("nope", code="ACCESS_DENIED")
     tool = Script(original)
     with pytest.raises(ToolFailure) as caught:
-        call(tool, sleep=lambda _: None)
+        Retry(sleep=lambda _: None).call(tool)
     assert caught.value.__cause__ is original
     assert caught.value.error.kind is ErrorKind.PERMISSION_DENIED
     assert len(tool.calls) == 1
@@ -209,9 +209,9 @@ def test_timeout_is_not_retried_unless_idempotent() -> None:
     """A local timeout leaves retryable unset: retried only when the caller says idempotent."""
     tool = Script(TimeoutError("slow"), "done")
     with pytest.raises(ToolFailure):
-        call(tool, sleep=lambda _: None)
+        Retry(sleep=lambda _: None).call(tool)
     again = Script(TimeoutError("slow"), "done")
-    assert call(again, policy=RetryPolicy(idempotent=True), sleep=lambda _: None) == "done"
+    assert Retry(RetryPolicy(idempotent=True), sleep=lambda _: None).call(again) == "done"
 
 
 def test_unknown_outcome_runs_the_check_first() -> None:
@@ -219,11 +219,12 @@ def test_unknown_outcome_runs_the_check_first() -> None:
     seen: list[UnifiedError] = []
     happened = Script(TimeoutError("t"))
     assert (
-        call(happened, check=lambda e: seen.append(e) or "it ran", sleep=lambda _: None) == "it ran"
+        Retry(check=lambda e: seen.append(e) or "it ran", sleep=lambda _: None).call(happened)
+        == "it ran"
     )
     assert len(happened.calls) == 1 and seen[0].kind is ErrorKind.UNKNOWN_OUTCOME
     did_not = Script(TimeoutError("t"), "second")
-    assert call(did_not, check=lambda e: None, sleep=lambda _: None) == "second"
+    assert Retry(check=lambda e: None, sleep=lambda _: None).call(did_not) == "second"
     assert len(did_not.calls) == 2
 
 
@@ -232,11 +233,11 @@ def test_one_idempotency_key_for_every_attempt() -> None:
     tool = Script(
         TimeoutError("t"), TimeoutError("t"), {"ok": True, "summary": "s", "reused": True}
     )
-    assert call(tool, idempotency_key=True, sleep=lambda _: None)["reused"] is True  # type: ignore[index]
+    assert Retry(idempotency_key=True, sleep=lambda _: None).call(tool)["reused"] is True  # type: ignore[index]
     keys = {c["idempotency_key"] for c in tool.calls}
     assert len(tool.calls) == 3 and len(keys) == 1 and len(next(iter(keys))) == 32  # type: ignore[arg-type]
     fixed = Script("ok")
-    call(fixed, idempotency_key="k-1")
+    Retry(idempotency_key="k-1").call(fixed)
     assert fixed.calls == [{"idempotency_key": "k-1"}]
 
 
@@ -244,7 +245,7 @@ def test_attempts_and_time_are_bounded() -> None:
     """No more attempts than the policy allows, and none past max_time."""
     busy = {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"}
     tool = Script(*[busy] * 10)
-    assert call(tool, policy=RetryPolicy(attempts=4), sleep=lambda _: None) == busy
+    assert Retry(RetryPolicy(attempts=4), sleep=lambda _: None).call(tool) == busy
     assert len(tool.calls) == 4
     now = [0.0]
 
@@ -253,12 +254,11 @@ def test_attempts_and_time_are_bounded() -> None:
         return busy
 
     started: list[float] = []
-    call(
-        lambda: started.append(now[0]) or slow_tool(),
-        policy=RetryPolicy(attempts=10, max_time=25, base_delay=0.001),
+    Retry(
+        RetryPolicy(attempts=10, max_time=25, base_delay=0.001),
         sleep=lambda seconds: now.__setitem__(0, now[0] + seconds),
         clock=lambda: now[0],
-    )
+    ).call(lambda: started.append(now[0]) or slow_tool())
     assert len(started) == 3 and started[-1] < 25
     with pytest.raises(ValueError, match="attempts must be an integer at least 1"):
         RetryPolicy(attempts=0)
@@ -282,7 +282,9 @@ def test_async_call_and_decorator() -> None:
         raise TimeoutError
 
     async def main() -> tuple[str, str]:
-        return await flaky(), await acall(times_out, check=check, sleep=lambda _: asyncio.sleep(0))
+        return await flaky(), await Retry(check=check, sleep=lambda _: asyncio.sleep(0)).acall(
+            times_out
+        )
 
     assert asyncio.run(main()) == ("ok", "checked")
     assert len(attempts) == 2
@@ -374,3 +376,40 @@ def test_tool_failure_is_left_alone_by_guessing_retry_layers() -> None:
     failure = ToolFailure(parse({"code": "TIMEOUT", "message": "m"}))
     assert isinstance(failure, RuntimeError)
     assert failure == ToolFailure(parse({"code": "TIMEOUT", "message": "m"}))
+
+
+def test_options_never_collide_with_the_callees_keywords() -> None:
+    """call passes every keyword to the tool; Retry and retrying hold the options."""
+    seen: dict[str, object] = {}
+
+    def tool(query: str, *, check: str, clock: str, sleep: str, policy: str) -> str:
+        seen.update(check=check, clock=clock, sleep=sleep, policy=policy)
+        return query
+
+    assert call(tool, "q", check="mine", clock="c", sleep="s", policy="p") == "q"
+    assert seen == {"check": "mine", "clock": "c", "sleep": "s", "policy": "p"}
+    waits: list[float] = []
+    calls: list[int] = []
+
+    @retrying(RetryPolicy(attempts=2), sleep=waits.append, clock=lambda: 0.0)
+    def limited(*, clock: str) -> dict[str, object]:
+        calls.append(1)
+        return {"error": "rate_limited", "message": clock}
+
+    assert limited(clock="tool's own") == {"error": "rate_limited", "message": "tool's own"}
+    assert (len(calls), len(waits)) == (2, 1)
+
+
+def test_acall_of_a_sync_function_runs_it_once_and_says_why() -> None:
+    """A function that returns no awaitable is a bug: one call, then a clear TypeError."""
+    charges: list[int] = []
+
+    def charge(*, idempotency_key: str) -> dict[str, object]:
+        charges.append(1)
+        return {"charged": True}
+
+    with pytest.raises(
+        TypeError, match=r"acall\(\) needs a coroutine function; .*charge returned dict"
+    ):
+        asyncio.run(Retry(idempotency_key=True).acall(charge))  # type: ignore[arg-type]
+    assert charges == [1]

@@ -32,6 +32,7 @@ from ._unified import UnifiedError
 
 __all__ = [
     "DEFAULT_MAX_WAIT",
+    "Retry",
     "RetryPolicy",
     "acall",
     "call",
@@ -170,106 +171,143 @@ def _steps(plan: _Plan, check: object) -> Steps:
         yield (_SLEEP, delay)
 
 
-def call(
-    fn: Callable[..., T],
-    /,
-    *args: Any,
-    policy: RetryPolicy = RetryPolicy(),
-    check: Check | None = None,
-    idempotency_key: bool | str = False,
-    sleep: Callable[[float], object] = time.sleep,
-    clock: Callable[[], float] = time.monotonic,
-    **kwargs: Any,
-) -> T:
-    """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
+@dataclass(frozen=True)
+class Retry:
+    """How to retry one kind of call: its policy, its check and its key, and the sleep
+    and clock to use (a test's fakes, say).  The options live here, apart from the
+    callee's arguments, so that none of them can collide with the callee's keywords::
 
-    ``idempotency_key=True`` makes one key and passes it as ``idempotency_key=`` on every
-    attempt (a string is used as the key); with a key, an unknown outcome may be retried.
-    An in-band error result that is not retried is returned as it is; an exception that
-    is not retried is raised as `ToolFailure` from it.
+        careful = Retry(RetryPolicy(attempts=5), check=already_sent, idempotency_key=True)
+        careful.call(send_email, "ana@example.com", check="the tool's own check")
+
+    ``Retry()`` also decorates a function or a coroutine function.
     """
-    steps = _steps(_Plan(policy, _with_key(kwargs, idempotency_key), clock), check)
-    try:
-        what, arg = next(steps)
-        while True:
-            reply: Any = None
-            if what == _CALL:
-                try:
-                    reply = (fn(*args, **kwargs), None)
-                except Exception as caught:
-                    reply = (None, caught)
-            elif what == _CHECK:
-                assert check is not None
-                reply = check(arg)
-            else:
-                sleep(arg)
-            what, arg = steps.send(reply)
-    except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+
+    policy: RetryPolicy = RetryPolicy()
+    check: Check | None = None
+    """Called after an unknown outcome; may be a coroutine function under `acall`."""
+    idempotency_key: bool | str = False
+    """``True`` makes one key and passes it as ``idempotency_key=`` on every attempt (a
+    string is used as the key); with a key, an unknown outcome may be retried."""
+    sleep: Callable[[float], Any] | None = None
+    """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
+    clock: Callable[[], float] = time.monotonic
+
+    def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
+
+        An in-band error result that is not retried is returned as it is; an exception
+        that is not retried is raised as `ToolFailure` from it.
+        """
+        sleep = self.sleep if self.sleep is not None else time.sleep
+        check = self.check
+        keyed = _with_key(kwargs, self.idempotency_key)
+        steps = _steps(_Plan(self.policy, keyed, self.clock), check)
+        try:
+            what, arg = next(steps)
+            while True:
+                reply: Any = None
+                if what == _CALL:
+                    try:
+                        reply = (fn(*args, **kwargs), None)
+                    except Exception as caught:
+                        reply = (None, caught)
+                elif what == _CHECK:
+                    assert check is not None
+                    reply = check(arg)
+                else:
+                    sleep(arg)
+                what, arg = steps.send(reply)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+    async def acall(self, fn: Callable[..., Awaitable[T]], /, *args: Any, **kwargs: Any) -> T:
+        """`call` for coroutine functions; ``check`` may be sync or async.
+
+        A function that does not return an awaitable is a programming error: it is
+        reported at once, never retried (it ran, and may have had effects).
+        """
+        sleep = self.sleep if self.sleep is not None else asyncio.sleep
+        check = self.check
+        keyed = _with_key(kwargs, self.idempotency_key)
+        steps = _steps(_Plan(self.policy, keyed, self.clock), check)
+        try:
+            what, arg = next(steps)
+            while True:
+                reply: Any = None
+                if what == _CALL:
+                    result: Any = None
+                    try:
+                        result = fn(*args, **kwargs)
+                        if inspect.isawaitable(result):
+                            reply = (await result, None)
+                    except Exception as caught:
+                        reply = (None, caught)
+                    if reply is None:  # it ran, and gave no awaitable: a bug, never retried
+                        raise TypeError(
+                            f"acall() needs a coroutine function; {_qualname(fn)} returned "
+                            f"{type(result).__name__}: use call() for it"
+                        )
+                elif what == _CHECK:
+                    assert check is not None
+                    reply = check(arg)
+                    if inspect.isawaitable(reply):
+                        reply = await reply
+                else:
+                    waited = sleep(arg)
+                    if inspect.isawaitable(waited):
+                        await waited
+                what, arg = steps.send(reply)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+    def __call__(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Decorate ``fn``: every call of it goes through `call` (or `acall` for a
+        coroutine function), with all its arguments passed on as they are."""
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+                return await self.acall(fn, *args, **kwargs)
+
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return self.call(fn, *args, **kwargs)
+
+        return wrapper
 
 
-async def acall(
-    fn: Callable[..., Awaitable[T]],
-    /,
-    *args: Any,
-    policy: RetryPolicy = RetryPolicy(),
-    check: Callable[[UnifiedError], Awaitable[Any]] | Check | None = None,
-    idempotency_key: bool | str = False,
-    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
-    clock: Callable[[], float] = time.monotonic,
-    **kwargs: Any,
-) -> T:
-    """`call` for coroutine functions; ``check`` may be sync or async."""
-    steps = _steps(_Plan(policy, _with_key(kwargs, idempotency_key), clock), check)
-    try:
-        what, arg = next(steps)
-        while True:
-            reply: Any = None
-            if what == _CALL:
-                try:
-                    reply = (await fn(*args, **kwargs), None)
-                except Exception as caught:
-                    reply = (None, caught)
-            elif what == _CHECK:
-                assert check is not None
-                reply = check(arg)
-                if inspect.isawaitable(reply):
-                    reply = await reply
-            else:
-                await sleep(arg)
-            what, arg = steps.send(reply)
-    except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+def _qualname(fn: object) -> str:
+    return str(getattr(fn, "__qualname__", type(fn).__name__))
+
+
+_DEFAULT: Final = Retry()
+
+
+def call(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """``Retry().call(fn, *args, **kwargs)``: retry with the default policy.  Every
+    keyword goes to ``fn``; give options through `Retry`."""
+    return _DEFAULT.call(fn, *args, **kwargs)
+
+
+async def acall(fn: Callable[..., Awaitable[T]], /, *args: Any, **kwargs: Any) -> T:
+    """``Retry().acall(fn, *args, **kwargs)``: `call` for coroutine functions."""
+    return await _DEFAULT.acall(fn, *args, **kwargs)
 
 
 def retrying(
     policy: RetryPolicy = RetryPolicy(),
     *,
     check: Check | None = None,
-    idempotency_key: bool = False,
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator form of `call` and `acall` (chosen by the function's kind)."""
-
-    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        if inspect.iscoroutinefunction(fn):
-
-            @functools.wraps(fn)
-            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-                return await acall(
-                    fn, *args, policy=policy, check=check, idempotency_key=idempotency_key, **kwargs
-                )
-
-            return async_wrapper
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            return call(
-                fn, *args, policy=policy, check=check, idempotency_key=idempotency_key, **kwargs
-            )
-
-        return wrapper
-
-    return decorate
+    idempotency_key: bool | str = False,
+    sleep: Callable[[float], Any] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Retry:
+    """Decorator form of `Retry` (``@retrying(RetryPolicy(attempts=5))``): the options are
+    given here, once, and every argument of a call goes to the function."""
+    return Retry(policy, check, idempotency_key, sleep, clock)
 
 
 DEFAULT_MAX_WAIT: Final = 60.0
