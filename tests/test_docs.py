@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import types
 from typing import TYPE_CHECKING
 
 import pytest
@@ -55,10 +56,14 @@ def test_mapping_page_lists_every_row() -> None:
         assert f"| `{kind.value}` |" in page
 
 
-EXTRAS = {"mcp.md": ("mcp",), "retries.md": ("tenacity", "stamina")}
+EXTRAS = {
+    "mcp.md": ("mcp",),
+    "retries.md": ("tenacity", "stamina"),
+    "langgraph.md": ("langgraph",),
+}
 """Pages whose examples need an optional package."""
 
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
@@ -67,11 +72,16 @@ def test_every_python_example_runs(page: Path) -> None:
     for extra in EXTRAS.get(page.name, ()):
         pytest.importorskip(extra)
     text = page.read_text("utf-8")
-    namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
-    for block in re.finditer(r"```python\n(.*?)```", text, re.DOTALL):
-        # Padded to its line in the page, so tracebacks (and inspect) point at the page.
-        code = "\n" * text.count("\n", 0, block.start(1)) + block[1]
-        exec(compile(code, str(page), "exec"), namespace)
+    # A module of its own, so that typing.get_type_hints finds the page's names.
+    module = types.ModuleType(f"docs_{page.stem}")
+    sys.modules[module.__name__] = module
+    try:
+        for block in re.finditer(r"```python\n(.*?)```", text, re.DOTALL):
+            # Padded to its line in the page, so tracebacks (and inspect) point at the page.
+            code = "\n" * text.count("\n", 0, block.start(1)) + block[1]
+            exec(compile(code, str(page), "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
 
 
 def test_pages_with_code_have_examples() -> None:

@@ -20,6 +20,7 @@ LAYERS: list[set[str]] = [
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin"},
+    {"integrations", "integrations.langgraph"},
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
 vocabulary; the mapping table and the check's templates; the unified value; the sources;
@@ -28,16 +29,26 @@ generic reading and writing; the facades; the package itself and its entry point
 LEVEL = {module: level for level, modules in enumerate(LAYERS) for module in modules}
 
 
-def _imports(path: Path) -> set[str]:
+def _name(path: Path) -> str:
+    """``_read`` for ``_read.py``, ``integrations.langgraph`` for a module of a subpackage,
+    ``integrations`` for its ``__init__.py``."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if len(parts) > 1 and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, package: tuple[str, ...] = ()) -> set[str]:
     """Every module of the package that ``path`` imports, at the top, inside functions or
-    under ``TYPE_CHECKING``."""
+    under ``TYPE_CHECKING``; ``package`` is the subpackage ``path`` is in."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and node.level >= 1:
+            base = package[: len(package) - (node.level - 1)]
             if node.module:
-                found.add(node.module.split(".")[0])
+                found.add(".".join((*base, node.module.split(".")[0])))
             else:
-                found.update(alias.name for alias in node.names)
+                found.update(".".join((*base, alias.name)) for alias in node.names)
         elif (
             isinstance(node, ast.ImportFrom)
             and node.level == 0
@@ -47,7 +58,10 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-GRAPH = {path.stem: _imports(path) for path in sorted(PACKAGE.glob("*.py"))}
+GRAPH = {
+    _name(path): _imports(path, tuple(path.relative_to(PACKAGE).parts[:-1]))
+    for path in sorted(PACKAGE.rglob("*.py"))
+}
 
 
 def test_every_module_has_a_layer() -> None:

@@ -1,0 +1,120 @@
+"""LangGraph (``pip install "toolerrors[langgraph]"``): safe tool errors in a graph.
+
+Three lines of glue::
+
+    tools = ToolNode([charge], handle_tool_errors=handle_tool_errors)
+    builder.add_conditional_edges("tools", stop_on_refusal("agent"))
+    charge = tool(guard()(charge_card))   # approval, and retries per call
+
+- `handle_tool_errors` turns any failure into the text a model should see
+  (`toolerrors.model_text`): our guidance first, the vendor's message as data, no detail
+  from a bug.  The ``ToolMessage`` has ``status="error"``.
+- `stop_on_refusal` ends the run after a refusal, instead of letting the model look for
+  another way.
+- `guard` runs the tool through `toolerrors.retry.Retry` (a rate limit waits and tries
+  once more; an unknown outcome is never re-run blindly), turns an in-band error result
+  into an error the handler formats, and pauses for the owner's approval with LangGraph's
+  ``interrupt()``: after "yes" the call runs once, after "no" never.
+- `retry_on` is the predicate for ``RetryPolicy(retry_on=...)``.  Mind that a
+  ``RetryPolicy`` re-runs the whole node, every tool call in it included, even those that
+  succeeded: retry per call, inside the tool, with `guard`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Final
+
+try:
+    from langgraph.graph import END
+    from langgraph.types import interrupt
+except ImportError as exc:  # pragma: no cover - exercised without the extra only
+    raise ImportError(
+        f'{__name__} needs LangGraph: pip install "langgraph>=1.0" (or "toolerrors[langgraph]")'
+    ) from exc
+
+from .._kinds import ErrorKind
+from .._python import from_exception
+from .._read import error_of
+from .._retry import retry_on
+from .._text import model_text
+from .._unified import ToolFailure, UnifiedError
+from ..retry import Retry
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal"]
+
+APPROVED: Final = frozenset({"yes", "y", "approve", "approved", "ok"})
+"""Resume values (``Command(resume=...)``, case-insensitive) that mean the owner said yes;
+``True`` does too.  Anything else is a no."""
+
+_REFUSED_LINE: Final = f"Tool call failed: {ErrorKind.REFUSED.value}."
+
+
+def handle_tool_errors(exc: Exception) -> str:
+    """``ToolNode(handle_tool_errors=...)``: the text a model should see for ``exc``."""
+    return model_text(from_exception(exc))
+
+
+def stop_on_refusal(next_node: str) -> Callable[[Any], str]:
+    """A router for after the tools node: ``END`` when a tool call was refused (by the
+    check, or by the owner), else ``next_node``."""
+
+    def route(state: Any) -> str:
+        messages = state["messages"] if isinstance(state, dict) else state.messages
+        for message in reversed(messages):
+            if getattr(message, "type", None) != "tool":
+                break
+            if getattr(message, "status", None) == "error" and str(message.content).startswith(
+                _REFUSED_LINE
+            ):
+                return END
+        return next_node
+
+    return route
+
+
+def _approved(answer: object) -> bool:
+    return answer is True or (isinstance(answer, str) and answer.strip().lower() in APPROVED)
+
+
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a tool function (below ``@tool``, so its signature stays the tool's).
+
+    Each call runs through ``retry`` (a `toolerrors.retry.Retry`: its policy, check,
+    idempotency key and sleep; ``Retry()`` when not given).  An error result is
+    raised as `ToolFailure`, for `handle_tool_errors` to format.  When the check holds
+    the call for approval, the graph pauses with ``interrupt()``, showing the owner the
+    error as a dict (``{"approval": ..., "text": ...}``); resumed with a yes, the call
+    runs once more, and with anything else it is refused and never runs.
+    """
+
+    runner = retry if retry is not None else Retry()
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
+            try:
+                result = runner.call(fn, *args, **kwargs)
+            except ToolFailure as failure:
+                return None, failure.error
+            return result, error_of(result)
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            result, error = attempt(*args, **kwargs)
+            if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
+                answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
+                if not _approved(answer):
+                    raise UnifiedError(
+                        ErrorKind.REFUSED, "The owner said no.", retryable=False
+                    ).exception()
+                result, error = attempt(*args, **kwargs)
+            if error is not None:
+                raise error.exception()
+            return result
+
+        return wrapper
+
+    return decorate
