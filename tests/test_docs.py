@@ -60,6 +60,7 @@ EXTRAS = {
     "mcp.md": ("mcp",),
     "retries.md": ("tenacity", "stamina"),
     "langgraph.md": ("langgraph",),
+    "langchain.md": ("langchain",),
 }
 """Pages whose examples need an optional package."""
 

@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin"},
-    {"integrations", "integrations.langgraph"},
+    {"integrations", "integrations.langgraph", "integrations.langchain"},
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
 vocabulary; the mapping table and the check's templates; the unified value; the sources;

@@ -192,6 +192,9 @@ class Retry:
     sleep: Callable[[float], Any] | None = None
     """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
     clock: Callable[[], float] = time.monotonic
+    reraise: tuple[type[BaseException], ...] = ()
+    """Exceptions that are a framework's control flow, not failures (LangGraph's
+    ``GraphBubbleUp`` for ``interrupt()``): raised on as they are, never read or retried."""
 
     def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
@@ -210,6 +213,8 @@ class Retry:
                 if what == _CALL:
                     try:
                         reply = (fn(*args, **kwargs), None)
+                    except self.reraise:
+                        raise
                     except Exception as caught:
                         reply = (None, caught)
                 elif what == _CHECK:
@@ -241,6 +246,8 @@ class Retry:
                         result = fn(*args, **kwargs)
                         if inspect.isawaitable(result):
                             reply = (await result, None)
+                    except self.reraise:
+                        raise
                     except Exception as caught:
                         reply = (None, caught)
                     if reply is None:  # it ran, and gave no awaitable: a bug, never retried

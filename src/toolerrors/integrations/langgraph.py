@@ -22,10 +22,12 @@ Three lines of glue::
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import TYPE_CHECKING, Any, Final
 
 try:
+    from langgraph.errors import GraphBubbleUp
     from langgraph.graph import END
     from langgraph.types import interrupt
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
@@ -92,6 +94,7 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     """
 
     runner = retry if retry is not None else Retry()
+    runner = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
