@@ -61,6 +61,7 @@ EXTRAS = {
     "retries.md": ("tenacity", "stamina"),
     "langgraph.md": ("langgraph",),
     "langchain.md": ("langchain",),
+    "pydantic_ai.md": ("pydantic_ai",),
 }
 """Pages whose examples need an optional package."""
 

@@ -20,7 +20,12 @@ LAYERS: list[set[str]] = [
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin"},
-    {"integrations", "integrations.langgraph", "integrations.langchain"},
+    {
+        "integrations",
+        "integrations.langgraph",
+        "integrations.langchain",
+        "integrations.pydantic_ai",
+    },
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
 vocabulary; the mapping table and the check's templates; the unified value; the sources;

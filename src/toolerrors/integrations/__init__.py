@@ -6,6 +6,9 @@ framework only when it is used.
   ``interrupt()``, and ``retry_on`` for ``RetryPolicy``.
 - ``toolerrors.integrations.langchain`` (``pip install "toolerrors[langchain]"``): one
   middleware for ``create_agent``: error ``ToolMessage``s, approval, refusal ends the run.
+- ``toolerrors.integrations.pydantic_ai`` (``pip install "toolerrors[pydantic-ai]"``): a
+  tool decorator: approval as deferred tool requests, refusal ends the run, ``ModelRetry``
+  only for input the model can fix, ``ToolFailed`` otherwise.
 """
 
 __all__: list[str] = []

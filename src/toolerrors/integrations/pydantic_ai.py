@@ -1,0 +1,121 @@
+"""pydantic-ai (``pip install "toolerrors[pydantic-ai]"``): safe tool failures in an agent.
+
+One line of glue, under the tool decorator::
+
+    @agent.tool
+    @guard()
+    def pay(ctx: RunContext[None], amount: int) -> dict: ...
+
+Each call runs through `toolerrors.retry.Retry` (a rate limit waits and tries once more,
+an unknown outcome is never re-run blindly, a bug never), then:
+
+- approval_required raises ``ApprovalRequired`` with the unified error as its metadata:
+  the run ends with ``DeferredToolRequests``, and after the owner's yes
+  (``DeferredToolResults(approvals={call_id: True})``) the call runs once; after a no,
+  never;
+- refused raises `Refused` (a `toolerrors.ToolFailure`), which ends the run: no further
+  tool runs in it;
+- the kinds the model can fix (invalid input, not found, ambiguous) raise ``ModelRetry``
+  with `toolerrors.model_text`;
+- everything else raises ``ToolFailed`` with `toolerrors.model_text`: a terminal failure
+  the model sees and does not retry, with nothing from a bug's text.
+
+`MCP_SETTINGS` are ``MCPToolset`` settings that never turn a server's error into a
+``ModelRetry`` (its default, which re-runs a timed-out payment).  Don't give a
+non-idempotent tool pydantic-ai's own ``timeout=``: it cancels the call mid-write and asks
+the model to try again.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import TYPE_CHECKING, Any, Final
+
+try:
+    from pydantic_ai import RunContext
+    from pydantic_ai.exceptions import ApprovalRequired, ModelRetry, ToolFailed
+except ImportError as exc:  # pragma: no cover - exercised without the extra only
+    raise ImportError(
+        f'{__name__} needs pydantic-ai: pip install "pydantic-ai-slim>=2.68" '
+        '(or "toolerrors[pydantic-ai]")'
+    ) from exc
+
+from .._kinds import ErrorKind
+from .._read import error_of
+from .._text import model_text
+from .._unified import ToolFailure, UnifiedError
+from ..retry import Retry
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["FIX_INPUT", "MCP_SETTINGS", "Refused", "guard"]
+
+FIX_INPUT: Final = frozenset({ErrorKind.INVALID_INPUT, ErrorKind.NOT_FOUND, ErrorKind.AMBIGUOUS})
+"""Kinds the model can fix by calling again differently: these become ``ModelRetry``."""
+
+MCP_SETTINGS: Final = {"tool_error_behavior": "failed"}
+"""Keyword arguments for ``MCPToolset``: a server's error becomes ``ToolFailed`` (seen,
+not retried) instead of ``ModelRetry``."""
+
+
+class Refused(ToolFailure):
+    """The check (or the owner) refused the call: it ends the run."""
+
+
+def _context(args: tuple[Any, ...]) -> RunContext[Any] | None:
+    return next((arg for arg in args if isinstance(arg, RunContext)), None)
+
+
+def _raise(error: UnifiedError, approved: bool) -> None:
+    if error.kind is ErrorKind.APPROVAL_REQUIRED and not approved:
+        raise ApprovalRequired(metadata=error.to_dict())
+    if error.kind is ErrorKind.REFUSED:
+        raise Refused(error)
+    if error.kind in FIX_INPUT:
+        raise ModelRetry(model_text(error))
+    raise ToolFailed(model_text(error))
+
+
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a tool function (under ``@agent.tool`` or ``@agent.tool_plain``; its
+    signature stays the tool's).  See the module's description."""
+    runner = retry if retry is not None else Retry()
+    passthrough = (ApprovalRequired, ModelRetry, ToolFailed, *runner.reraise)
+    runner = Retry(
+        runner.policy, runner.check, runner.idempotency_key, runner.sleep, runner.clock,
+        passthrough,
+    )  # fmt: skip
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def settle(args: tuple[Any, ...], outcome: Any, error: UnifiedError | None) -> Any:
+            if error is None:
+                return outcome
+            context = _context(args)
+            _raise(error, approved=context is not None and context.tool_call_approved)
+            return None  # pragma: no cover - _raise always raises
+
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    outcome = await runner.acall(fn, *args, **kwargs)
+                except ToolFailure as failure:
+                    return settle(args, None, failure.error)
+                return settle(args, outcome, error_of(outcome))
+
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                outcome = runner.call(fn, *args, **kwargs)
+            except ToolFailure as failure:
+                return settle(args, None, failure.error)
+            return settle(args, outcome, error_of(outcome))
+
+        return wrapper
+
+    return decorate
