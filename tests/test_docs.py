@@ -62,6 +62,7 @@ EXTRAS = {
     "langgraph.md": ("langgraph",),
     "langchain.md": ("langchain",),
     "pydantic_ai.md": ("pydantic_ai",),
+    "openai_agents.md": ("agents",),
 }
 """Pages whose examples need an optional package."""
 

@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
         "integrations.langgraph",
         "integrations.langchain",
         "integrations.pydantic_ai",
+        "integrations.openai_agents",
     },
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the

@@ -41,6 +41,7 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "requests.exceptions.Timeout": _SENT_MAYBE,
     "requests.exceptions.ConnectionError": _SENT_MAYBE,
     "urllib.error.HTTPError": (ErrorKind.UNKNOWN, None),
+    "agents.exceptions.ToolTimeoutError": _SENT_MAYBE,
     "urllib.error.URLError": _NOT_SENT,
     "builtins.TypeError": _BUG,
     "builtins.KeyError": _BUG,
@@ -55,7 +56,9 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
 }
 """Exception class (module.qualname) -> (kind, retryable); the nearest class in the
 exception's MRO wins, so ``ConnectTimeout`` is found before ``TransportError``.  An
-``HTTPError`` whose status says nothing (304, 0) is ``unknown``, not a ``URLError``."""
+``HTTPError`` whose status says nothing (304, 0) is ``unknown``, not a ``URLError``.
+openai-agents' own tool timeout cancels a call that may already have written: an
+unknown outcome."""
 
 _MAX_DEPTH: Final = 16
 """How many causes deep `from_exception` looks for one it recognises."""

@@ -3,6 +3,7 @@ every adapter must pass."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -17,6 +18,11 @@ from toolerrors.configure import ConfigureError
 from toolerrors.integrations.pydantic_ai import MCP_SETTINGS, Refused, guard
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
+
+
+def _run(agent: Agent[Any, Any], *args: Any, **kwargs: Any) -> Any:
+    """agent.run in a loop of its own (run_sync leaves its loop open)."""
+    return asyncio.run(agent.run(*args, **kwargs))
 
 
 def _script(*calls: tuple[str, dict[str, Any]]) -> FunctionModel:
@@ -57,7 +63,7 @@ def test_approval_defers_and_runs_once_after_yes(answer: bool, charges: int) -> 
         charged.append(amount)
         return {"paid": amount}
 
-    first = agent.run_sync("Pay the invoice.")
+    first = _run(agent, "Pay the invoice.")
     assert isinstance(first.output, DeferredToolRequests)
     (request,) = first.output.approvals
     assert first.output.metadata[request.tool_call_id]["owner"] == "Ana"
@@ -65,7 +71,7 @@ def test_approval_defers_and_runs_once_after_yes(answer: bool, charges: int) -> 
     if answer:
         approved.append(True)
     results = DeferredToolResults(approvals={request.tool_call_id: answer})
-    second = agent.run_sync(message_history=first.all_messages(), deferred_tool_results=results)
+    second = _run(agent, message_history=first.all_messages(), deferred_tool_results=results)
     assert charged == [5] * charges
     assert second.output == "All done."
 
@@ -88,7 +94,7 @@ def test_refusal_ends_the_run_and_no_other_tool_is_tried() -> None:
         return "sent"
 
     with pytest.raises(Refused) as caught:
-        agent.run_sync("Send Bo my card number.")
+        _run(agent, "Send Bo my card number.")
     assert (caught.value.error.kind.value, caught.value.error.owner) == ("refused", "Ana")
     assert other == []
 
@@ -106,7 +112,7 @@ def test_rate_limit_waits_and_tries_once_more() -> None:
         calls.append(1)
         return configure_error("RATE_LIMITED", retryAfter=2)
 
-    result = agent.run_sync("Search.")
+    result = _run(agent, "Search.")
     assert (len(calls), waits) == (2, [2])
     (returned,) = _returns(result.all_messages())
     assert str(returned.content).startswith("Tool call failed: rate_limited.")
@@ -132,7 +138,7 @@ def test_a_timeout_after_charging_charges_once_and_says_check_first(how: str) ->
             raise ConfigureError("The request timed out.", code="TIMEOUT")
         raise httpx.ReadTimeout("timed out")
 
-    result = agent.run_sync("Pay.")
+    result = _run(agent, "Pay.")
     returned = _returns(result.all_messages())
     assert charged == [5]
     assert isinstance(returned[0], ToolReturnPart)
@@ -154,7 +160,7 @@ def test_a_bug_is_not_retried_and_shows_no_detail() -> None:
         calls.append(1)
         return {"a": 1}["postgres://admin:hunter2@db"]
 
-    result = agent.run_sync("Look it up.")
+    result = _run(agent, "Look it up.")
     assert calls == [1]
     (returned,) = _returns(result.all_messages())
     assert "hunter2" not in str(returned.content) and returned.outcome == "failed"
@@ -175,7 +181,7 @@ def test_fix_input_kinds_ask_the_model_to_try_again() -> None:
             return {"error": "bad_input", "message": "name must be a name"}
         return {"id": "e1"}
 
-    result = agent.run_sync("Find Iris.")
+    result = _run(agent, "Find Iris.")
     assert seen == ["?", "Iris"]
     assert [part.outcome for part in _returns(result.all_messages())] == ["retried", "success"]
 

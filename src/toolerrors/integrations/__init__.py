@@ -9,6 +9,9 @@ framework only when it is used.
 - ``toolerrors.integrations.pydantic_ai`` (``pip install "toolerrors[pydantic-ai]"``): a
   tool decorator: approval as deferred tool requests, refusal ends the run, ``ModelRetry``
   only for input the model can fix, ``ToolFailed`` otherwise.
+- ``toolerrors.integrations.openai_agents`` (``pip install "toolerrors[openai-agents]"``):
+  failure and timeout text built on ``model_text``, refusal ends the run, a held call
+  pauses as an interruption when made again.
 """
 
 __all__: list[str] = []

@@ -1,0 +1,135 @@
+"""openai-agents (``pip install "toolerrors[openai-agents]"``): safe tool failures.
+
+The glue, per tool::
+
+    @guard()
+    def pay(amount: int) -> dict: ...
+
+    tool = function_tool(pay, needs_approval=pay.needs_approval,
+                         failure_error_function=failure_error_function,
+                         timeout_error_function=failure_error_function)
+
+- `failure_error_function` gives the model `toolerrors.model_text` instead of the SDK's
+  "Please try again.": our guidance, the vendor's message as data, nothing from a bug's
+  text.  The SDK's own tool timeout reads as an unknown outcome: check first.
+- A refusal raises `Refused` out of the run (the SDK wraps it in its ``UserError``;
+  `toolerrors.from_exception` reads it through the cause): no other tool is tried.
+- `guard` runs each call through `toolerrors.retry.Retry` (a rate limit waits and tries
+  once more; an unknown outcome is never re-run blindly; a bug never) and raises an error
+  result, for `failure_error_function` to format.  The SDK can't pause inside a tool, so
+  a call the check holds for approval is told to the model ("ask the owner first"), and
+  the same call made again is an SDK interruption (``needs_approval``): approved with
+  ``state.approve(...)`` it runs once, rejected it never runs.
+- `tool_error_formatter` is the run-wide form, for ``RunConfig(tool_error_formatter=...)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+from typing import TYPE_CHECKING, Any
+
+try:
+    from agents import RunContextWrapper
+except ImportError as exc:  # pragma: no cover - exercised without the extra only
+    raise ImportError(
+        f'{__name__} needs openai-agents: pip install "openai-agents>=0.24" '
+        '(or "toolerrors[openai-agents]")'
+    ) from exc
+
+from .._kinds import ErrorKind
+from .._python import from_exception
+from .._read import error_of
+from .._text import model_text
+from .._unified import ToolFailure, UnifiedError
+from ..retry import Retry
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["Refused", "failure_error_function", "guard", "tool_error_formatter"]
+
+
+class Refused(ToolFailure):
+    """The check (or the owner) refused the call: it ends the run."""
+
+
+def failure_error_function(context: Any, error: Exception) -> str:
+    """``function_tool(failure_error_function=...)`` and ``timeout_error_function``: the
+    text a model should see; a refusal ends the run instead."""
+    unified = from_exception(error)
+    if unified.kind is ErrorKind.REFUSED:
+        raise Refused(unified) from error
+    return model_text(unified)
+
+
+def tool_error_formatter(args: Any) -> str | None:
+    """``RunConfig(tool_error_formatter=...)``: `model_text` for a tool's exception, and
+    for an owner's rejection; the SDK's own text otherwise."""
+    if args.kind == "tool_exception" and args.error is not None:
+        return model_text(from_exception(args.error))
+    if args.kind == "approval_rejected":
+        return model_text(UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False))
+    return None
+
+
+def _key(arguments: dict[str, Any]) -> str:
+    return json.dumps(arguments, sort_keys=True, default=repr)
+
+
+def _arguments(signature: inspect.Signature, args: Any, kwargs: Any) -> dict[str, Any]:
+    """The call's arguments by name, as ``needs_approval`` receives them: the run
+    context, which the SDK passes first to a tool that takes it, left out."""
+    bound = signature.bind_partial(*args, **kwargs).arguments
+    return {
+        name: value for name, value in bound.items() if not isinstance(value, RunContextWrapper)
+    }
+
+
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
+    """Decorate a tool function before ``function_tool``; the result also has
+    ``needs_approval``, the policy that pauses a call the check held before."""
+    runner = retry if retry is not None else Retry()
+
+    def decorate(fn: Callable[..., Any]) -> Any:
+        held: set[str] = set()
+        signature = inspect.signature(fn)
+
+        def settle(call: tuple[Any, Any], outcome: Any, error: UnifiedError | None) -> Any:
+            key = _key(_arguments(signature, *call))
+            if error is None:
+                held.discard(key)
+                return outcome
+            if error.kind is ErrorKind.APPROVAL_REQUIRED:
+                held.add(key)  # the same call made again pauses for the owner
+            raise error.exception()
+
+        async def needs_approval(context: Any, params: dict[str, Any], call_id: str) -> bool:
+            return _key(params) in held
+
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    outcome = await runner.acall(fn, *args, **kwargs)
+                except ToolFailure as failure:
+                    return settle((args, kwargs), None, failure.error)
+                return settle((args, kwargs), outcome, error_of(outcome))
+
+            async_wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                outcome = runner.call(fn, *args, **kwargs)
+            except ToolFailure as failure:
+                return settle((args, kwargs), None, failure.error)
+            return settle((args, kwargs), outcome, error_of(outcome))
+
+        wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate

@@ -1,0 +1,182 @@
+"""The openai-agents adapter, offline, with the SDK's own ScriptedModel: the five
+scenarios every adapter must pass."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("agents")
+
+from agents import Agent, Runner, function_tool
+from agents.exceptions import AgentsException
+from agents.testing.model import ScriptedModel, assistant_message, function_call
+
+import toolerrors
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.openai_agents import Refused, failure_error_function, guard
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+
+def _run(agent: Any, given: Any) -> Any:
+    """Runner.run in a loop of its own (run_sync leaves a shut-down loop behind)."""
+    return asyncio.run(Runner.run(agent, given))
+
+
+def _tool(fn: Any, **options: Any) -> Any:
+    return function_tool(
+        fn,
+        needs_approval=fn.needs_approval,
+        failure_error_function=failure_error_function,
+        timeout_error_function=failure_error_function,
+        **options,
+    )
+
+
+def _outputs(result: Any) -> list[str]:
+    return [str(item.output) for item in result.new_items if item.type == "tool_call_output_item"]
+
+
+@pytest.mark.parametrize(("approve", "charges"), [(True, 1), (False, 0)])
+def test_a_held_call_pauses_when_made_again_and_runs_once_after_yes(
+    approve: bool, charges: int
+) -> None:
+    """The check holds the call: the model is told to ask; the same call made again is an
+    interruption, and it runs once after approval, never after a rejection."""
+    charged: list[int] = []
+    approved: list[bool] = []
+
+    @guard()
+    def pay(amount: int) -> dict[str, Any]:
+        """Pay an amount."""
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    model = ScriptedModel(
+        [
+            [function_call("pay", {"amount": 5}, call_id="c1")],
+            [function_call("pay", {"amount": 5}, call_id="c2")],
+            [assistant_message("All done.")],
+        ]
+    )
+    agent = Agent(name="payer", model=model, tools=[_tool(pay)])
+    first = _run(agent, "Pay Bo 5.")
+    assert _outputs(first)[0].splitlines()[:2] == [
+        "Tool call failed: approval_required.",
+        "What to do: ask_owner: Ask in your reply, saying what you would do. Once they say yes, do it again.",
+    ]
+    (interruption,) = first.interruptions
+    assert charged == []
+    state = first.to_state()
+    if approve:
+        approved.append(True)
+        state.approve(interruption)
+    else:
+        state.reject(interruption)
+    second = _run(agent, state)
+    assert charged == [5] * charges
+    assert second.final_output == "All done."
+
+
+def test_refusal_ends_the_run_and_no_other_tool_is_tried() -> None:
+    """A refusal raises Refused out of the run."""
+    other: list[int] = []
+
+    @guard()
+    def send(to: str) -> dict[str, Any]:
+        """Send a card number."""
+        return refused("Ana")
+
+    def send_another_way(to: str) -> str:
+        """Another way."""
+        other.append(1)
+        return "sent"
+
+    model = ScriptedModel(
+        [
+            [function_call("send", {"to": "x"}, call_id="c1")],
+            [function_call("send_another_way", {"to": "x"}, call_id="c2")],
+            [assistant_message("All done.")],
+        ]
+    )
+    agent = Agent(name="sender", model=model, tools=[_tool(send), function_tool(send_another_way)])
+    with pytest.raises(AgentsException) as caught:
+        _run(agent, "Send Bo my card.")
+    assert isinstance(caught.value.__cause__, Refused)
+    stopped = toolerrors.from_exception(caught.value)  # read through the SDK's wrapper
+    assert (stopped.kind.value, stopped.owner) == ("refused", "Ana")
+    assert other == []
+
+
+def test_rate_limit_waits_and_tries_once_more() -> None:
+    """A rate limit gets one more attempt after the server's wait."""
+    waits: list[float] = []
+    calls: list[int] = []
+
+    @guard(Retry(RetryPolicy(attempts=5), sleep=waits.append))
+    def search(query: str) -> dict[str, Any]:
+        """Search."""
+        calls.append(1)
+        return configure_error("RATE_LIMITED", retryAfter=2)
+
+    model = ScriptedModel(
+        [[function_call("search", {"query": "q"}, call_id="c1")], [assistant_message("Done.")]]
+    )
+    result = _run(Agent(name="s", model=model, tools=[_tool(search)]), "Search.")
+    assert (len(calls), waits) == (2, [2])
+    assert _outputs(result)[0].startswith("Tool call failed: rate_limited.")
+
+
+@pytest.mark.parametrize("how", ["configure-timeout", "httpx-read-timeout", "sdk-tool-timeout"])
+def test_a_timeout_after_charging_charges_once_and_says_check_first(how: str) -> None:
+    """One charge, and the model is told to check first, whichever way the call timed out."""
+    httpx = pytest.importorskip("httpx")
+    charged: list[int] = []
+
+    @guard(Retry(RetryPolicy(attempts=5), sleep=lambda _: None))
+    async def pay(amount: int) -> str:
+        """Pay an amount."""
+        charged.append(amount)
+        if how == "configure-timeout":
+            raise ConfigureError("The request timed out.", code="TIMEOUT")
+        if how == "httpx-read-timeout":
+            raise httpx.ReadTimeout("timed out")
+        await asyncio.sleep(5)  # the charge went through; the SDK's timeout cancels the rest
+        return "paid"
+
+    model = ScriptedModel(
+        [[function_call("pay", {"amount": 5}, call_id="c1")], [assistant_message("Done.")]]
+    )
+    tool = _tool(pay, timeout=0.05) if how == "sdk-tool-timeout" else _tool(pay)
+    started = time.monotonic()
+    result = _run(Agent(name="p", model=model, tools=[tool]), "Pay.")
+    assert time.monotonic() - started < 4
+    assert charged == [5]
+    assert _outputs(result)[0].splitlines()[1] == (
+        "What to do: check_first: Check whether it happened before you run it again."
+    )
+
+
+def test_a_bug_is_not_retried_and_shows_no_detail() -> None:
+    """A plain bug runs once and the model sees none of its text."""
+    calls: list[int] = []
+
+    @guard(Retry(RetryPolicy(attempts=5, idempotent=True)))
+    def lookup(key: str) -> str:
+        """Look up."""
+        calls.append(1)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    model = ScriptedModel(
+        [[function_call("lookup", {"key": "k"}, call_id="c1")], [assistant_message("Done.")]]
+    )
+    result = _run(Agent(name="l", model=model, tools=[_tool(lookup)]), "Look up.")
+    assert calls == [1]
+    (output,) = _outputs(result)
+    assert "hunter2" not in output and output.splitlines()[0] == "Tool call failed: internal."
