@@ -63,6 +63,7 @@ EXTRAS = {
     "langchain.md": ("langchain",),
     "pydantic_ai.md": ("pydantic_ai",),
     "openai_agents.md": ("agents",),
+    "fastmcp.md": ("fastmcp",),
 }
 """Pages whose examples need an optional package."""
 

@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
         "integrations.langchain",
         "integrations.pydantic_ai",
         "integrations.openai_agents",
+        "integrations.fastmcp",
     },
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the

@@ -43,7 +43,7 @@ def test_core_import_builds_no_model_and_loads_no_optional_package() -> None:
         'toolerrors.parse(b\'{"error": "vendor", "message": "m"}\')\n'
         "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('mcp', 'hypothesis', 'httpx', 'requests', 'pytest', 'langgraph', 'langchain_core', 'langchain', "
-        "'pydantic_ai', 'agents') "
+        "'pydantic_ai', 'agents', 'fastmcp') "
         "or m in "
         "('toolerrors.use_tool', 'toolerrors.pythe', 'toolerrors.configure', 'pydantic.main'))))"
     )

@@ -7,6 +7,7 @@ in the vendor modules accept exactly what these readers accept (a test holds the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -391,12 +392,38 @@ _EXPECTED: Final = (
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
 
 
+_OBJECT_KEYS: Final = ("is_error", "structured_content", "isError", "structuredContent")
+"""An SDK object's names, snake_case first: some SDKs warn when the camelCase aliases of
+the JSON names are read."""
+
+
 def _is_mcp(result: object) -> bool:
     """An object that looks like an MCP CallToolResult: an ``isError`` flag, structured
     content, or a list of content blocks (an HTTP response's ``content`` is bytes)."""
-    if any(hasattr(result, key) for key in _MCP_KEYS[:4]):
+    if any(hasattr(result, key) for key in _OBJECT_KEYS):
         return True
     return isinstance(getattr(result, "content", None), (list, tuple))
+
+
+def _parts(result: object) -> tuple[Callable[[str, Any], Any], Any, Any]:
+    """How to read a result's fields, and its ``isError`` and structured content: a dict by
+    its JSON names, an SDK object by its snake_case names first (some SDKs warn when the
+    camelCase aliases are read)."""
+    if isinstance(result, Mapping):
+        get = result.get
+        return (
+            get,
+            get("isError", get("is_error")),
+            get("structuredContent", get("structured_content")),
+        )
+    get = functools.partial(getattr, result)
+    is_error = get("is_error", _MISSING)
+    structured = get("structured_content", _MISSING)
+    return (
+        get,
+        get("isError", None) if is_error is _MISSING else is_error,
+        get("structuredContent", None) if structured is _MISSING else structured,
+    )
 
 
 def _mcp(
@@ -408,22 +435,16 @@ def _mcp(
     not an error for being odd.  Structured content that is not an error settles a
     result that is not marked ``isError``: its text holds the same JSON and is not read.
     """
-    get = (
-        result.get
-        if isinstance(result, Mapping)
-        else lambda key, default=None: getattr(result, key, default)
-    )
-    is_error = get("isError", get("is_error"))
+    get, is_error, structured = _parts(result)
     if is_error is not None and type(is_error) is not bool:
         if need:
             raise _want(is_error, "a boolean", f"{where}/isError")
         is_error = None
-    structured = get("structuredContent", get("structured_content"))
     if structured is not None:
         found = _structured(structured, strict, where, need)
         if found is not None or not (is_error or need):
             return found  # structured content that is no error settles a success
-    texts = _texts(get("content", ()), where, need)
+    texts = _texts(get("content", None), where, need)
     for index, text in enumerate(texts):
         if text.lstrip()[:1] == "{":
             try:

@@ -12,6 +12,8 @@ framework only when it is used.
 - ``toolerrors.integrations.openai_agents`` (``pip install "toolerrors[openai-agents]"``):
   failure and timeout text built on ``model_text``, refusal ends the run, a held call
   pauses as an interruption when made again.
+- ``toolerrors.integrations.fastmcp`` (``pip install "toolerrors[fastmcp]"``): a server
+  middleware that returns structured error results, vendor errors shown, bugs masked.
 """
 
 __all__: list[str] = []

@@ -1,0 +1,85 @@
+"""FastMCP (``pip install "toolerrors[fastmcp]"``): tool failures as structured results.
+
+One line of glue on the server::
+
+    mcp.add_middleware(ToolErrorsMiddleware())
+
+- A tool's failure, raised or returned in-band, comes back to the client as an MCP result
+  with ``isError: true`` and the same JSON as text and as ``structuredContent``: the
+  error in its own vendor's shape (use_tool, Pythe, Configure), else as RFC 9457 problem
+  details, which keep approval, refusal and unknown outcome.
+- A vendor's error is shown as it is; a Python exception (a bug, a timeout) is masked:
+  the client learns its kind and retry advice (a bug: failed inside, don't run it again;
+  a timeout: check first), never its text.
+- Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
+  more, an unknown outcome is never re-run blindly, a bug never.  Unlike FastMCP's
+  ``RetryMiddleware``, which retries ``TimeoutError`` whatever the tool did.
+
+On the client, `toolerrors.error_of` reads the results (``raise_on_error=False``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+try:
+    from fastmcp.server.middleware import Middleware
+    from fastmcp.tools.base import ToolResult
+    from mcp.types import TextContent
+except ImportError as exc:  # pragma: no cover - exercised without the extra only
+    raise ImportError(
+        f'{__name__} needs FastMCP: pip install "fastmcp>=4.2" (or "toolerrors[fastmcp]")'
+    ) from exc
+
+from .._kinds import ErrorKind
+from .._read import error_of
+from .._table import VENDORS
+from .._unified import ToolFailure, UnifiedError
+from .._write import to_wire
+from ..retry import Retry
+
+__all__ = ["ToolErrorsMiddleware"]
+
+_MASKED: Final = {
+    ErrorKind.INTERNAL: "The tool failed inside itself.",
+    ErrorKind.UNKNOWN_OUTCOME: "The tool's call was cut short: it may or may not have happened.",
+}
+"""What a client is told instead of a Python exception's text, which may hold internal
+detail: the kind, the retry advice and these words are kept."""
+
+
+def _masked(error: UnifiedError) -> UnifiedError:
+    text = _MASKED.get(error.kind, "The tool failed; its own error text is not shown.")
+    return UnifiedError(error.kind, text, retryable=error.retryable, vendor="mcp")
+
+
+def _result(error: UnifiedError) -> ToolResult:
+    if error.vendor == "python":
+        error = _masked(error)  # a Python exception's text never leaves the server
+    vendor = error.vendor if error.vendor in VENDORS else "problem"
+    wire = to_wire(error, vendor)
+    return ToolResult(
+        content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
+        structured_content=wire,
+        is_error=True,
+    )
+
+
+class ToolErrorsMiddleware(Middleware):
+    """Structured, safe tool failures for a FastMCP server: see the module's description."""
+
+    def __init__(self, retry: Retry | None = None) -> None:
+        self.retry = retry if retry is not None else Retry()
+
+    async def on_call_tool(self, context: Any, call_next: Any) -> Any:
+        async def attempt(context: Any) -> Any:
+            result = await call_next(context)
+            found = error_of(result.structured_content) if result.structured_content else None
+            return found if found is not None else result  # an error result, for Retry
+
+        try:
+            outcome = await self.retry.acall(attempt, context)
+        except ToolFailure as failure:
+            return _result(failure.error)
+        return _result(outcome) if isinstance(outcome, UnifiedError) else outcome

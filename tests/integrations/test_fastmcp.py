@@ -1,0 +1,137 @@
+"""The FastMCP adapter, offline, with an in-process server and FastMCP's own client: the
+five scenarios every adapter must pass, seen from the client."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastmcp")
+
+from fastmcp import Client, FastMCP
+
+import toolerrors
+from toolerrors import ErrorKind, error_of
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+
+def _server(retry: Retry | None = None) -> FastMCP:
+    server = FastMCP("toolerrors-test")
+    server.add_middleware(ToolErrorsMiddleware(retry))
+    return server
+
+
+def _call(server: FastMCP, name: str, **args: Any) -> Any:
+    async def go() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool(name, args, raise_on_error=False)
+
+    return asyncio.run(go())
+
+
+def test_approval_comes_back_whole_and_the_call_runs_once_after_yes() -> None:
+    """not_done_yet reaches the client as approval_required with its owner; after the
+    owner's yes, calling again runs it once."""
+    approved: list[bool] = []
+    charged: list[int] = []
+    server = _server()
+
+    @server.tool
+    def pay(amount: int) -> dict[str, Any]:
+        """Pay an amount."""
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    held = error_of(_call(server, "pay", amount=5))
+    assert held is not None and (held.kind, held.owner) == (ErrorKind.APPROVAL_REQUIRED, "Ana")
+    assert charged == []
+    approved.append(True)
+    assert error_of(_call(server, "pay", amount=5)) is None
+    assert charged == [5]
+
+
+def test_a_refusal_reaches_the_client_as_a_refusal() -> None:
+    """refused comes back as refused (action stop), raised or returned."""
+    server = _server()
+
+    @server.tool
+    def send(to: str) -> dict[str, Any]:
+        """Send a card number."""
+        return refused("Ana")
+
+    @server.tool
+    def send_raising(to: str) -> None:
+        """Send a card number."""
+        raise toolerrors.parse(refused("Ana")).exception()
+
+    for name in ("send", "send_raising"):
+        error = error_of(_call(server, name, to="x"))
+        assert error is not None
+        assert (error.kind, error.owner, error.action.value) == (ErrorKind.REFUSED, "Ana", "stop")
+
+
+def test_rate_limit_waits_and_tries_once_more() -> None:
+    """A rate limit gets one more attempt after the server's wait, then is reported."""
+    waits: list[float] = []
+    calls: list[int] = []
+    server = _server(Retry(RetryPolicy(attempts=5), sleep=waits.append))
+
+    @server.tool
+    def search(query: str) -> dict[str, Any]:
+        """Search."""
+        calls.append(1)
+        return configure_error("RATE_LIMITED", retryAfter=2)
+
+    error = error_of(_call(server, "search", query="q"))
+    assert (len(calls), waits) == (2, [2])
+    assert error is not None and (error.vendor, error.code) == ("configure", "RATE_LIMITED")
+
+
+@pytest.mark.parametrize("how", ["configure-timeout", "httpx-read-timeout", "timeout-error"])
+def test_a_timeout_after_charging_charges_once_and_says_check_first(how: str) -> None:
+    """One charge, and the client is told to check first; FastMCP's RetryMiddleware would
+    have retried the TimeoutError."""
+    httpx = pytest.importorskip("httpx")
+    charged: list[int] = []
+    server = _server(Retry(RetryPolicy(attempts=5), sleep=lambda _: None))
+
+    @server.tool
+    def pay(amount: int) -> str:
+        """Pay an amount."""
+        charged.append(amount)
+        if how == "configure-timeout":
+            raise ConfigureError("The request timed out.", code="TIMEOUT")
+        if how == "httpx-read-timeout":
+            raise httpx.ReadTimeout("timed out after https://pay.internal/charge?key=sk_live")
+        raise TimeoutError("timed out")
+
+    error = error_of(_call(server, "pay", amount=5))
+    assert charged == [5]
+    assert error is not None and error.action.value == "check_first"
+    assert "sk_live" not in error.message
+
+
+def test_a_bug_is_not_retried_and_is_masked() -> None:
+    """A plain bug runs once, and the client learns only that the tool failed inside."""
+    calls: list[int] = []
+    server = _server(Retry(RetryPolicy(attempts=5, idempotent=True)))
+
+    @server.tool
+    def lookup(key: str) -> str:
+        """Look up."""
+        calls.append(1)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    result = _call(server, "lookup", key="k")
+    error = error_of(result)
+    assert calls == [1]
+    assert error is not None and (error.kind, error.retryable) == (ErrorKind.INTERNAL, False)
+    assert error.message == "The tool failed inside itself."
+    assert "hunter2" not in str(result.content) and "hunter2" not in str(result.structured_content)
