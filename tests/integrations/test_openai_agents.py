@@ -180,3 +180,27 @@ def test_a_bug_is_not_retried_and_shows_no_detail() -> None:
     assert calls == [1]
     (output,) = _outputs(result)
     assert "hunter2" not in output and output.splitlines()[0] == "Tool call failed: internal."
+
+
+def test_the_run_wide_formatter_gives_model_text() -> None:
+    """RunConfig(tool_error_formatter=...) shows model_text for a tool's exception, with
+    nothing from a bug's text, and a refusal for an owner's rejection."""
+    from agents import RunConfig
+
+    from toolerrors.integrations.openai_agents import tool_error_formatter
+
+    def lookup(key: str) -> str:
+        """Look up."""
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    model = ScriptedModel(
+        [[function_call("lookup", {"key": "k"}, call_id="c1")], [assistant_message("Done.")]]
+    )
+    agent = Agent(name="l", model=model, tools=[function_tool(lookup)])
+    result = asyncio.run(
+        Runner.run(
+            agent, "Look up.", run_config=RunConfig(tool_error_formatter=tool_error_formatter)
+        )
+    )
+    (output,) = _outputs(result)
+    assert output.splitlines()[0] == "Tool call failed: internal." and "hunter2" not in output

@@ -4,6 +4,7 @@ every adapter must pass."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 import pytest
@@ -186,6 +187,34 @@ def test_fix_input_kinds_ask_the_model_to_try_again() -> None:
     assert [part.outcome for part in _returns(result.all_messages())] == ["retried", "success"]
 
 
-def test_mcp_settings_never_retry() -> None:
-    """The MCPToolset settings make a server's error terminal."""
-    assert MCP_SETTINGS == {"tool_error_behavior": "failed"}
+@pytest.mark.parametrize(("settings", "charges"), [(MCP_SETTINGS, [5]), ({}, [5, 5])])
+def test_mcp_toolset_settings_never_re_run_an_unknown_outcome(
+    settings: dict[str, Any], charges: list[int]
+) -> None:
+    """Through MCPToolset, an MCP server's timeout after a charge is terminal with
+    MCP_SETTINGS; MCPToolset's default turns it into a ModelRetry, and it is paid twice."""
+    pytest.importorskip("fastmcp")
+    from fastmcp import FastMCP
+    from pydantic_ai.mcp import MCPToolset
+
+    server = FastMCP("payments")
+    charged: list[int] = []
+
+    @server.tool
+    def pay(amount: int) -> str:
+        """Pay an amount."""
+        charged.append(amount)
+        raise TimeoutError("timed out after the charge")
+
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        returns = _returns(messages)
+        if not returns or returns[-1].outcome == "retried":  # asked to try again: it does
+            return ModelResponse(
+                parts=[ToolCallPart("pay", {"amount": 5}, tool_call_id=f"c{len(returns)}")]
+            )
+        return ModelResponse(parts=[TextPart("Stopped.")])
+
+    agent = Agent(FunctionModel(respond), toolsets=[MCPToolset(server, max_retries=1, **settings)])
+    with contextlib.suppress(Exception):  # the default exhausts its retries
+        _run(agent, "Pay.")
+    assert charged == charges
