@@ -3,7 +3,7 @@
 Each row ties a vendor's code to an `ErrorKind`.  A row *reads* when a payload
 with that code is understood as that kind, and *writes* when it is the canonical choice
 for turning that kind into that vendor's shape.  Every other lookup here is derived
-from ``ROWS``; ``scripts/gen_mapping.py`` renders the same rows as ``docs/mapping.md``.
+from ``ROWS``; ``scripts/gen_docs.py`` renders the same rows as ``docs/mapping.md``.
 """
 
 from __future__ import annotations
@@ -43,9 +43,6 @@ Target = Literal["use_tool", "pythe", "configure", "problem"]
 """Where `toolerrors.convert` can write: a vendor, or RFC 9457 problem details."""
 TARGETS: Final[tuple[Target, ...]] = (*VENDORS, "problem")
 
-K = ErrorKind
-A = Action
-
 
 @dataclass(frozen=True, slots=True)
 class KindInfo:
@@ -59,48 +56,66 @@ class KindInfo:
 
 
 KINDS: Final[dict[ErrorKind, KindInfo]] = {
-    K.NOT_CONNECTED: KindInfo(
-        A.RECONNECT, "Ask the owner to connect the app; carry on with the rest.", None
+    ErrorKind.NOT_CONNECTED: KindInfo(
+        Action.RECONNECT, "Ask the owner to connect the app; carry on with the rest.", None
     ),
-    K.UNAUTHENTICATED: KindInfo(
-        A.REAUTHENTICATE, "Sign in again, or supply valid credentials.", 401
+    ErrorKind.UNAUTHENTICATED: KindInfo(
+        Action.REAUTHENTICATE, "Sign in again, or supply valid credentials.", 401
     ),
-    K.PERMISSION_DENIED: KindInfo(A.ASK_OWNER, "Tell the owner what access it needs.", 403),
-    K.NOT_FOUND: KindInfo(A.FIND_TARGET, "Look the target up again before retrying.", 404),
-    K.AMBIGUOUS: KindInfo(A.FIND_TARGET, "Use the exact id of the one you mean.", None),
-    K.INVALID_INPUT: KindInfo(A.FIX_INPUT, "Fix the input and run it again.", 400),
-    K.TOO_LARGE: KindInfo(A.USE_ALTERNATIVE, "Use a smaller input, or a link instead.", 413),
-    K.UNSUPPORTED: KindInfo(A.USE_ALTERNATIVE, "Use another form of the input, or say so.", 415),
-    K.CONFLICT: KindInfo(A.READ_AGAIN, "Read it again first, then decide.", 409),
-    K.COMMIT_REQUIRED: KindInfo(
-        A.COMMIT, "Commit the pending write-back, then retry the read.", None
+    ErrorKind.PERMISSION_DENIED: KindInfo(
+        Action.ASK_OWNER, "Tell the owner what access it needs.", 403
     ),
-    K.RATE_LIMITED: KindInfo(A.WAIT_AND_RETRY, "Wait, then try once more.", 429, retries=True),
-    K.PAYMENT_REQUIRED: KindInfo(
-        A.UPGRADE_PLAN, "Credits or plan stand in the way: ask the owner.", 402
+    ErrorKind.NOT_FOUND: KindInfo(
+        Action.FIND_TARGET, "Look the target up again before retrying.", 404
     ),
-    K.PAUSED: KindInfo(A.ASK_OWNER, "The owner must resume it.", None),
-    K.UNAVAILABLE: KindInfo(A.RETRY, "Try again later, or say so.", 503, retries=True),
-    K.UNKNOWN_OUTCOME: KindInfo(
-        A.CHECK_FIRST, "Check whether it happened before you run it again.", 504, retries=True
+    ErrorKind.AMBIGUOUS: KindInfo(
+        Action.FIND_TARGET, "Use the exact id of the one you mean.", None
     ),
-    K.UPSTREAM_ERROR: KindInfo(
-        A.READ_MESSAGE, "The app gave an error of its own: read the message.", 502, retries=True
+    ErrorKind.INVALID_INPUT: KindInfo(Action.FIX_INPUT, "Fix the input and run it again.", 400),
+    ErrorKind.TOO_LARGE: KindInfo(
+        Action.USE_ALTERNATIVE, "Use a smaller input, or a link instead.", 413
     ),
-    K.INTERNAL: KindInfo(
-        A.RETRY, "Something unexpected went wrong; try again later.", 500, retries=True
+    ErrorKind.UNSUPPORTED: KindInfo(
+        Action.USE_ALTERNATIVE, "Use another form of the input, or say so.", 415
     ),
-    K.APPROVAL_REQUIRED: KindInfo(
-        A.ASK_OWNER, "Ask the owner first; once they say yes, do it again.", 403
+    ErrorKind.CONFLICT: KindInfo(Action.READ_AGAIN, "Read it again first, then decide.", 409),
+    ErrorKind.COMMIT_REQUIRED: KindInfo(
+        Action.COMMIT, "Commit the pending write-back, then retry the read.", None
     ),
-    K.REFUSED: KindInfo(A.STOP, "Tell the owner, and don't try another way.", 403),
-    K.UNKNOWN: KindInfo(
-        A.READ_MESSAGE, "An error this library does not know: read the message.", None, retries=True
+    ErrorKind.RATE_LIMITED: KindInfo(
+        Action.WAIT_AND_RETRY, "Wait, then try once more.", 429, retries=True
+    ),
+    ErrorKind.PAYMENT_REQUIRED: KindInfo(
+        Action.UPGRADE_PLAN, "Credits or plan stand in the way: ask the owner.", 402
+    ),
+    ErrorKind.PAUSED: KindInfo(Action.ASK_OWNER, "The owner must resume it.", None),
+    ErrorKind.UNAVAILABLE: KindInfo(Action.RETRY, "Try again later, or say so.", 503, retries=True),
+    ErrorKind.UNKNOWN_OUTCOME: KindInfo(
+        Action.CHECK_FIRST, "Check whether it happened before you run it again.", 504, retries=True
+    ),
+    ErrorKind.UPSTREAM_ERROR: KindInfo(
+        Action.READ_MESSAGE,
+        "The app gave an error of its own: read the message.",
+        502,
+        retries=True,
+    ),
+    ErrorKind.INTERNAL: KindInfo(
+        Action.RETRY, "Something unexpected went wrong; try again later.", 500, retries=True
+    ),
+    ErrorKind.APPROVAL_REQUIRED: KindInfo(
+        Action.ASK_OWNER, "Ask the owner first; once they say yes, do it again.", 403
+    ),
+    ErrorKind.REFUSED: KindInfo(Action.STOP, "Tell the owner, and don't try another way.", 403),
+    ErrorKind.UNKNOWN: KindInfo(
+        Action.READ_MESSAGE,
+        "An error this library does not know: read the message.",
+        None,
+        retries=True,
     ),
 }
 """Per kind: the default action, our guidance, and the HTTP status that best says it."""
 
-RETRY_ACTIONS: Final = frozenset({A.RETRY, A.WAIT_AND_RETRY})
+RETRY_ACTIONS: Final = frozenset({Action.RETRY, Action.WAIT_AND_RETRY})
 """Actions that invite another attempt; an error marked not retryable never gets one."""
 
 NOT_RETRYABLE_HINT: Final = "Marked not retryable: read the message before doing anything else."
@@ -205,174 +220,172 @@ def _to(
     )
 
 
-U, P, C, S = UseToolCode, PytheCode, ConfigureCode, SuggestedAction
-
 # fmt: off
 ROWS: Final[tuple[Row, ...]] = (
     # use_tool: its documented table of error kinds, then the two check-held outcomes.
-    _u(U.NOT_CONNECTED, K.NOT_CONNECTED, False,
+    _u(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, False,
        "The app isn’t connected.",
        "A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
-    _u(U.REAUTH, K.UNAUTHENTICATED, False,
+    _u(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, False,
        "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
        "A card asks the owner to connect again. Carry on with the rest."),
-    _u(U.FORBIDDEN, K.PERMISSION_DENIED, False,
+    _u(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
        "The account doesn’t allow this, such as a file the owner can only view.",
        "Tell the owner what it needs."),
-    _u(U.NOT_FOUND, K.NOT_FOUND, False,
+    _u(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
        "Nothing at that id or address, or it was moved.",
        "Search for it again."),
-    _u(U.RATE_LIMITED, K.RATE_LIMITED, True,
+    _u(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True,
        "The app is limiting requests.",
        "Wait, then try once more."),
-    _u(U.UNAVAILABLE, K.UNAVAILABLE, True,
+    _u(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True,
        "The app or service didn’t answer.",
        "Try again later, or say so."),
-    _u(U.TOO_LARGE, K.TOO_LARGE, False,
+    _u(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, False,
        "Over a size limit, such as a file over 25 MB.",
        "Use its link instead."),
-    _u(U.UNSUPPORTED, K.UNSUPPORTED, False,
+    _u(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, False,
        "A kind of file or request it can’t handle, such as a scanned PDF’s text.",
        "Search for its words, or say so."),
-    _u(U.BAD_INPUT, K.INVALID_INPUT, False,
+    _u(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, False,
        "The input can’t run as written. The message says what and where.",
        "Fix the input and run it again."),
-    _u(U.VENDOR, K.UPSTREAM_ERROR, False,
+    _u(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, False,
        "The app gave an error of its own, as its message says.",
        "Read the message."),
-    _u(U.CHANGED, K.CONFLICT, False,
+    _u(UseToolCode.CHANGED, ErrorKind.CONFLICT, False,
        "What it was about changed since it was read.",
        "Read it again first."),
-    _u(U.UNKNOWN_OUTCOME, K.UNKNOWN_OUTCOME, None,
+    _u(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, None,
        "It may or may not have happened.",
        "Check before you run it again."),
-    _u("not_done_yet", K.APPROVAL_REQUIRED, False,
+    _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False,
        "The check asks the owner first; nothing ran.",
        "Ask in your reply, saying what you would do. Once they say yes, do it again."),
-    _u("refused", K.REFUSED, False,
+    _u("refused", ErrorKind.REFUSED, False,
        "The check stopped the action; nothing ran.",
        "Tell the owner, and don't try another way."),
-    _to("use_tool", U.BAD_INPUT, K.AMBIGUOUS,
+    _to("use_tool", UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS,
         "that more than one target matched (the message keeps it)"),
-    _to("use_tool", U.VENDOR, K.COMMIT_REQUIRED,
+    _to("use_tool", UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED,
         "the commit-then-retry step (the message keeps it)"),
-    _to("use_tool", U.FORBIDDEN, K.PAYMENT_REQUIRED,
+    _to("use_tool", UseToolCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED,
         "that credits or the plan are the obstacle"),
-    _to("use_tool", U.FORBIDDEN, K.PAUSED,
+    _to("use_tool", UseToolCode.FORBIDDEN, ErrorKind.PAUSED,
         "that the target is paused and must be resumed"),
-    _to("use_tool", U.UNAVAILABLE, K.INTERNAL,
+    _to("use_tool", UseToolCode.UNAVAILABLE, ErrorKind.INTERNAL,
         "that the fault is inside the platform"),
-    _to("use_tool", U.VENDOR, K.UNKNOWN,
+    _to("use_tool", UseToolCode.VENDOR, ErrorKind.UNKNOWN,
         "nothing more: the code was unknown to begin with"),
     # Pythe: its documented table of error codes.
-    _p(P.UNAUTHORIZED, K.UNAUTHENTICATED, False,
+    _p(PytheCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False,
        "No signed-in Pythe connection.",
        "Reconnect Pythe and sign in again.", writes=True),
-    _p(P.FORBIDDEN, K.PERMISSION_DENIED, False,
+    _p(PytheCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
        "The connection cannot reach that workspace.",
        "Reconnect and choose the workspace again.", writes=True),
-    _p(P.NOT_FOUND, K.NOT_FOUND, False,
+    _p(PytheCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
        "No such employee, run or item.",
        "Check the id with list_team or list_runs.", writes=True),
-    _p(P.AMBIGUOUS, K.AMBIGUOUS, False,
+    _p(PytheCode.AMBIGUOUS, ErrorKind.AMBIGUOUS, False,
        "More than one employee matches the name.",
        "Use the employee’s id from list_team.", writes=True),
-    _p(P.INVALID_INPUT, K.INVALID_INPUT, False,
+    _p(PytheCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, False,
        "An argument is wrong.",
        "Check it against the tool’s inputs.", writes=True),
-    _p(P.PAUSED, K.PAUSED, False,
+    _p(PytheCode.PAUSED, ErrorKind.PAUSED, False,
        "That employee is paused.",
        "The founder can resume them from Team in Pythe.", writes=True),
-    _p(P.EMPLOYEES, K.PAYMENT_REQUIRED, False,
+    _p(PytheCode.EMPLOYEES, ErrorKind.PAYMENT_REQUIRED, False,
        "AI employees are not on this plan.",
        "Employees are on Base and Premium; the founder can upgrade."),
-    _p(P.GROUP_CHATS, K.PAYMENT_REQUIRED, False,
+    _p(PytheCode.GROUP_CHATS, ErrorKind.PAYMENT_REQUIRED, False,
        "Group chats are not on this plan.",
        "Base and Premium."),
-    _p(P.INSUFFICIENT_CREDITS, K.PAYMENT_REQUIRED, False,
+    _p(PytheCode.INSUFFICIENT_CREDITS, ErrorKind.PAYMENT_REQUIRED, False,
        "The workspace is out of AI credits.",
        "Check get_credit_balance and ask the founder.", status=402, writes=True),
-    _p(P.NETWORK, K.UNAVAILABLE, True,
+    _p(PytheCode.NETWORK, ErrorKind.UNAVAILABLE, True,
        "Could not reach Pythe.",
        "Retryable. Try again in a moment."),
-    _p(P.HTTP_5XX, K.UNAVAILABLE, True,
+    _p(PytheCode.HTTP_5XX, ErrorKind.UNAVAILABLE, True,
        "Server trouble.",
        "Retryable.", writes=True),
-    _p(P.HTTP_429, K.RATE_LIMITED, True,
+    _p(PytheCode.HTTP_429, ErrorKind.RATE_LIMITED, True,
        "Rate limit.",
        "Retryable.", status=429, writes=True),
-    _p(P.INTERNAL, K.INTERNAL, True,
+    _p(PytheCode.INTERNAL, ErrorKind.INTERNAL, True,
        "Something unexpected.",
        "Marked retryable.", writes=True),
-    _to("pythe", P.UNAUTHORIZED, K.NOT_CONNECTED,
+    _to("pythe", PytheCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED,
         "that it is an app connection, not a sign-in"),
-    _to("pythe", P.INVALID_INPUT, K.TOO_LARGE,
+    _to("pythe", PytheCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
         "that the input is too large"),
-    _to("pythe", P.INVALID_INPUT, K.UNSUPPORTED,
+    _to("pythe", PytheCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
         "that the input's kind is unsupported"),
-    _to("pythe", P.INVALID_INPUT, K.CONFLICT,
+    _to("pythe", PytheCode.INVALID_INPUT, ErrorKind.CONFLICT,
         "that it changed since it was read"),
-    _to("pythe", P.INVALID_INPUT, K.COMMIT_REQUIRED,
+    _to("pythe", PytheCode.INVALID_INPUT, ErrorKind.COMMIT_REQUIRED,
         "the commit-then-retry step"),
-    _to("pythe", P.INTERNAL, K.UNKNOWN_OUTCOME,
+    _to("pythe", PytheCode.INTERNAL, ErrorKind.UNKNOWN_OUTCOME,
         "that it may have happened; written with retryable false so it is not retried blindly"),
-    _to("pythe", P.INTERNAL, K.UPSTREAM_ERROR,
+    _to("pythe", PytheCode.INTERNAL, ErrorKind.UPSTREAM_ERROR,
         "that the app behind the tool failed"),
-    _to("pythe", P.FORBIDDEN, K.APPROVAL_REQUIRED,
+    _to("pythe", PytheCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED,
         "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    _to("pythe", P.FORBIDDEN, K.REFUSED,
+    _to("pythe", PytheCode.FORBIDDEN, ErrorKind.REFUSED,
         "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    _to("pythe", P.INTERNAL, K.UNKNOWN,
+    _to("pythe", PytheCode.INTERNAL, ErrorKind.UNKNOWN,
         "nothing more: the code was unknown to begin with"),
     # Configure: ErrorCode and its documented common cases.
-    _c(C.API_KEY_MISSING, K.UNAUTHENTICATED,
+    _c(ConfigureCode.API_KEY_MISSING, ErrorKind.UNAUTHENTICATED,
        "No API key was provided and CONFIGURE_API_KEY was not set."),
-    _c(C.AUTH_REQUIRED, K.UNAUTHENTICATED,
+    _c(ConfigureCode.AUTH_REQUIRED, ErrorKind.UNAUTHENTICATED,
        "Token is missing, invalid, expired, or rejected by the API.",
-       writes=True, suggested=S.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
-    _c(C.INVALID_INPUT, K.INVALID_INPUT,
-       "SDK-side or API-side input validation failed.", writes=True, suggested=S.FIX_REQUEST),
-    _c(C.INVALID_INPUT, K.NOT_FOUND,
+       writes=True, suggested=SuggestedAction.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
+    _c(ConfigureCode.INVALID_INPUT, ErrorKind.INVALID_INPUT,
+       "SDK-side or API-side input validation failed.", writes=True, suggested=SuggestedAction.FIX_REQUEST),
+    _c(ConfigureCode.INVALID_INPUT, ErrorKind.NOT_FOUND,
        "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", when_status=404, writes=True),
-    _c(C.TOOL_NOT_CONNECTED, K.NOT_CONNECTED,
+    _c(ConfigureCode.TOOL_NOT_CONNECTED, ErrorKind.NOT_CONNECTED,
        "A connector-backed tool requires a user connection that is not available.",
-       writes=True, suggested=S.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
-    _c(C.NETWORK_ERROR, K.UNKNOWN_OUTCOME,
+       writes=True, suggested=SuggestedAction.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
+    _c(ConfigureCode.NETWORK_ERROR, ErrorKind.UNKNOWN_OUTCOME,
        "Fetch failed before an API response was received (the request may have been sent)."),
-    _c(C.RATE_LIMITED, K.RATE_LIMITED,
+    _c(ConfigureCode.RATE_LIMITED, ErrorKind.RATE_LIMITED,
        "The API returned a rate limit response.", writes=True),
-    _c(C.NOT_FOUND, K.NOT_FOUND,
+    _c(ConfigureCode.NOT_FOUND, ErrorKind.NOT_FOUND,
        "The requested resource was not found (legacy unstructured responses only)."),
-    _c(C.SERVER_ERROR, K.INTERNAL,
+    _c(ConfigureCode.SERVER_ERROR, ErrorKind.INTERNAL,
        "The backend returned a 5xx or structured API error.", writes=True),
-    _c(C.TIMEOUT, K.UNKNOWN_OUTCOME,
+    _c(ConfigureCode.TIMEOUT, ErrorKind.UNKNOWN_OUTCOME,
        "The request timed out.", writes=True),
-    _c(C.ACCESS_DENIED, K.PERMISSION_DENIED,
-       "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=S.CHECK_PERMISSIONS),
-    _c(C.TOOL_ERROR, K.UPSTREAM_ERROR,
+    _c(ConfigureCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED,
+       "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=SuggestedAction.CHECK_PERMISSIONS),
+    _c(ConfigureCode.TOOL_ERROR, ErrorKind.UPSTREAM_ERROR,
        "A connector or provider operation failed.", writes=True),
-    _c(C.PAYMENT_REQUIRED, K.PAYMENT_REQUIRED,
-       "Billing or quota limits blocked the request.", writes=True, suggested=S.UPGRADE_PLAN),
-    _c(C.COMMIT_REQUIRED, K.COMMIT_REQUIRED,
+    _c(ConfigureCode.PAYMENT_REQUIRED, ErrorKind.PAYMENT_REQUIRED,
+       "Billing or quota limits blocked the request.", writes=True, suggested=SuggestedAction.UPGRADE_PLAN),
+    _c(ConfigureCode.COMMIT_REQUIRED, ErrorKind.COMMIT_REQUIRED,
        "A profile read created a write-back obligation.",
-       writes=True, suggested=S.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
-    _to("configure", C.INVALID_INPUT, K.AMBIGUOUS,
-        "that more than one target matched", suggested=S.FIX_REQUEST),
-    _to("configure", C.INVALID_INPUT, K.TOO_LARGE,
-        "that the input is too large", suggested=S.FIX_REQUEST),
-    _to("configure", C.INVALID_INPUT, K.UNSUPPORTED,
-        "that the input's kind is unsupported", suggested=S.FIX_REQUEST),
-    _to("configure", C.INVALID_INPUT, K.CONFLICT,
+       writes=True, suggested=SuggestedAction.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
+    _to("configure", ConfigureCode.INVALID_INPUT, ErrorKind.AMBIGUOUS,
+        "that more than one target matched", suggested=SuggestedAction.FIX_REQUEST),
+    _to("configure", ConfigureCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
+        "that the input is too large", suggested=SuggestedAction.FIX_REQUEST),
+    _to("configure", ConfigureCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
+        "that the input's kind is unsupported", suggested=SuggestedAction.FIX_REQUEST),
+    _to("configure", ConfigureCode.INVALID_INPUT, ErrorKind.CONFLICT,
         "that it changed since it was read"),
-    _to("configure", C.ACCESS_DENIED, K.PAUSED,
+    _to("configure", ConfigureCode.ACCESS_DENIED, ErrorKind.PAUSED,
         "that the target is paused and must be resumed"),
-    _to("configure", C.SERVER_ERROR, K.UNAVAILABLE,
+    _to("configure", ConfigureCode.SERVER_ERROR, ErrorKind.UNAVAILABLE,
         "that the service did not answer at all"),
-    _to("configure", C.ACCESS_DENIED, K.APPROVAL_REQUIRED,
-        "the owner and reason as fields", suggested=S.COMPLETE_APPROVAL),
-    _to("configure", C.ACCESS_DENIED, K.REFUSED,
+    _to("configure", ConfigureCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED,
+        "the owner and reason as fields", suggested=SuggestedAction.COMPLETE_APPROVAL),
+    _to("configure", ConfigureCode.ACCESS_DENIED, ErrorKind.REFUSED,
         "the owner and reason as fields; written with retryable false"),
-    _to("configure", C.SERVER_ERROR, K.UNKNOWN,
+    _to("configure", ConfigureCode.SERVER_ERROR, ErrorKind.UNKNOWN,
         "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
@@ -427,44 +440,44 @@ are the vendor's own, kept verbatim to give the payload back unchanged."""
 """use_tool's check-held keys; they are codes in the table, not ``error`` values."""
 
 SUGGESTED: Final[dict[str, Action]] = {
-    S.REAUTHENTICATE: A.REAUTHENTICATE,
-    S.FIX_REQUEST: A.FIX_INPUT,
-    S.CONNECT_TOOL: A.RECONNECT,
-    S.RETRY: A.RETRY,
-    S.UPGRADE_PLAN: A.UPGRADE_PLAN,
-    S.SPECIFY_AGENT: A.FIX_INPUT,
-    S.USE_SECRET_KEY: A.REAUTHENTICATE,
-    S.CHECK_PERMISSIONS: A.ASK_OWNER,
-    S.USE_HOSTED_AUTH: A.REAUTHENTICATE,
-    S.COMPLETE_APPROVAL: A.ASK_OWNER,
-    S.COMMIT_PROFILE: A.COMMIT,
+    SuggestedAction.REAUTHENTICATE: Action.REAUTHENTICATE,
+    SuggestedAction.FIX_REQUEST: Action.FIX_INPUT,
+    SuggestedAction.CONNECT_TOOL: Action.RECONNECT,
+    SuggestedAction.RETRY: Action.RETRY,
+    SuggestedAction.UPGRADE_PLAN: Action.UPGRADE_PLAN,
+    SuggestedAction.SPECIFY_AGENT: Action.FIX_INPUT,
+    SuggestedAction.USE_SECRET_KEY: Action.REAUTHENTICATE,
+    SuggestedAction.CHECK_PERMISSIONS: Action.ASK_OWNER,
+    SuggestedAction.USE_HOSTED_AUTH: Action.REAUTHENTICATE,
+    SuggestedAction.COMPLETE_APPROVAL: Action.ASK_OWNER,
+    SuggestedAction.COMMIT_PROFILE: Action.COMMIT,
 }
 """Configure's ``suggestedAction`` -> the unified `Action` it refines to."""
 
-SAFER: Final[dict[Vendor, ErrorKind]] = {"use_tool": K.UPSTREAM_ERROR}
+SAFER: Final[dict[Vendor, ErrorKind]] = {"use_tool": ErrorKind.UPSTREAM_ERROR}
 """For a vendor with no ``retryable`` field: the kind whose row to write instead of one
 that would invite a retry the error does not allow ("Read the message")."""
 
 HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
-    400: (K.INVALID_INPUT, False),
-    401: (K.UNAUTHENTICATED, False),
-    402: (K.PAYMENT_REQUIRED, False),
-    403: (K.PERMISSION_DENIED, False),
-    404: (K.NOT_FOUND, False),
-    408: (K.UNKNOWN_OUTCOME, None),
-    409: (K.CONFLICT, False),
-    413: (K.TOO_LARGE, False),
-    415: (K.UNSUPPORTED, False),
-    422: (K.INVALID_INPUT, False),
-    429: (K.RATE_LIMITED, True),
-    503: (K.UNAVAILABLE, True),
-    504: (K.UNKNOWN_OUTCOME, None),
+    400: (ErrorKind.INVALID_INPUT, False),
+    401: (ErrorKind.UNAUTHENTICATED, False),
+    402: (ErrorKind.PAYMENT_REQUIRED, False),
+    403: (ErrorKind.PERMISSION_DENIED, False),
+    404: (ErrorKind.NOT_FOUND, False),
+    408: (ErrorKind.UNKNOWN_OUTCOME, None),
+    409: (ErrorKind.CONFLICT, False),
+    413: (ErrorKind.TOO_LARGE, False),
+    415: (ErrorKind.UNSUPPORTED, False),
+    422: (ErrorKind.INVALID_INPUT, False),
+    429: (ErrorKind.RATE_LIMITED, True),
+    503: (ErrorKind.UNAVAILABLE, True),
+    504: (ErrorKind.UNKNOWN_OUTCOME, None),
 }
 """HTTP status -> (kind, retryable) when no body says more.  408 and 504 may have run;
 503 and 429 were refused before running, so they may be retried."""
 
 HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
-    4: (K.INVALID_INPUT, False),
-    5: (K.UNAVAILABLE, None),
+    4: (ErrorKind.INVALID_INPUT, False),
+    5: (ErrorKind.UNAVAILABLE, None),
 }
 """By status class, for statuses ``HTTP`` does not name: not every 5xx is safe to retry."""

@@ -191,9 +191,20 @@ and never imports them."""
 class _Draft:
     """A mutable twin with the same slots, which ``make`` fills in and then turns into
     a ``UnifiedError``: a frozen dataclass's ``__init__`` costs a function call per
-    field, which on the parse path would cost more than the JSON parsing itself."""
+    field, which on the parse path would cost more than the JSON parsing itself.
+
+    The swap relies on CPython's rule for assigning ``__class__``: both classes must have
+    the same instance layout, which for slotted classes means the same ``__slots__`` in
+    the same order and the same bases.  The check below the class guards it at import.
+    """
 
     __slots__ = UnifiedError.__slots__
+
+
+if _Draft.__slots__ != UnifiedError.__slots__ or _Draft.__bases__ != UnifiedError.__bases__:
+    raise ImportError(
+        "toolerrors: _Draft must share UnifiedError's slots and bases"
+    )  # pragma: no cover
 
 
 def make(
