@@ -22,6 +22,7 @@ LAYERS: list[set[str]] = [
     {"__init__", "__main__", "pytest_plugin"},
     {
         "integrations",
+        "integrations._common",
         "integrations.langgraph",
         "integrations.langchain",
         "integrations.pydantic_ai",

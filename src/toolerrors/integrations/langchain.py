@@ -20,7 +20,7 @@ One line of glue::
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 try:
     from langchain.agents.middleware.types import AgentMiddleware, hook_config
@@ -38,17 +38,12 @@ from .._retry import retry_on
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
+from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["APPROVED", "ToolErrorsMiddleware", "retry_on"]
-
-APPROVED: Final = frozenset({"yes", "y", "approve", "approved", "ok"})
-"""Resume values (case-insensitive) that mean the owner said yes; ``True`` does too."""
-
-_REFUSED_LINE: Final = f"Tool call failed: {ErrorKind.REFUSED.value}."
-_OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)
 
 
 def _in_band(message: Any) -> UnifiedError | None:
@@ -86,10 +81,8 @@ class ToolErrorsMiddleware(AgentMiddleware):
         result, error = self._attempt(request, handler)
         if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
             answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
-            approved = answer is True or (
-                isinstance(answer, str) and answer.strip().lower() in APPROVED
-            )
-            result, error = self._attempt(request, handler) if approved else (None, _OWNER_SAID_NO)
+            yes = approved(answer)
+            result, error = self._attempt(request, handler) if yes else (None, OWNER_SAID_NO)
         if error is None:
             return result
         call = request.tool_call
@@ -104,9 +97,4 @@ class ToolErrorsMiddleware(AgentMiddleware):
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         """End the run after a refusal, before the model could look for another way."""
-        for message in reversed(state["messages"]):
-            if not isinstance(message, ToolMessage):
-                break
-            if message.status == "error" and str(message.content).startswith(_REFUSED_LINE):
-                return {"jump_to": "end"}
-        return None
+        return {"jump_to": "end"} if refused_last(state["messages"]) else None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 try:
     from langgraph.errors import GraphBubbleUp
@@ -42,17 +42,12 @@ from .._retry import retry_on
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
+from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal"]
-
-APPROVED: Final = frozenset({"yes", "y", "approve", "approved", "ok"})
-"""Resume values (``Command(resume=...)``, case-insensitive) that mean the owner said yes;
-``True`` does too.  Anything else is a no."""
-
-_REFUSED_LINE: Final = f"Tool call failed: {ErrorKind.REFUSED.value}."
 
 
 def handle_tool_errors(exc: Exception) -> str:
@@ -66,20 +61,9 @@ def stop_on_refusal(next_node: str) -> Callable[[Any], str]:
 
     def route(state: Any) -> str:
         messages = state["messages"] if isinstance(state, dict) else state.messages
-        for message in reversed(messages):
-            if getattr(message, "type", None) != "tool":
-                break
-            if getattr(message, "status", None) == "error" and str(message.content).startswith(
-                _REFUSED_LINE
-            ):
-                return END
-        return next_node
+        return END if refused_last(messages) else next_node
 
     return route
-
-
-def _approved(answer: object) -> bool:
-    return answer is True or (isinstance(answer, str) and answer.strip().lower() in APPROVED)
 
 
 def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -109,10 +93,8 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
             result, error = attempt(*args, **kwargs)
             if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
                 answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
-                if not _approved(answer):
-                    raise UnifiedError(
-                        ErrorKind.REFUSED, "The owner said no.", retryable=False
-                    ).exception()
+                if not approved(answer):
+                    raise OWNER_SAID_NO.exception()
                 result, error = attempt(*args, **kwargs)
             if error is not None:
                 raise error.exception()

@@ -25,7 +25,6 @@ The glue, per tool::
 
 from __future__ import annotations
 
-import functools
 import inspect
 import json
 from typing import TYPE_CHECKING, Any
@@ -40,19 +39,16 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
 
 from .._kinds import ErrorKind
 from .._python import from_exception
-from .._read import error_of
 from .._text import model_text
-from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
+from ._common import OWNER_SAID_NO, Refused, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from .._unified import UnifiedError
+
 __all__ = ["Refused", "failure_error_function", "guard", "tool_error_formatter"]
-
-
-class Refused(ToolFailure):
-    """The check (or the owner) refused the call: it ends the run."""
 
 
 def failure_error_function(context: Any, error: Exception) -> str:
@@ -70,7 +66,7 @@ def tool_error_formatter(args: Any) -> str | None:
     if args.kind == "tool_exception" and args.error is not None:
         return model_text(from_exception(args.error))
     if args.kind == "approval_rejected":
-        return model_text(UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False))
+        return model_text(OWNER_SAID_NO)
     return None
 
 
@@ -96,8 +92,8 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
         held: set[str] = set()
         signature = inspect.signature(fn)
 
-        def settle(call: tuple[Any, Any], outcome: Any, error: UnifiedError | None) -> Any:
-            key = _key(_arguments(signature, *call))
+        def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
+            key = _key(_arguments(signature, args, kwargs))
             if error is None:
                 held.discard(key)
                 return outcome
@@ -108,27 +104,7 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
         async def needs_approval(context: Any, params: dict[str, Any], call_id: str) -> bool:
             return _key(params) in held
 
-        if inspect.iscoroutinefunction(fn):
-
-            @functools.wraps(fn)
-            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-                try:
-                    outcome = await runner.acall(fn, *args, **kwargs)
-                except ToolFailure as failure:
-                    return settle((args, kwargs), None, failure.error)
-                return settle((args, kwargs), outcome, error_of(outcome))
-
-            async_wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
-            return async_wrapper
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                outcome = runner.call(fn, *args, **kwargs)
-            except ToolFailure as failure:
-                return settle((args, kwargs), None, failure.error)
-            return settle((args, kwargs), outcome, error_of(outcome))
-
+        wrapper = run_through(fn, runner, settle)
         wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
         return wrapper
 

@@ -28,8 +28,6 @@ the model to try again.
 
 from __future__ import annotations
 
-import functools
-import inspect
 from typing import TYPE_CHECKING, Any, Final
 
 try:
@@ -42,13 +40,14 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     ) from exc
 
 from .._kinds import ErrorKind
-from .._read import error_of
 from .._text import model_text
-from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
+from ._common import Refused, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from .._unified import UnifiedError
 
 __all__ = ["FIX_INPUT", "MCP_SETTINGS", "Refused", "guard"]
 
@@ -58,10 +57,6 @@ FIX_INPUT: Final = frozenset({ErrorKind.INVALID_INPUT, ErrorKind.NOT_FOUND, Erro
 MCP_SETTINGS: Final = {"tool_error_behavior": "failed"}
 """Keyword arguments for ``MCPToolset``: a server's error becomes ``ToolFailed`` (seen,
 not retried) instead of ``ModelRetry``."""
-
-
-class Refused(ToolFailure):
-    """The check (or the owner) refused the call: it ends the run."""
 
 
 def _context(args: tuple[Any, ...]) -> RunContext[Any] | None:
@@ -89,33 +84,13 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     )  # fmt: skip
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        def settle(args: tuple[Any, ...], outcome: Any, error: UnifiedError | None) -> Any:
+        def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
             if error is None:
                 return outcome
             context = _context(args)
             _raise(error, approved=context is not None and context.tool_call_approved)
             return None  # pragma: no cover - _raise always raises
 
-        if inspect.iscoroutinefunction(fn):
-
-            @functools.wraps(fn)
-            async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-                try:
-                    outcome = await runner.acall(fn, *args, **kwargs)
-                except ToolFailure as failure:
-                    return settle(args, None, failure.error)
-                return settle(args, outcome, error_of(outcome))
-
-            return async_wrapper
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                outcome = runner.call(fn, *args, **kwargs)
-            except ToolFailure as failure:
-                return settle(args, None, failure.error)
-            return settle(args, outcome, error_of(outcome))
-
-        return wrapper
+        return run_through(fn, runner, settle)
 
     return decorate
