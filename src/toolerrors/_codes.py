@@ -6,9 +6,14 @@ a pydantic model; each vendor module re-exports its own.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._enum import TextEnum
 
 __all__ = [
+    "CONFIGURE_LOCAL",
+    "CONFIGURE_SDK_MADE",
+    "CONFIGURE_TRANSIENT",
     "AuthFlowReason",
     "ConfigureCode",
     "Outcome",
@@ -98,6 +103,21 @@ class ConfigureCode(TextEnum):
     TOOL_ERROR = "TOOL_ERROR"
     PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
     COMMIT_REQUIRED = "COMMIT_REQUIRED"
+
+
+CONFIGURE_LOCAL: Final = frozenset({ConfigureCode.TIMEOUT, ConfigureCode.NETWORK_ERROR})
+"""Configure errors the SDK creates locally: ``retryable`` is left undefined, not false."""
+
+CONFIGURE_SDK_MADE: Final = CONFIGURE_LOCAL | {ConfigureCode.API_KEY_MISSING}
+"""Configure errors the SDK makes before any response: no ``statusCode``, no ``requestId``
+and no ``retryable`` (API_KEY_MISSING: "No API key was provided and CONFIGURE_API_KEY was
+not set")."""
+
+CONFIGURE_TRANSIENT: Final = frozenset(
+    {ConfigureCode.RATE_LIMITED, ConfigureCode.SERVER_ERROR, ConfigureCode.TOOL_ERROR}
+)
+"""Marked ``retryable: true`` by the backend: the plain rate limit, transient tool
+failures and 5xx-class errors."""
 
 
 class SuggestedAction(TextEnum):

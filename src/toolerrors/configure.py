@@ -17,7 +17,7 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
-from ._codes import AuthFlowReason, SuggestedAction
+from ._codes import CONFIGURE_LOCAL, AuthFlowReason, SuggestedAction
 from ._codes import ConfigureCode as ErrorCode
 from ._configure_error import ConfigureError
 from ._errors import ShapeError
@@ -70,7 +70,7 @@ OTP_BLOCKED: Final = "otp_blocked"
 """OTP throttling: surfaces as RATE_LIMITED, but with ``retryable: false`` (the name in
 ``type``, as for the structured 404s; what counts is ``retryable``)."""
 
-LOCAL_CODES: Final = frozenset({ErrorCode.TIMEOUT, ErrorCode.NETWORK_ERROR})
+LOCAL_CODES: Final = CONFIGURE_LOCAL
 """Errors the SDK creates locally: ``retryable`` is left undefined, not false."""
 
 AUTH_FLOW_CODES: Final = frozenset({ErrorCode.AUTH_REQUIRED, ErrorCode.TOOL_NOT_CONNECTED})

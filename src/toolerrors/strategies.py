@@ -23,7 +23,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
         'pip install "hypothesis>=6.100" (or "toolerrors[hypothesis]")'
     ) from exc
 
-from ._codes import Outcome, Reason, SuggestedAction
+from ._codes import CONFIGURE_SDK_MADE, Outcome, Reason, SuggestedAction
 from ._held import render
 from ._table import ROWS, Row, Vendor
 
@@ -111,7 +111,7 @@ def _optional(name: str, values: st.SearchStrategy[Any]) -> st.SearchStrategy[di
 def _configure(
     row: Row, extras: st.SearchStrategy[dict[str, Any]]
 ) -> st.SearchStrategy[dict[str, Any]]:
-    local = row.code in ("TIMEOUT", "NETWORK_ERROR")
+    local = row.code in CONFIGURE_SDK_MADE  # no status and no retryable: the SDK made it
     status = (
         st.just({"statusCode": row.when_status})
         if row.when_status is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._codes import Outcome, Reason
+from ._codes import CONFIGURE_SDK_MADE, CONFIGURE_TRANSIENT, Outcome, Reason
 from ._errors import ShapeError
 from ._held import render
 from ._kinds import Action, ErrorKind
@@ -169,12 +169,6 @@ def pythe_error(
     return _apply(base | {"how_to_fix": row.hint}, overrides)
 
 
-_LOCAL: Final = frozenset({"TIMEOUT", "NETWORK_ERROR", "API_KEY_MISSING"})
-"""Configure errors the SDK makes itself: no status, ``retryable`` left undefined."""
-_TRANSIENT: Final = frozenset({"RATE_LIMITED", "SERVER_ERROR", "TOOL_ERROR"})
-"""Marked ``retryable: true`` by the backend (rate limits, transient tool failures, 5xx)."""
-
-
 def configure_error(
     code: str = "SERVER_ERROR", message: str | None = None, /, **overrides: Any
 ) -> dict[str, Any]:
@@ -183,11 +177,11 @@ def configure_error(
     override."""
     row = _row("configure", code)
     base: dict[str, Any] = {"code": code, "message": _message(message, row)}
-    if code not in _LOCAL:
+    if code not in CONFIGURE_SDK_MADE:
         status = KINDS[row.kind].status
         if status is not None:
             base["statusCode"] = status
-        base["retryable"] = code in _TRANSIENT
+        base["retryable"] = code in CONFIGURE_TRANSIENT
         suggested = WRITE[("configure", row.kind)].suggested
         if suggested is not None and WRITE[("configure", row.kind)].code == code:
             base["suggestedAction"] = suggested.value
