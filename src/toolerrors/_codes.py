@@ -14,6 +14,7 @@ __all__ = [
     "CONFIGURE_LOCAL",
     "CONFIGURE_SDK_MADE",
     "CONFIGURE_TRANSIENT",
+    "REASON_BY_VALUE",
     "AuthFlowReason",
     "ConfigureCode",
     "Outcome",
@@ -104,6 +105,9 @@ class ConfigureCode(TextEnum):
     PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
     COMMIT_REQUIRED = "COMMIT_REQUIRED"
 
+
+REASON_BY_VALUE: Final = {reason.value: reason for reason in Reason}
+"""A reason's exact words -> the `Reason`."""
 
 CONFIGURE_LOCAL: Final = frozenset({ConfigureCode.TIMEOUT, ConfigureCode.NETWORK_ERROR})
 """Configure errors the SDK creates locally: ``retryable`` is left undefined, not false."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._codes import Outcome, Reason
+from ._codes import REASON_BY_VALUE, Outcome, Reason
 
 __all__ = ["TEMPLATES", "match", "render"]
 
@@ -23,7 +23,6 @@ _STOP_HEAD = "Not done: "
 _STOP_TAILS = (", and don't try another way.", ", and don’t try another way.")
 _ASK_CUT = len(_ASK_HEAD)
 _STOP_CUT, _STOP_END = len(_STOP_HEAD), len(_STOP_TAILS[0])  # both tails are as long
-_REASONS: Final[dict[str, Reason]] = {reason.value: reason for reason in Reason}
 _ASK_ENDS: Final[dict[str, Reason]] = {
     f" first: {text}{_ASK_TAIL}": reason
     for reason in Reason
@@ -63,7 +62,7 @@ def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
         reason, _, owner = text[_STOP_CUT:-_STOP_END].partition(". Tell ")
     if not owner or not reason:
         return None
-    known = _REASONS.get(reason)
+    known = REASON_BY_VALUE.get(reason)
     if known is None and "'" in reason:
-        known = _REASONS.get(reason.replace("'", "’"))
+        known = REASON_BY_VALUE.get(reason.replace("'", "’"))
     return owner, known if known is not None else reason

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ._enum import TextEnum
 
-__all__ = ["Action", "ErrorKind"]
+__all__ = ["ACTION_BY_VALUE", "KIND_BY_VALUE", "Action", "ErrorKind"]
 
 
 class ErrorKind(TextEnum):
@@ -63,3 +65,10 @@ class Action(TextEnum):
     """Nothing generic applies: read the message and decide."""
     STOP = "stop"
     """Don't try again, and don't try another way."""
+
+
+KIND_BY_VALUE: Final = {kind.value: kind for kind in ErrorKind}
+"""A kind's wire value -> the kind, for readers that must not raise on an unknown one."""
+
+ACTION_BY_VALUE: Final = {action.value: action for action in Action}
+"""An action's wire value -> the action."""

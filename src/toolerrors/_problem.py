@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
 from ._json import is_wait
-from ._kinds import ErrorKind
+from ._kinds import KIND_BY_VALUE, ErrorKind
 from ._table import HTTP, HTTP_OTHER, KINDS, SUGGESTED
 from ._unified import UnifiedError, make
 
@@ -19,7 +19,6 @@ TYPE_PREFIX: Final = "urn:toolerrors:kind:"
 """Problem ``type`` URIs name the kind: ``urn:toolerrors:kind:rate_limited``."""
 
 
-_KINDS_BY_VALUE: Final = {kind.value: kind for kind in ErrorKind}
 _TYPES: Final = {kind: TYPE_PREFIX + kind.value for kind in ErrorKind}
 _TITLES: Final = {kind: kind.value.replace("_", " ").capitalize() for kind in ErrorKind}
 
@@ -97,7 +96,7 @@ def is_problem(d: Mapping[str, Any], *, media_type: bool = False) -> bool:
     if uri is None:
         return False
     if uri.startswith(TYPE_PREFIX):
-        return d.get("kind") in _KINDS_BY_VALUE
+        return d.get("kind") in KIND_BY_VALUE
     return (":" in uri or uri.startswith("/")) and title is not None and detail is not None
 
 
@@ -115,7 +114,7 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     title = _opt(d, "title", (str,), where)
     instance = _opt(d, "instance", (str,), where)
     named = d.get("kind")
-    kind = _KINDS_BY_VALUE.get(named) if type(named) is str else None
+    kind = KIND_BY_VALUE.get(named) if type(named) is str else None
     message = detail if detail is not None else title or ""
     if kind is not None:  # written by toolerrors: the members say it all
         retryable = _opt(d, "retryable", (bool,), where)

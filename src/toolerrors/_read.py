@@ -11,13 +11,13 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ._codes import ConfigureCode, Outcome, Reason
+from ._codes import REASON_BY_VALUE, ConfigureCode, Outcome, Reason
 from ._errors import ShapeError
 from ._held import match
 from ._json import MAX_BYTES, MAX_WAIT, decode, is_wait, load, size, type_name
-from ._kinds import Action, ErrorKind
+from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import is_problem, read_problem
-from ._table import _READ_BY, CARRIED, HELD, READ, SUGGESTED, Row, read_row
+from ._table import CARRIED, HELD, READ, READ_BY, SUGGESTED, Row, read_row
 from ._unified import _FROM_DICT, UnifiedError, make
 
 __all__ = ["MAX_BYTES", "error_of", "load", "parse"]
@@ -63,9 +63,7 @@ def _only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
 
 _USE_TOOL_ALLOWED: Final = frozenset({"error", "message", "card"})
 _USE_TOOL_ROWS: Final = {
-    code: row
-    for (vendor, code, status), row in READ.items()
-    if vendor == "use_tool" and status is None and code not in HELD
+    code: rows[None] for code, rows in READ_BY["use_tool"].items() if code not in HELD
 }
 """use_tool's tool-error codes and their rows: the check-held keys are not among them."""
 
@@ -152,11 +150,7 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 _PYTHE_ALLOWED: Final = CARRIED["pythe"] | {"how_to_fix"}
-_PYTHE_ROWS: Final = {
-    code: row
-    for (vendor, code, status), row in READ.items()
-    if vendor == "pythe" and status is None
-}
+_PYTHE_ROWS: Final = {code: rows[None] for code, rows in READ_BY["pythe"].items()}
 
 
 def _pythe_problem(d: Mapping[str, Any], where: str) -> ShapeError:
@@ -224,7 +218,7 @@ _CONFIGURE_TEXT: Final = tuple(
 """The optional text fields the unified error does not carry: they stay in ``extra``."""
 
 _CONFIGURE_ALLOWED: Final = frozenset({"code", "message", *_CONFIGURE_FIELDS})
-_CONFIGURE_ROWS: Final = _READ_BY["configure"]
+_CONFIGURE_ROWS: Final = READ_BY["configure"]
 """code -> the rows for each status (``None`` for any): the structured 404 reads by 404."""
 
 
@@ -252,7 +246,7 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         (status is not None and type(status) is not int)
         or (retryable is not None and type(retryable) is not bool)
         or (request is not None and type(request) is not str)
-        or (
+        or (  # is_wait, inlined: this check runs on every Configure error read
             wait is not None
             and not ((type(wait) is int or type(wait) is float) and 0 <= wait <= MAX_WAIT)
         )
@@ -294,9 +288,6 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 None, None, request, action, extra)  # fmt: skip
 
 
-_KIND_VALUES: Final = {kind.value: kind for kind in ErrorKind}
-_ACTION_VALUES: Final = {action.value: action for action in Action}
-_REASON_VALUES: Final = {reason.value: reason for reason in Reason}
 _UNIFIED_OPTIONAL: Final[dict[str, tuple[tuple[type, ...], str]]] = {
     "retryable": ((bool,), "a boolean"),
     "retry_after": ((int, float), "a number of seconds (finite, not negative)"),
@@ -317,7 +308,7 @@ _UNIFIED_ALLOWED: Final = frozenset({"kind", "message", "action", "hint", *_UNIF
 def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A `UnifiedError.to_dict` dict, as frameworks keep errors in metadata and state."""
     named = d.get("kind")
-    kind = _KIND_VALUES.get(named) if type(named) is str else None
+    kind = KIND_BY_VALUE.get(named) if type(named) is str else None
     if kind is None:
         raise ShapeError(f"unknown kind {named!r}", f"{where}/kind")
     message = _str(d, "message", where)
@@ -330,7 +321,7 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if strict:
         _only(d, _UNIFIED_ALLOWED, where)
     suggested = d.get("suggested_action")
-    action = _ACTION_VALUES.get(suggested) if suggested is not None else None
+    action = ACTION_BY_VALUE.get(suggested) if suggested is not None else None
     if suggested is not None and action is None:
         raise ShapeError(f"unknown action {suggested!r}", f"{where}/suggested_action")
     reason = d.get("reason")
@@ -344,7 +335,7 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         d.get("vendor"),
         d.get("code"),
         d.get("owner"),
-        _REASON_VALUES.get(reason, reason) if reason is not None else None,
+        REASON_BY_VALUE.get(reason, reason) if reason is not None else None,
         d.get("request_id"),
         action,
         dict(extra) if extra is not None else None,  # a nested dict the caller may hold

@@ -22,6 +22,7 @@ __all__ = [
     "NOT_KNOWN_HINT",
     "NOT_RETRYABLE_HINT",
     "READ",
+    "READ_BY",
     "RETRYABLE",
     "RETRY_ACTIONS",
     "ROWS",
@@ -413,13 +414,13 @@ def _by_vendor_and_code() -> dict[str, dict[str, dict[int | None, Row]]]:
     return index
 
 
-_READ_BY: Final = _by_vendor_and_code()
+READ_BY: Final = _by_vendor_and_code()
 """``READ`` nested as vendor -> code -> status, so a lookup builds no tuple."""
 
 
 def read_row(vendor: str, code: str, status: int | None) -> Row | None:
     """The row a payload with this vendor, code and status is read by, if any."""
-    codes = _READ_BY.get(vendor)
+    codes = READ_BY.get(vendor)
     rows = codes.get(code) if codes is not None else None
     if rows is None:
         return None
