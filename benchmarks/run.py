@@ -40,10 +40,10 @@ from pydantic_core import from_json
 
 import toolerrors
 from toolerrors import _cli
-from toolerrors._codes import Outcome
-from toolerrors._held import match
+from toolerrors._configure import SUGGESTED
+from toolerrors._held import Outcome, match
 from toolerrors._kinds import ErrorKind
-from toolerrors._table import READ, SUGGESTED
+from toolerrors._table import READ
 from toolerrors._unified import make
 
 if TYPE_CHECKING:

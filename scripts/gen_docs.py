@@ -12,8 +12,9 @@ import json
 import sys
 from pathlib import Path
 
+from toolerrors import VENDORS
 from toolerrors._kinds import ErrorKind
-from toolerrors._table import KINDS, ROWS, VENDORS, WRITE
+from toolerrors._table import KINDS, ROWS, WRITE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

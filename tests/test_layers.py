@@ -12,11 +12,12 @@ import toolerrors
 PACKAGE = Path(toolerrors.__file__).parent
 
 LAYERS: list[set[str]] = [
-    {"_errors", "_enum", "_json", "_configure_error"},
-    {"_kinds", "_codes"},
-    {"_table", "_held"},
+    {"_errors", "_enum", "_json"},
+    {"_kinds", "_held"},
+    {"_table"},
     {"_unified"},
-    {"_problem", "_wire", "use_tool", "pythe", "configure"},
+    {"_source"},
+    {"_use_tool", "_pythe", "_configure", "_problem", "_wire", "use_tool", "pythe", "configure"},
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin"},
@@ -31,8 +32,9 @@ LAYERS: list[set[str]] = [
     },
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
-vocabulary; the mapping table and the check's templates; the unified value; the sources;
-generic reading and writing; the facades; the package itself and its entry points."""
+vocabulary (and use_tool's check, whose words are fixed); what kinds mean, the rows
+and their lookups; the unified value; the registry of sources; the sources and their models; generic reading,
+writing and dispatch; the facades; the package itself and its entry points."""
 
 LEVEL = {module: level for level, modules in enumerate(LAYERS) for module in modules}
 

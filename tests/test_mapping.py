@@ -6,9 +6,11 @@ import pytest
 
 import toolerrors
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
-from toolerrors import Action, ErrorKind, convert, parse
-from toolerrors._codes import ConfigureCode, PytheCode, SuggestedAction, UseToolCode
-from toolerrors._table import KINDS, READ, ROWS, SUGGESTED, VENDORS, WRITE
+from toolerrors import VENDORS, Action, ErrorKind, convert, parse
+from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
+from toolerrors._pythe import PytheCode
+from toolerrors._table import KINDS, READ, ROWS, WRITE
+from toolerrors._use_tool import UseToolCode
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
 
 BRIEF_KINDS = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import json
 import pickle
 
@@ -86,9 +87,24 @@ def test_pickle_copy_and_deepcopy_give_equal_errors() -> None:
 def test_fast_constructor_equals_the_public_one() -> None:
     """The parse path's constructor builds the same value as calling the class."""
     values = [getattr(FULL, field.name) for field in dataclasses.fields(UnifiedError)]
-    made = make(*values)
+    rare = {name: getattr(FULL, name) for name in RARE}
+    made = make(*values[: -len(RARE)], **rare)
     assert made == UnifiedError(*values) and type(made) is UnifiedError
     assert repr(made) == repr(UnifiedError(*values))
+
+
+RARE = ("owner", "reason", "request_id", "suggested_action", "extra")
+
+
+def test_fast_constructor_takes_rare_fields_by_keyword_only() -> None:
+    """``retry_after`` and ``status_code`` come by position; the rare ones cannot, so two
+    of the same type cannot swap unnoticed."""
+    parameters = inspect.signature(make).parameters
+    assert [p for p in parameters if parameters[p].kind is inspect.Parameter.KEYWORD_ONLY] == [
+        *RARE
+    ]
+    with pytest.raises(TypeError):
+        make(ErrorKind.UNKNOWN, "m", None, None, None, None, None, "Ana")  # type: ignore[misc]
 
 
 def test_action_and_hint_defaults_per_kind() -> None:

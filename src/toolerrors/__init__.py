@@ -15,9 +15,9 @@ from ._errors import ShapeError, ToolErrorsError
 from ._http import from_http
 from ._kinds import Action, ErrorKind
 from ._python import from_exception
-from ._read import MAX_BYTES, error_of, parse
+from ._read import MAX_BYTES, TARGETS, VENDORS, error_of, parse
 from ._retry import retry_delay, retry_on, should_retry
-from ._table import TARGETS, VENDORS, Target, Vendor
+from ._table import Target, Vendor
 from ._text import model_text
 from ._unified import ToolFailure, UnifiedError
 from ._write import to_wire

@@ -16,8 +16,9 @@ from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._read import _from_mapping, parse
 from ._retry import should_retry
-from ._table import KINDS, TARGETS, VENDORS, WRITE
-from ._write import to_wire
+from ._source import SOURCES
+from ._table import KINDS, WRITE
+from ._write import targets, to_wire
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -92,9 +93,9 @@ def explain(error: UnifiedError) -> str:
 
 def kinds_table() -> str:
     """Every kind: its default action and the code it becomes in each vendor."""
-    header = ("kind", "action", *VENDORS)
+    header = ("kind", "action", *SOURCES)
     rows = [header] + [
-        (kind.value, info.action.value, *(WRITE[(vendor, kind)].label for vendor in VENDORS))
+        (kind.value, info.action.value, *(WRITE[(vendor, kind)].label for vendor in SOURCES))
         for kind, info in KINDS.items()
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
@@ -227,7 +228,7 @@ def _parser() -> _Parser:
         "--summary", action="store_true", help="print only the counts by source and kind"
     )
     convert_cmd = commands.add_parser("convert", help="print an error in another vendor's shape")
-    convert_cmd.add_argument("--to", required=True, choices=TARGETS)
+    convert_cmd.add_argument("--to", required=True, choices=targets())
     convert_cmd.add_argument("source", nargs="?", default="-")
     convert_cmd.add_argument("--strict", action="store_true", help=strict_help)
     convert_cmd.add_argument("--lines", action="store_true", help=lines_help)

@@ -1,13 +1,45 @@
-"""The check's held-back outcomes as text: render use_tool's documented templates, and
-read them back."""
+"""use_tool's check: its two outcomes, its six reasons, and the texts it returns,
+rendered from its documented templates and read back."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from ._codes import REASON_BY_VALUE, Outcome, Reason
+from ._enum import TextEnum
 
-__all__ = ["TEMPLATES", "match", "render"]
+__all__ = ["REASON_BY_VALUE", "TEMPLATES", "Outcome", "Reason", "match", "render"]
+
+
+class Outcome(TextEnum):
+    """How the check held an action back: it asks the owner, or it stops."""
+
+    ASK = "ask"
+    STOP = "stop"
+
+    @property
+    def key(self) -> str:
+        """The JSON key ``use_tool`` returns for this outcome."""
+        return "not_done_yet" if self is Outcome.ASK else "refused"
+
+
+class Reason(TextEnum):
+    """The six reasons the check gives, word for word (curly apostrophes included)."""
+
+    UNNAMED_RECIPIENT = "it goes to someone the owner hasn’t named"
+    UNREQUESTED_CHANGE = "it removes or rewrites something the owner didn’t point to"
+    INDIRECT_REQUEST = "the request came from what you read, not from the owner"
+    SENSITIVE_DATA = "it would send a password, card or bank number, or an ID number"
+    UNDECIDED = "the check couldn’t decide"
+    UNREACHABLE = "the check couldn’t be reached"
+
+    @property
+    def outcome(self) -> Outcome:
+        """Whether this reason asks the owner or stops the action."""
+        return Outcome.STOP if self is Reason.SENSITIVE_DATA else Outcome.ASK
+
+
+REASON_BY_VALUE: Final = {reason.value: reason for reason in Reason}
+"""A reason's exact words -> the `Reason`."""
 
 TEMPLATES: Final[dict[Outcome, str]] = {
     Outcome.ASK: (
@@ -23,13 +55,21 @@ _STOP_HEAD = "Not done: "
 _STOP_TAILS = (", and don't try another way.", ", and don’t try another way.")
 _ASK_CUT = len(_ASK_HEAD)
 _STOP_CUT, _STOP_END = len(_STOP_HEAD), len(_STOP_TAILS[0])  # both tails are as long
-_ASK_ENDS: Final[dict[str, Reason]] = {
-    f" first: {text}{_ASK_TAIL}": reason
-    for reason in Reason
-    for text in {reason.value, reason.value.replace("’", "'")}
-}
-"""Everything after the owner in an ask text, for each reason with either apostrophe: one
-dictionary lookup reads the reason (a third of the time of slicing and partitioning)."""
+
+
+def _ask_ends() -> dict[int, tuple[tuple[str, Reason], ...]]:
+    ends: dict[int, tuple[tuple[str, Reason], ...]] = {}
+    for reason in Reason:
+        for text in dict.fromkeys((reason.value, reason.value.replace("’", "'"))):
+            end = f" first: {text}{_ASK_TAIL}"
+            ends[len(end)] = (*ends.get(len(end), ()), (end, reason))
+    return ends
+
+
+_ASK_ENDS: Final = _ask_ends()
+"""Everything after the owner in an ask text, for each reason with either apostrophe, by
+its length: the reasons' lengths differ, so one lookup by the tail's length and one
+``endswith`` read the reason, with no slice to hash."""
 _ASK_KEY: Final = Outcome.ASK.key
 _ASK: Final = Outcome.ASK
 
@@ -50,10 +90,12 @@ def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:
         if not text.startswith(_ASK_HEAD):
             return None
         cut = text.find(" first: ", _ASK_CUT)
-        known = _ASK_ENDS.get(text[cut:]) if cut > _ASK_CUT else None
-        if known is not None:
-            return text[_ASK_CUT:cut], known
-        if cut <= _ASK_CUT or not text.endswith(_ASK_TAIL):
+        if cut <= _ASK_CUT:
+            return None
+        for end, documented in _ASK_ENDS.get(len(text) - cut, ()):
+            if text.endswith(end):
+                return text[_ASK_CUT:cut], documented
+        if not text.endswith(_ASK_TAIL):
             return None
         owner, reason = text[_ASK_CUT:cut], text[cut + 8 : -len(_ASK_TAIL)]
     else:

@@ -161,7 +161,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
             raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
         kind, retryable = known
         return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
-                    None, None, rid)  # fmt: skip
+                    request_id=rid)  # fmt: skip
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
     if (
         (code_status is not None or known is None)
@@ -185,9 +185,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         code_status,
         found.vendor,
         found.code,
-        found.owner,
-        found.reason,
-        found.request_id if found.request_id is not None else rid,
-        found.suggested_action,
-        found.extra,
+        owner=found.owner,
+        reason=found.reason,
+        request_id=found.request_id if found.request_id is not None else rid,
+        suggested_action=found.suggested_action,
+        extra=found.extra,
     )

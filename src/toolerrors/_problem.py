@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ._configure import SUGGESTED
 from ._errors import ShapeError
 from ._json import is_wait
 from ._kinds import KIND_BY_VALUE, ErrorKind
-from ._table import HTTP, HTTP_OTHER, KINDS, SUGGESTED
+from ._source import add_claim
+from ._table import HTTP, HTTP_OTHER, KINDS
 from ._unified import UnifiedError, make
 
 if TYPE_CHECKING:
@@ -139,11 +141,11 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
             status,
             vendor,
             code,
-            owner,
-            reason,
-            instance,
-            suggested,
-            extra,
+            owner=owner,
+            reason=reason,
+            request_id=instance,
+            suggested_action=suggested,
+            extra=extra,
         )
     if strict and "kind" in d:
         raise ShapeError(f"unknown kind {d['kind']!r}", f"{where}/kind")
@@ -155,5 +157,13 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}
     code = str(status) if status is not None else None
     return make(
-        kind, message, retryable, None, status, "problem", code, None, None, instance, None, extra
+        kind, message, retryable, None, status, "problem", code, request_id=instance, extra=extra
     )
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    return read_problem if is_problem(d) else None
+
+
+add_claim(50, "title", _claim, "problem")
+add_claim(51, "detail", _claim, "problem")

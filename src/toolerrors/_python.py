@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ._configure_error import ConfigureError
+from ._configure import ConfigureError
 from ._errors import ShapeError
 from ._http import from_http
 from ._kinds import ErrorKind

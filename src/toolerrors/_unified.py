@@ -10,18 +10,10 @@ from pydantic_core import to_json
 
 from ._errors import ComparedByArgs
 from ._kinds import Action, ErrorKind
-from ._table import (
-    CARRIED,
-    KINDS,
-    NOT_KNOWN_HINT,
-    NOT_RETRYABLE_HINT,
-    RETRY_ACTIONS,
-    Row,
-    read_row,
-)
+from ._table import CARRIED, KINDS, NOT_KNOWN_HINT, NOT_RETRYABLE_HINT, RETRY_ACTIONS, read_row
 
 if TYPE_CHECKING:
-    from ._table import Vendor
+    from ._table import Row, Vendor
 
 __all__ = ["ToolFailure", "UnifiedError", "make"]
 
@@ -215,13 +207,18 @@ def make(
     status_code: int | None,
     vendor: str | None,
     code: str | None,
+    *,
     owner: str | None = None,
     reason: str | None = None,
     request_id: str | None = None,
     suggested_action: Action | None = None,
     extra: Mapping[str, Any] | None = None,
 ) -> UnifiedError:
-    """Build a `UnifiedError` fast; equal to calling the class with the same values."""
+    """Build a `UnifiedError` fast; equal to calling the class with the same values.
+
+    The fields almost every error sets come by position; the rarely set ones by keyword
+    only, so that two of the same type (``retry_after`` and ``status_code``, say) cannot
+    swap unnoticed."""
     error: Any = _Draft()
     error.kind = kind
     error.message = message

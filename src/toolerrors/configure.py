@@ -17,12 +17,16 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
-from ._codes import CONFIGURE_LOCAL, AuthFlowReason, SuggestedAction
-from ._codes import ConfigureCode as ErrorCode
-from ._configure_error import ConfigureError
+from ._configure import (
+    CONFIGURE_LOCAL,
+    ROWS,
+    AuthFlowReason,
+    ConfigureError,
+    SuggestedAction,
+)
+from ._configure import ConfigureCode as ErrorCode
 from ._errors import ShapeError
 from ._json import MAX_BYTES, MAX_WAIT, load
-from ._table import ROWS
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
@@ -48,9 +52,7 @@ __all__ = [
     "parse",
 ]
 
-_ROWS: Final = [
-    row for row in ROWS if row.vendor == "configure" and row.reads and row.when_status is None
-]
+_ROWS: Final = [row for row in ROWS if row.reads and row.when_status is None]
 
 MEANING: Final[dict[ErrorCode, str]] = {ErrorCode(row.code): row.meaning for row in _ROWS}
 """Each code's typical meaning, from Configure's documentation."""

@@ -20,8 +20,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
         f'{__name__} needs the MCP SDK: pip install "mcp>=2" (or "toolerrors[mcp]")'
     ) from exc
 
-from ._read import parse
-from ._table import VENDORS
+from ._read import VENDORS, parse
 from ._write import to_wire
 
 if TYPE_CHECKING:

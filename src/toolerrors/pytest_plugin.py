@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from . import testing
-from ._table import VENDORS
+from ._source import SOURCES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,8 +58,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "vendor" in marker.kwargs:
         vendors.append(marker.kwargs["vendor"])
     for vendor in vendors:
-        if vendor not in VENDORS:
-            name, known = metafunc.function.__name__, ", ".join(VENDORS)
+        if vendor not in SOURCES:
+            name, known = metafunc.function.__name__, ", ".join(SOURCES)
             raise pytest.UsageError(f"{name}: every_code({vendor!r}): expected one of {known}")
     cases = [case for vendor in (vendors or [None]) for case in testing.every_payload(vendor)]
     metafunc.parametrize(

@@ -14,10 +14,10 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from ._codes import PytheCode as ErrorCode
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
-from ._table import ROWS
+from ._pythe import ROWS
+from ._pythe import PytheCode as ErrorCode
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
 __all__ = [
@@ -42,7 +42,7 @@ __all__ = [
     "wrap_text",
 ]
 
-_ROWS: Final = [row for row in ROWS if row.vendor == "pythe" and row.reads]
+_ROWS: Final = [row for row in ROWS if row.reads]
 
 DEFAULT_RETRYABLE: Final[dict[ErrorCode, bool]] = {
     ErrorCode(row.code): row.retryable is True for row in _ROWS

@@ -13,7 +13,8 @@ messages; ``near_misses()`` draws payloads that look right but are not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from hypothesis import strategies as st
@@ -23,12 +24,11 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
         'pip install "hypothesis>=6.100" (or "toolerrors[hypothesis]")'
     ) from exc
 
-from ._codes import CONFIGURE_SDK_MADE, Outcome, Reason, SuggestedAction
-from ._held import render
-from ._table import ROWS, Row, Vendor
+from ._source import NO_VALUE, SOURCES, Field, Source
 
 if TYPE_CHECKING:
     from ._kinds import ErrorKind
+    from ._table import Row, Vendor
 
 __all__ = ["error_payloads", "json_values", "near_misses", "owners"]
 
@@ -62,151 +62,116 @@ def owners() -> st.SearchStrategy[str]:
 _messages = st.text(min_size=1, max_size=60)
 _extras = st.dictionaries(st.from_regex(r"x_[a-z]{1,8}", fullmatch=True), json_values(), max_size=2)
 
+_BY_TYPE: dict[tuple[type, ...], st.SearchStrategy[Any]] = {
+    (str,): st.text(max_size=60),
+    (bool,): st.booleans(),
+    (int,): st.integers(0, 10**6),
+    (int, float): st.integers(0, 3600) | st.floats(0, 3600, allow_nan=False),
+    (dict,): st.dictionaries(st.text(max_size=8), json_values(), max_size=3),
+    (list,): st.lists(json_values(), max_size=3),
+}
+"""A field's values by its JSON types, when it names no samples and no closed list."""
 
-def _use_tool(
-    row: Row, extras: st.SearchStrategy[dict[str, Any]]
+
+def _values(spec: Field, row: Row) -> st.SearchStrategy[Any]:
+    """What a field of a payload for ``row`` may hold."""
+    if spec.fills == "code":
+        return st.just(row.code)
+    if spec.fills == "status_code" and row.when_status is not None:
+        return st.just(row.when_status)
+    if spec.const is not NO_VALUE:
+        return st.just(spec.const)
+    samples = spec.samples
+    if callable(samples):
+        return st.builds(partial(samples, row), owners(), st.integers(0, 63))
+    if samples:
+        return st.sampled_from(samples)
+    if spec.closed is not None:
+        return st.sampled_from(sorted(spec.closed))
+    if spec.fills == "message":
+        return _messages
+    return _BY_TYPE[spec.types]
+
+
+def _payloads(
+    source: Source, row: Row, extras: st.SearchStrategy[dict[str, Any]]
 ) -> st.SearchStrategy[dict[str, Any]]:
-    if row.code in ("not_done_yet", "refused"):
-        outcome = Outcome.ASK if row.code == "not_done_yet" else Outcome.STOP
-        reasons = [reason for reason in Reason if reason.outcome is outcome]
-        return st.builds(
-            lambda owner, reason: {row.code: render(outcome, owner, reason.value)},
-            owners(),
-            st.sampled_from(reasons),
-        )
-    card: st.SearchStrategy[dict[str, Any]] = st.just({}) | st.fixed_dictionaries(
-        {"card": st.dictionaries(st.text(max_size=8), json_values(), max_size=3)}
-    )
-    return st.builds(
-        lambda message, card, extra: {"error": row.code, "message": message, **card, **extra},
-        _messages,
-        card,
-        extras,
+    """Payloads of ``row``, from its shape's fields: required ones always, optional ones
+    sometimes, and none the code never has."""
+    never = source.without.get(row.code, frozenset())
+    parts = []
+    for spec in source.shape_for(row.code).fields:
+        if spec.name in never:
+            continue
+        values = _values(spec, row).map(partial(_field, spec.name))
+        fixed = spec.required or (spec.fills == "status_code" and row.when_status is not None)
+        parts.append(values if fixed else st.just({}) | values)
+    return st.tuples(*parts, extras).map(
+        lambda drawn: {key: value for part in drawn for key, value in part.items()}
     )
 
 
-def _pythe(
-    row: Row, extras: st.SearchStrategy[dict[str, Any]]
-) -> st.SearchStrategy[dict[str, Any]]:
-    return st.builds(
-        lambda message, retryable, how_to_fix, extra: {
-            "ok": False,
-            "code": row.code,
-            "message": message,
-            "retryable": retryable,
-            "how_to_fix": how_to_fix,
-            **extra,
-        },
-        _messages,
-        st.booleans() if row.retryable is None else st.just(row.retryable) | st.booleans(),
-        st.text(max_size=60),
-        extras,
-    )
-
-
-def _optional(name: str, values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
-    return st.just({}) | values.map(lambda value: {name: value})
-
-
-def _configure(
-    row: Row, extras: st.SearchStrategy[dict[str, Any]]
-) -> st.SearchStrategy[dict[str, Any]]:
-    local = row.code in CONFIGURE_SDK_MADE  # no status and no retryable: the SDK made it
-    status = (
-        st.just({"statusCode": row.when_status})
-        if row.when_status is not None
-        else st.just({})
-        if local
-        else _optional("statusCode", st.sampled_from([400, 401, 402, 403, 409, 429, 500, 502, 503]))
-    )
-    parts = [
-        status,
-        _optional("type", st.from_regex(r"[a-z_]{1,16}", fullmatch=True)),
-        _optional("param", st.text(max_size=12)),
-        st.just({}) if local else _optional("retryable", st.booleans()),
-        _optional("suggestedAction", st.sampled_from([action.value for action in SuggestedAction])),
-        _optional(
-            "docUrl", st.from_regex(r"https://docs\.configure\.dev/[a-z]{1,10}", fullmatch=True)
-        ),
-        _optional("retryAfter", st.integers(0, 3600) | st.floats(0, 3600, allow_nan=False)),
-        _optional("requestId", st.from_regex(r"req_[0-9a-f]{8}", fullmatch=True)),
-        extras,
-    ]
-    return st.tuples(_messages, *parts).map(
-        lambda drawn: (
-            {"code": row.code, "message": drawn[0]}
-            | {key: value for part in drawn[1:] for key, value in part.items()}
-        )
-    )
-
-
-_BUILDERS: dict[str, Any] = {"use_tool": _use_tool, "pythe": _pythe, "configure": _configure}
+def _field(name: str, value: Any) -> dict[str, Any]:
+    return {name: value}
 
 
 def error_payloads(
-    vendor: Vendor | None = None, kind: ErrorKind | None = None, *, extra_fields: bool = True
+    vendor: Vendor | str | None = None,
+    kind: ErrorKind | None = None,
+    *,
+    extra_fields: bool = True,
 ) -> st.SearchStrategy[dict[str, Any]]:
-    """Valid wire payloads of ``vendor`` (every vendor by default) that read as ``kind``
-    (any kind by default); each code of the table is drawn as often as any other.
+    """Valid wire payloads of ``vendor`` (every registered source by default) that read as
+    ``kind`` (any kind by default); each code of the table is drawn as often as any other.
 
     With ``extra_fields=False`` no unknown fields are added, so every payload is valid
     in strict mode too.
     """
-    rows = [
-        row
-        for row in ROWS
-        if row.reads
-        and (vendor is None or row.vendor == vendor)
-        and (kind is None or row.kind is kind)
+    if vendor is not None and vendor not in SOURCES:
+        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
+    cases = [
+        (source, row)
+        for source in SOURCES.values()
+        if vendor is None or source.name == vendor
+        for row in source.rows
+        if row.reads and (kind is None or row.kind is kind)
     ]
-    if not rows:
+    if not cases:
         raise ValueError(f"no {vendor or 'vendor'} code reads as {kind}")
     extras = _extras if extra_fields else st.just({})
-    return st.one_of([_BUILDERS[row.vendor](row, extras) for row in rows])
+    return st.one_of([_payloads(source, row, extras) for source, row in cases])
 
 
-_BREAKS: dict[str, list[tuple[str, Any]]] = {
-    "use_tool": [
-        ("error", None),
-        ("error", 404),
-        ("message", None),
-        ("message", ["x"]),
-        ("card", [1]),
-    ],
-    "held": [("text", None), ("text", 3)],
-    "pythe": [
-        ("ok", 0),
-        ("ok", "false"),
-        ("code", None),
-        ("code", 7),
-        ("message", None),
-        ("retryable", None),
-        ("retryable", "true"),
-        ("retryable", 1),
-        ("how_to_fix", None),
-        ("how_to_fix", False),
-    ],
-    "configure": [
-        ("code", 1),
-        ("message", None),
-        ("message", {}),
-        ("statusCode", "404"),
-        ("statusCode", True),
-        ("retryable", "yes"),
-        ("retryAfter", -1),
-        ("retryAfter", "30"),
-        ("requestId", 12),
-        ("type", 3),
-    ],
+_REMOVE: Final = object()
+
+_WRONG: dict[tuple[type, ...], tuple[Any, ...]] = {
+    (str,): (7, ["x"]),
+    (bool,): ("true", 1),
+    (int,): ("404", True),
+    (int, float): ("30",),
+    (dict,): ([1],),
+    (list,): ({},),
 }
-"""(field, value): ``None`` removes a required field; anything else is a wrong type."""
+"""Values of the wrong JSON type for a field, by its types."""
+
+
+def _breaks(spec: Field) -> list[tuple[str, Any]]:
+    """How to break a field: remove it when required (unless it is a constant that marks
+    the shape), or give it a value of the wrong type or range."""
+    changes: list[tuple[str, Any]] = []
+    if spec.required and spec.const is NO_VALUE:
+        changes.append((spec.name, _REMOVE))
+    if spec.const is False:
+        changes.append((spec.name, 0))
+    changes += [(spec.name, value) for value in _WRONG[spec.types]]
+    if spec.seconds:
+        changes.append((spec.name, -1))
+    return changes
 
 
 def _break(payload: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
     broken = dict(payload)
-    if field == "text":
-        field = next(iter(payload))
-    if value is None:
+    if value is _REMOVE:
         broken.pop(field, None)
         if not broken:
             broken["x_only"] = True
@@ -215,16 +180,26 @@ def _break(payload: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
     return broken
 
 
-def near_misses(vendor: Vendor | None = None) -> st.SearchStrategy[dict[str, Any]]:
-    """Payloads with the right keys but a required field missing or of the wrong type."""
-
-    def breaks(payload: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
-        shape = (
-            "held" if ("not_done_yet" in payload or "refused" in payload)
-            else "pythe" if "ok" in payload
-            else "use_tool" if "error" in payload
-            else "configure"
-        )  # fmt: skip
-        return st.sampled_from(_BREAKS[shape]).map(lambda change: _break(payload, *change))
-
-    return error_payloads(vendor).flatmap(breaks)
+def near_misses(vendor: Vendor | str | None = None) -> st.SearchStrategy[dict[str, Any]]:
+    """Payloads with the right keys but a required field missing or a field of the wrong
+    type, from each source's field specs."""
+    sources = [s for s in SOURCES.values() if vendor is None or s.name == vendor]
+    if not sources:
+        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
+    cases = [
+        (row, change)
+        for source in sources
+        for row in source.rows
+        if row.reads
+        for change in (
+            change
+            for spec in source.shape_for(row.code).fields
+            if spec.name not in source.without.get(row.code, frozenset())
+            for change in _breaks(spec)
+        )
+    ]
+    return st.sampled_from(cases).flatmap(
+        lambda case: _payloads(SOURCES[case[0].vendor], case[0], _extras).map(
+            lambda payload: _break(payload, *case[1])
+        )
+    )

@@ -8,18 +8,20 @@ are hidden from the traceback.  Nothing here imports pytest.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
-from ._codes import CONFIGURE_SDK_MADE, CONFIGURE_TRANSIENT, Outcome, Reason
 from ._errors import ShapeError
-from ._held import render
+from ._held import Outcome, Reason, render
 from ._kinds import Action, ErrorKind
 from ._read import parse
-from ._table import KINDS, ROWS, VENDORS, WRITE, Row, Vendor
+from ._source import NO_VALUE, SOURCES, Source
+from ._table import READ
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from ._table import Row, Vendor
     from ._unified import UnifiedError
 
 __all__ = [
@@ -94,24 +96,28 @@ def _show(value: object) -> str:
     return repr(value.value) if isinstance(value, (ErrorKind, Action, Reason)) else repr(value)
 
 
+def _source(vendor: str) -> Source:
+    source = SOURCES.get(vendor)
+    if source is None:
+        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
+    return source
+
+
 def assert_shape(payload: object, vendor: Vendor, strict: bool = True) -> Any:
     """``payload`` is valid wire JSON for ``vendor`` (strict: nothing the vendor does not document);
     returns the vendor's model.  The failure points at the offending field."""
     __tracebackhide__ = True
-    from . import configure, pythe, use_tool
-
-    modules = {"use_tool": use_tool, "pythe": pythe, "configure": configure}
-    if vendor not in modules:
-        raise TypeError(f"unknown vendor {vendor!r}; expected one of {', '.join(modules)}")
+    if vendor not in SOURCES:
+        raise TypeError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
     try:
-        return modules[vendor].parse(payload, strict=strict)
+        return import_module(SOURCES[vendor].models).parse(payload, strict=strict)
     except ShapeError as exc:
         raise AssertionError(f"not a valid {vendor} payload: {exc}") from None
 
 
 def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
-        if value is ABSENT:
+        if value is ABSENT or value is NO_VALUE:
             base.pop(key, None)
         else:
             base[key] = value
@@ -119,26 +125,31 @@ def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 def _row(vendor: str, code: str) -> Row:
-    for row in ROWS:
-        if row.vendor == vendor and row.code == code and row.reads and row.when_status is None:
-            return row
-    codes = sorted({r.code for r in ROWS if r.vendor == vendor and r.reads})
-    raise ValueError(f"unknown {vendor} code {code!r}; expected one of {', '.join(codes)}")
+    row = READ.get((vendor, code, None))
+    if row is None:
+        codes = sorted({r.code for r in _source(vendor).rows if r.reads})
+        raise ValueError(f"unknown {vendor} code {code!r}; expected one of {', '.join(codes)}")
+    return row
 
 
-def _message(message: str | None, row: Row) -> str:
-    """The message given (an empty one too), else the code's documented meaning."""
-    return row.meaning if message is None else message
+def _example(
+    vendor: str, code: str, message: str | None, overrides: dict[str, Any]
+) -> dict[str, Any]:
+    """The source's own realistic payload for ``code``: the message given (an empty one
+    too), else the code's documented meaning; then the overrides."""
+    row = _row(vendor, code)
+    base = _source(vendor).example(row, row.meaning if message is None else message)
+    return _apply(base, overrides)
 
 
 def use_tool_error(
     code: str = "not_found", message: str | None = None, /, **overrides: Any
 ) -> dict[str, Any]:
     """``{error, message}`` for a use_tool kind; add ``card={...}`` or any override."""
-    row = _row("use_tool", code)
     if code in ("not_done_yet", "refused"):
+        _row("use_tool", code)
         raise ValueError(f"{code!r} is a check-held outcome: use not_done_yet() or refused()")
-    return _apply({"error": code, "message": _message(message, row)}, overrides)
+    return _example("use_tool", code, message, overrides)
 
 
 def not_done_yet(
@@ -159,14 +170,7 @@ def pythe_error(
     code: str = "internal", message: str | None = None, /, **overrides: Any
 ) -> dict[str, Any]:
     """A Pythe error envelope with the code's default retryability and Pythe's documented advice."""
-    row = _row("pythe", code)
-    base = {
-        "ok": False,
-        "code": code,
-        "message": _message(message, row),
-        "retryable": row.retryable is True,
-    }
-    return _apply(base | {"how_to_fix": row.hint}, overrides)
+    return _example("pythe", code, message, overrides)
 
 
 def configure_error(
@@ -175,57 +179,30 @@ def configure_error(
     """A Configure error as the backend sends it (or, for TIMEOUT, NETWORK_ERROR and
     API_KEY_MISSING, as the SDK makes it), camelCase; ``statusCode=404`` and the like
     override."""
-    row = _row("configure", code)
-    base: dict[str, Any] = {"code": code, "message": _message(message, row)}
-    if code not in CONFIGURE_SDK_MADE:
-        status = KINDS[row.kind].status
-        if status is not None:
-            base["statusCode"] = status
-        base["retryable"] = code in CONFIGURE_TRANSIENT
-        suggested = WRITE[("configure", row.kind)].suggested
-        if suggested is not None and WRITE[("configure", row.kind)].code == code:
-            base["suggestedAction"] = suggested.value
-        if code == "RATE_LIMITED":
-            base["retryAfter"] = 30
-        base["requestId"] = "req_0123456789abcdef"
-    return _apply(base, overrides)
+    return _example("configure", code, message, overrides)
 
 
-def payload(vendor: Vendor, code: str, /, **overrides: Any) -> dict[str, Any]:
-    """A valid payload for any code of any vendor (``not_done_yet`` and ``refused`` too)."""
-    if vendor == "use_tool" and code == "not_done_yet":
-        return not_done_yet(**overrides)
-    if vendor == "use_tool" and code == "refused":
-        return refused(**overrides)
-    makers = {"use_tool": use_tool_error, "pythe": pythe_error, "configure": configure_error}
-    if vendor not in makers:
-        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(makers)}")
-    return makers[vendor](code, **overrides)
+def payload(vendor: str, code: str, /, **overrides: Any) -> dict[str, Any]:
+    """A valid payload for any code of any registered source (``not_done_yet`` and
+    ``refused`` too), as that source's own factory makes it."""
+    return _example(vendor, code, None, overrides)
 
 
-def every_payload(vendor: Vendor | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
-    """``(id, payload)`` for every code of ``vendor`` (or of every vendor), plus
-    Configure's structured 404 and ``otp_blocked``: for parametrizing tests.
+def every_payload(vendor: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(id, payload)`` for every code of ``vendor`` (or of every registered source), and
+    each source's documented special cases (Configure's structured 404 and
+    ``otp_blocked``): for parametrizing tests.
 
     An unknown vendor raises ``ValueError`` at once, rather than giving no cases.
     """
-    if vendor is not None and vendor not in VENDORS:
-        raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(VENDORS)}")
-    return _every_payload(vendor)
+    sources = list(SOURCES.values()) if vendor is None else [_source(vendor)]
+    return _every_payload(sources)
 
 
-def _every_payload(vendor: Vendor | None) -> Iterator[tuple[str, dict[str, Any]]]:
-    for row in ROWS:
-        if row.reads and (vendor is None or row.vendor == vendor):
-            if row.when_status is None:
-                yield f"{row.vendor}-{row.code}", payload(row.vendor, row.code)
-            else:
-                yield (
-                    f"{row.vendor}-{row.code}-{row.when_status}",
-                    configure_error(row.code, statusCode=row.when_status, type="resource_missing"),
-                )
-    if vendor in (None, "configure"):
-        yield (
-            "configure-RATE_LIMITED-otp_blocked",
-            configure_error("RATE_LIMITED", type="otp_blocked", retryable=False, retryAfter=ABSENT),
-        )
+def _every_payload(sources: list[Source]) -> Iterator[tuple[str, dict[str, Any]]]:
+    for source in sources:
+        for row in source.rows:
+            if row.reads and row.when_status is None:
+                yield f"{source.name}-{row.code}", payload(source.name, row.code)
+        for name, code, fields in source.cases:
+            yield f"{source.name}-{name}", payload(source.name, code, **fields)

@@ -13,11 +13,10 @@ from typing import Annotated, Any, ClassVar, Final, TypeAlias
 from pydantic import Field, StrictStr
 from typing_extensions import Self
 
-from ._codes import Outcome, Reason
-from ._codes import UseToolCode as ErrorCode
 from ._errors import ShapeError
-from ._held import TEMPLATES, match, render
-from ._table import ROWS
+from ._held import TEMPLATES, Outcome, Reason, match, render
+from ._use_tool import ROWS
+from ._use_tool import UseToolCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
@@ -34,7 +33,7 @@ __all__ = [
     "parse",
 ]
 
-_ROWS: Final = [row for row in ROWS if row.vendor == "use_tool" and row.reads]
+_ROWS: Final = [row for row in ROWS if row.reads]
 
 MEANING: Final[dict[str, str]] = {row.code: row.meaning for row in _ROWS}
 """What happened, in use_tool's documented words, for each error kind (and both outcomes)."""

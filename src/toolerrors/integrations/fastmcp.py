@@ -33,8 +33,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     ) from exc
 
 from .._kinds import ErrorKind
-from .._read import error_of
-from .._table import VENDORS
+from .._read import VENDORS, error_of
 from .._unified import ToolFailure, UnifiedError
 from .._write import to_wire
 from ..retry import Retry

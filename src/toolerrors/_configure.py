@@ -1,0 +1,473 @@
+"""The Configure SDK as a source: its codes, ``ConfigureError``, rows, reader and writer.
+
+SDK methods reject with `ConfigureError`, whose fields are camelCase as the SDK names
+them.  The pydantic model of its wire form is in ``toolerrors.configure``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._json import MAX_WAIT, is_wait
+from ._kinds import Action, ErrorKind
+from ._source import (
+    NO_VALUE,
+    Field,
+    Shape,
+    Source,
+    Takes,
+    canonical_row,
+    home,
+    lookup,
+    only,
+    register,
+    required_str,
+    retry_to_write,
+    want,
+    with_extra,
+)
+from ._table import KINDS, WRITE, Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = [
+    "CONFIGURE_LOCAL",
+    "CONFIGURE_SDK_MADE",
+    "CONFIGURE_TRANSIENT",
+    "FIELDS",
+    "SOURCE",
+    "SUGGESTED",
+    "AuthFlowReason",
+    "ConfigureCode",
+    "ConfigureError",
+    "SuggestedAction",
+    "read_configure",
+    "write",
+]
+
+
+class ConfigureCode(TextEnum):
+    """``ErrorCode`` as exported by the Configure SDK (13 values)."""
+
+    API_KEY_MISSING = "API_KEY_MISSING"
+    AUTH_REQUIRED = "AUTH_REQUIRED"
+    INVALID_INPUT = "INVALID_INPUT"
+    TOOL_NOT_CONNECTED = "TOOL_NOT_CONNECTED"
+    NETWORK_ERROR = "NETWORK_ERROR"
+    RATE_LIMITED = "RATE_LIMITED"
+    NOT_FOUND = "NOT_FOUND"
+    SERVER_ERROR = "SERVER_ERROR"
+    TIMEOUT = "TIMEOUT"
+    ACCESS_DENIED = "ACCESS_DENIED"
+    TOOL_ERROR = "TOOL_ERROR"
+    PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
+    COMMIT_REQUIRED = "COMMIT_REQUIRED"
+
+
+class SuggestedAction(TextEnum):
+    """Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
+
+    REAUTHENTICATE = "reauthenticate"
+    FIX_REQUEST = "fix_request"
+    CONNECT_TOOL = "connect_tool"
+    RETRY = "retry"
+    UPGRADE_PLAN = "upgrade_plan"
+    SPECIFY_AGENT = "specify_agent"
+    USE_SECRET_KEY = "use_secret_key"
+    CHECK_PERMISSIONS = "check_permissions"
+    USE_HOSTED_AUTH = "use_hosted_auth"
+    COMPLETE_APPROVAL = "complete_approval"
+    COMMIT_PROFILE = "commit_profile"
+
+
+class AuthFlowReason(TextEnum):
+    """The ``reason`` of Configure's hosted sign-in and reconnect flows."""
+
+    SIGNIN = "signin"
+    RECONNECT = "reconnect"
+    PERMISSIONS = "permissions"
+
+
+CONFIGURE_LOCAL: Final = frozenset({ConfigureCode.TIMEOUT, ConfigureCode.NETWORK_ERROR})
+"""Configure errors the SDK creates locally: ``retryable`` is left undefined, not false."""
+
+CONFIGURE_SDK_MADE: Final = CONFIGURE_LOCAL | {ConfigureCode.API_KEY_MISSING}
+"""Configure errors the SDK makes before any response: no ``statusCode``, no ``requestId``
+and no ``retryable`` (API_KEY_MISSING: "No API key was provided and CONFIGURE_API_KEY was
+not set")."""
+
+CONFIGURE_TRANSIENT: Final = frozenset(
+    {ConfigureCode.RATE_LIMITED, ConfigureCode.SERVER_ERROR, ConfigureCode.TOOL_ERROR}
+)
+"""Marked ``retryable: true`` by the backend: the plain rate limit, transient tool
+failures and 5xx-class errors."""
+
+SUGGESTED: Final[dict[str, Action]] = {
+    SuggestedAction.REAUTHENTICATE: Action.REAUTHENTICATE,
+    SuggestedAction.FIX_REQUEST: Action.FIX_INPUT,
+    SuggestedAction.CONNECT_TOOL: Action.RECONNECT,
+    SuggestedAction.RETRY: Action.RETRY,
+    SuggestedAction.UPGRADE_PLAN: Action.UPGRADE_PLAN,
+    SuggestedAction.SPECIFY_AGENT: Action.FIX_INPUT,
+    SuggestedAction.USE_SECRET_KEY: Action.REAUTHENTICATE,
+    SuggestedAction.CHECK_PERMISSIONS: Action.ASK_OWNER,
+    SuggestedAction.USE_HOSTED_AUTH: Action.REAUTHENTICATE,
+    SuggestedAction.COMPLETE_APPROVAL: Action.ASK_OWNER,
+    SuggestedAction.COMMIT_PROFILE: Action.COMMIT,
+}
+"""Configure's ``suggestedAction`` -> the unified `Action` it refines to."""
+
+
+BODY: Final = Shape(
+    "ConfigureError",
+    (
+        Field("code", (str,), required=True, fills="code",
+              closed=frozenset(code.value for code in ConfigureCode)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("statusCode", (int,), fills="status_code",
+              samples=(400, 401, 402, 403, 409, 429, 500, 502, 503)),
+        Field("type", (str,),
+              samples=("rate_limited", "resource_missing", "agent_not_found", "otp_blocked")),
+        Field("param", (str,)),
+        Field("retryable", (bool,), fills="retryable"),
+        Field("suggestedAction", (str,), closed=frozenset(action.value for action in SuggestedAction)),
+        Field("docUrl", (str,),
+              samples=("https://docs.configure.dev/errors", "https://docs.configure.dev/auth")),
+        Field("retryAfter", (int, float), fills="retry_after", seconds=True),
+        Field("requestId", (str,), fills="request_id",
+              samples=("req_0123456789abcdef", "req_5f2c9a1b")),
+    ),
+    model="ConfigureErrorBody",
+)  # fmt: skip
+
+FIELDS: Final = tuple(spec.name for spec in BODY.fields if spec.name != "message")
+"""The fields ``ConfigureError`` exposes, under the SDK's own names."""
+
+SDK_MADE_WITHOUT: Final = frozenset({"statusCode", "retryable", "requestId"})
+"""What an error the SDK makes before any response never has."""
+
+
+class ConfigureError(Exception):
+    """What Configure SDK methods reject with: API, validation, permission, tool, timeout
+    and network failures.
+
+    Constructed with the SDK's own names as keywords::
+
+        ConfigureError(message="Slow down", code="RATE_LIMITED", statusCode=429, retryAfter=30)
+
+    A field that is not set is ``None`` (undefined on the wire): ``retryable`` is ``None``
+    on local TIMEOUT and NETWORK_ERROR, which is not ``False``.  There is no ``status`` and
+    no ``details``.
+    """
+
+    code: str
+    statusCode: int | None
+    type: str | None
+    param: str | None
+    retryable: bool | None
+    suggestedAction: str | None
+    docUrl: str | None
+    retryAfter: float | None
+    requestId: str | None
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str,
+        statusCode: int | None = None,
+        type: str | None = None,
+        param: str | None = None,
+        retryable: bool | None = None,
+        suggestedAction: str | None = None,
+        docUrl: str | None = None,
+        retryAfter: float | None = None,
+        requestId: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.statusCode = statusCode
+        self.type = type
+        self.param = param
+        self.retryable = retryable
+        self.suggestedAction = suggestedAction
+        self.docUrl = docUrl
+        self.retryAfter = retryAfter
+        self.requestId = requestId
+
+    def fields(self) -> dict[str, Any]:
+        """The fields that are set (undefined ones left out), ``code`` first."""
+        return {name: value for name in FIELDS if (value := getattr(self, name)) is not None}
+
+    def to_wire(self) -> dict[str, Any]:
+        """This error as JSON-ready wire fields: ``message`` plus the fields that are set."""
+        return {**self.fields(), "message": self.message}
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> ConfigureError:
+        """The error a wire dict describes (see ``toolerrors.configure.parse``)."""
+        known = {name: data[name] for name in FIELDS if data.get(name) is not None}
+        return cls(data.get("message", ""), **known)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (partial(type(self), **self.fields()), (self.message,))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, ConfigureError)
+        return self.to_wire() == other.to_wire()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.message, *self.fields().items()))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={value!r}" for name, value in self.to_wire().items())
+        return f"{type(self).__name__}({args})"
+
+
+def _c(
+    code: ConfigureCode,
+    kind: ErrorKind,
+    meaning: str,
+    *,
+    writes: bool = False,
+    when_status: int | None = None,
+    suggested: SuggestedAction | None = None,
+    hint: str = "",
+) -> Row:
+    return Row(
+        "configure",
+        str(code),
+        kind,
+        None,
+        when_status,
+        writes=writes,
+        when_status=when_status,
+        suggested=suggested,
+        meaning=meaning,
+        hint=hint,
+    )
+
+
+_to = partial(Row.write_only, "configure")
+
+# fmt: off
+ROWS: Final = (
+    _c(ConfigureCode.API_KEY_MISSING, ErrorKind.UNAUTHENTICATED,
+       "No API key was provided and CONFIGURE_API_KEY was not set."),
+    _c(ConfigureCode.AUTH_REQUIRED, ErrorKind.UNAUTHENTICATED,
+       "Token is missing, invalid, expired, or rejected by the API.",
+       writes=True, suggested=SuggestedAction.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
+    _c(ConfigureCode.INVALID_INPUT, ErrorKind.INVALID_INPUT,
+       "SDK-side or API-side input validation failed.", writes=True, suggested=SuggestedAction.FIX_REQUEST),
+    _c(ConfigureCode.INVALID_INPUT, ErrorKind.NOT_FOUND,
+       "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", when_status=404, writes=True),
+    _c(ConfigureCode.TOOL_NOT_CONNECTED, ErrorKind.NOT_CONNECTED,
+       "A connector-backed tool requires a user connection that is not available.",
+       writes=True, suggested=SuggestedAction.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
+    _c(ConfigureCode.NETWORK_ERROR, ErrorKind.UNKNOWN_OUTCOME,
+       "Fetch failed before an API response was received (the request may have been sent)."),
+    _c(ConfigureCode.RATE_LIMITED, ErrorKind.RATE_LIMITED,
+       "The API returned a rate limit response.", writes=True),
+    _c(ConfigureCode.NOT_FOUND, ErrorKind.NOT_FOUND,
+       "The requested resource was not found (legacy unstructured responses only)."),
+    _c(ConfigureCode.SERVER_ERROR, ErrorKind.INTERNAL,
+       "The backend returned a 5xx or structured API error.", writes=True),
+    _c(ConfigureCode.TIMEOUT, ErrorKind.UNKNOWN_OUTCOME,
+       "The request timed out.", writes=True),
+    _c(ConfigureCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED,
+       "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=SuggestedAction.CHECK_PERMISSIONS),
+    _c(ConfigureCode.TOOL_ERROR, ErrorKind.UPSTREAM_ERROR,
+       "A connector or provider operation failed.", writes=True),
+    _c(ConfigureCode.PAYMENT_REQUIRED, ErrorKind.PAYMENT_REQUIRED,
+       "Billing or quota limits blocked the request.", writes=True, suggested=SuggestedAction.UPGRADE_PLAN),
+    _c(ConfigureCode.COMMIT_REQUIRED, ErrorKind.COMMIT_REQUIRED,
+       "A profile read created a write-back obligation.",
+       writes=True, suggested=SuggestedAction.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
+    _to(ConfigureCode.INVALID_INPUT, ErrorKind.AMBIGUOUS,
+        "that more than one target matched", suggested=SuggestedAction.FIX_REQUEST),
+    _to(ConfigureCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
+        "that the input is too large", suggested=SuggestedAction.FIX_REQUEST),
+    _to(ConfigureCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
+        "that the input's kind is unsupported", suggested=SuggestedAction.FIX_REQUEST),
+    _to(ConfigureCode.INVALID_INPUT, ErrorKind.CONFLICT,
+        "that it changed since it was read"),
+    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.PAUSED,
+        "that the target is paused and must be resumed"),
+    _to(ConfigureCode.SERVER_ERROR, ErrorKind.UNAVAILABLE,
+        "that the service did not answer at all"),
+    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED,
+        "the owner and reason as fields", suggested=SuggestedAction.COMPLETE_APPROVAL),
+    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.REFUSED,
+        "the owner and reason as fields; written with retryable false"),
+    _to(ConfigureCode.SERVER_ERROR, ErrorKind.UNKNOWN,
+        "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+_CODES: Final = frozenset(code.value for code in ConfigureCode)
+_OPTIONAL: Final = {spec.name: spec for spec in BODY.fields if not spec.required}
+"""Configure's optional fields; absent means undefined."""
+_TEXT: Final = tuple(
+    spec.name for spec in _OPTIONAL.values() if spec.types == (str,) and not spec.carried
+)
+"""The optional text fields the unified error does not carry: they stay in ``extra``."""
+_ALLOWED: Final = BODY.names
+_ROWS: Final = {
+    code: {row.when_status: row for row in ROWS if row.reads and row.code == code}
+    for code in _CODES
+}
+"""code -> the rows for each status (``None`` for any): the structured 404 reads by 404."""
+
+
+def _field(key: str, value: object, strict: bool, where: str) -> None:
+    """Raise where an optional Configure field holds what it may not."""
+    spec = _OPTIONAL[key]
+    if value is None:
+        if strict:
+            raise want(value, spec.expected, f"{where}/{key}")
+    elif type(value) not in spec.types or (spec.seconds and not is_wait(value)):
+        raise want(value, spec.expected, f"{where}/{key}")
+
+
+def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A ``ConfigureError``'s fields, camelCase as the SDK names them."""
+    code = d.get("code")
+    message = d.get("message")
+    if type(code) is not str or type(message) is not str:
+        code, message = required_str(d, "code", where), required_str(d, "message", where)
+    status = d.get("statusCode")
+    retryable = d.get("retryable")
+    wait = d.get("retryAfter")
+    request = d.get("requestId")
+    if (
+        (status is not None and type(status) is not int)
+        or (retryable is not None and type(retryable) is not bool)
+        or (request is not None and type(request) is not str)
+        or (  # is_wait, inlined: this check runs on every Configure error read
+            wait is not None
+            and not ((type(wait) is int or type(wait) is float) and 0 <= wait <= MAX_WAIT)
+        )
+    ):
+        for key in ("statusCode", "retryable", "requestId", "retryAfter"):
+            _field(key, d.get(key), strict, where)
+    unified = (
+        2
+        + (status is not None)
+        + (retryable is not None)
+        + (wait is not None)
+        + (request is not None)
+    )
+    extra = None
+    if len(d) > unified:
+        for key in _TEXT:
+            value = d.get(key)
+            if value is not None and type(value) is not str:
+                raise want(value, "a string", f"{where}/{key}")
+        if strict:
+            only(d, _ALLOWED, where)
+            for key, value in d.items():
+                if value is None:
+                    _field(key, value, strict, where)
+        extra = d
+    rows = _ROWS.get(code)
+    row = (
+        None
+        if rows is None
+        else (rows.get(status) if status is not None else None) or rows.get(None)
+    )
+    suggested = d.get("suggestedAction")
+    action = SUGGESTED.get(suggested) if type(suggested) is str else None
+    if strict and (row is None or (action is None and suggested is not None)):
+        lookup("configure", code, status, strict, f"{where}/code")
+        raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
+    kind = row.kind if row is not None else _UNKNOWN
+    return make(kind, message, retryable, wait, status, "configure", code,
+                request_id=request, suggested_action=action, extra=extra)  # fmt: skip
+
+
+def _known_code(d: Mapping[str, Any]) -> bool:
+    code = d["code"]
+    return type(code) is str and code in _CODES
+
+
+def _claim_forget(d: Mapping[str, Any], need: bool) -> Any:
+    return "Configure's forget() result ({deleted, message}) is a result, not an error"
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as a ``ConfigureError``'s wire fields."""
+    at_home = home(error, "configure")
+    row = None if at_home else canonical_row(error, "configure")
+    out: dict[str, Any] = {
+        "code": error.code if row is None else row.code,
+        "message": error.message,
+    }
+    status = error.status_code if error.status_code is not None or row is None else row.status
+    if status is not None:
+        out["statusCode"] = status
+    retryable = retry_to_write(error, at_home)
+    if retryable is not None:
+        out["retryable"] = retryable
+    if row is not None and row.suggested is not None:
+        out["suggestedAction"] = str(row.suggested)
+    if error.retry_after is not None:
+        out["retryAfter"] = error.retry_after
+    if error.request_id is not None:
+        out["requestId"] = error.request_id
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """A Configure error as the backend sends it (or, for TIMEOUT, NETWORK_ERROR and
+    API_KEY_MISSING, as the SDK makes it)."""
+    code = row.code
+    out: dict[str, Any] = {"code": code, "message": message}
+    if code in CONFIGURE_SDK_MADE:
+        return out
+    status = KINDS[row.kind].status
+    if status is not None:
+        out["statusCode"] = status
+    out["retryable"] = code in CONFIGURE_TRANSIENT
+    written = WRITE[("configure", row.kind)]
+    if written.suggested is not None and written.code == code:
+        out["suggestedAction"] = str(written.suggested)
+    if code == ConfigureCode.RATE_LIMITED:
+        out["retryAfter"] = 30
+    out["requestId"] = "req_0123456789abcdef"
+    return out
+
+
+SOURCE: Final = register(
+    Source(
+        name="configure",
+        title="Configure",
+        codes=tuple(code.value for code in ConfigureCode),
+        shapes=(BODY,),
+        rows=ROWS,
+        claims=((60, "code", Takes(read_configure, _known_code)), (70, "deleted", _claim_forget)),
+        write=write,
+        models="toolerrors.configure",
+        example=example,
+        cases=(
+            ("INVALID_INPUT-404", "INVALID_INPUT", {"statusCode": 404, "type": "resource_missing"}),
+            (
+                "RATE_LIMITED-otp_blocked",
+                "RATE_LIMITED",
+                {"type": "otp_blocked", "retryable": False, "retryAfter": NO_VALUE},
+            ),
+        ),
+        without=dict.fromkeys(CONFIGURE_SDK_MADE, SDK_MADE_WITHOUT),
+        docs="configure.md",
+    )
+)

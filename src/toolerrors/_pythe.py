@@ -1,0 +1,247 @@
+"""Pythe's MCP server as a source: its codes, envelope, rows, reader and writer.
+
+Errors come back in-band as ``{ok: false, code, message, retryable, how_to_fix}``; the
+pydantic models, and the success envelope, are in ``toolerrors.pythe``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    Takes,
+    canonical_row,
+    home,
+    only,
+    register,
+    retry_to_write,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "PytheCode", "read_pythe", "write"]
+
+
+class PytheCode(TextEnum):
+    """The ``code`` of a Pythe error envelope (13 codes)."""
+
+    UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    AMBIGUOUS = "ambiguous"
+    INVALID_INPUT = "invalid_input"
+    PAUSED = "paused"
+    EMPLOYEES = "employees"
+    GROUP_CHATS = "group_chats"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    NETWORK = "network"
+    HTTP_5XX = "http_5xx"
+    HTTP_429 = "http_429"
+    INTERNAL = "internal"
+
+
+ENVELOPE: Final = Shape(
+    "error envelope",
+    (
+        Field("ok", (bool,), required=True, const=False),
+        Field("code", (str,), required=True, fills="code",
+              closed=frozenset(code.value for code in PytheCode)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("retryable", (bool,), required=True, fills="retryable"),
+        Field("how_to_fix", (str,), required=True),
+    ),
+    model="ErrorEnvelope",
+)  # fmt: skip
+
+
+def _p(
+    code: PytheCode,
+    kind: ErrorKind,
+    retryable: bool,
+    meaning: str,
+    hint: str,
+    *,
+    status: int | None = None,
+    writes: bool = False,
+) -> Row:
+    return Row(
+        "pythe", str(code), kind, retryable, status, writes=writes, meaning=meaning, hint=hint
+    )
+
+
+_to = partial(Row.write_only, "pythe")
+
+# fmt: off
+ROWS: Final = (
+    _p(PytheCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False,
+       "No signed-in Pythe connection.",
+       "Reconnect Pythe and sign in again.", writes=True),
+    _p(PytheCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
+       "The connection cannot reach that workspace.",
+       "Reconnect and choose the workspace again.", writes=True),
+    _p(PytheCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
+       "No such employee, run or item.",
+       "Check the id with list_team or list_runs.", writes=True),
+    _p(PytheCode.AMBIGUOUS, ErrorKind.AMBIGUOUS, False,
+       "More than one employee matches the name.",
+       "Use the employee’s id from list_team.", writes=True),
+    _p(PytheCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, False,
+       "An argument is wrong.",
+       "Check it against the tool’s inputs.", writes=True),
+    _p(PytheCode.PAUSED, ErrorKind.PAUSED, False,
+       "That employee is paused.",
+       "The founder can resume them from Team in Pythe.", writes=True),
+    _p(PytheCode.EMPLOYEES, ErrorKind.PAYMENT_REQUIRED, False,
+       "AI employees are not on this plan.",
+       "Employees are on Base and Premium; the founder can upgrade."),
+    _p(PytheCode.GROUP_CHATS, ErrorKind.PAYMENT_REQUIRED, False,
+       "Group chats are not on this plan.",
+       "Base and Premium."),
+    _p(PytheCode.INSUFFICIENT_CREDITS, ErrorKind.PAYMENT_REQUIRED, False,
+       "The workspace is out of AI credits.",
+       "Check get_credit_balance and ask the founder.", status=402, writes=True),
+    _p(PytheCode.NETWORK, ErrorKind.UNAVAILABLE, True,
+       "Could not reach Pythe.",
+       "Retryable. Try again in a moment."),
+    _p(PytheCode.HTTP_5XX, ErrorKind.UNAVAILABLE, True,
+       "Server trouble.",
+       "Retryable.", writes=True),
+    _p(PytheCode.HTTP_429, ErrorKind.RATE_LIMITED, True,
+       "Rate limit.",
+       "Retryable.", status=429, writes=True),
+    _p(PytheCode.INTERNAL, ErrorKind.INTERNAL, True,
+       "Something unexpected.",
+       "Marked retryable.", writes=True),
+    _to(PytheCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED,
+        "that it is an app connection, not a sign-in"),
+    _to(PytheCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
+        "that the input is too large"),
+    _to(PytheCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
+        "that the input's kind is unsupported"),
+    _to(PytheCode.INVALID_INPUT, ErrorKind.CONFLICT,
+        "that it changed since it was read"),
+    _to(PytheCode.INVALID_INPUT, ErrorKind.COMMIT_REQUIRED,
+        "the commit-then-retry step"),
+    _to(PytheCode.INTERNAL, ErrorKind.UNKNOWN_OUTCOME,
+        "that it may have happened; written with retryable false so it is not retried blindly"),
+    _to(PytheCode.INTERNAL, ErrorKind.UPSTREAM_ERROR,
+        "that the app behind the tool failed"),
+    _to(PytheCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED,
+        "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    _to(PytheCode.FORBIDDEN, ErrorKind.REFUSED,
+        "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    _to(PytheCode.INTERNAL, ErrorKind.UNKNOWN,
+        "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+_ALLOWED: Final = ENVELOPE.names
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_MISSING: Final = object()
+
+
+def _problem(d: Mapping[str, Any], where: str) -> ShapeError:
+    """What is wrong with an envelope that failed the quick check of `read_pythe`."""
+    if d.get("ok") is not False:
+        return want(d.get("ok"), "false", f"{where}/ok")
+    for spec in ENVELOPE.fields[1:]:
+        value = d.get(spec.name, _MISSING)
+        if value is _MISSING:
+            return ShapeError(f"missing required field {spec.name!r}", where)
+        if type(value) not in spec.types:
+            return want(value, spec.expected, f"{where}/{spec.name}")
+    raise AssertionError("unreachable: the envelope passed every check")  # pragma: no cover
+
+
+def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{ok: false, code, message, retryable, how_to_fix}``; ``how_to_fix`` stays in ``extra``."""
+    code = d.get("code")
+    message = d.get("message")
+    retryable = d.get("retryable")
+    if (
+        d.get("ok") is not False
+        or type(code) is not str
+        or type(message) is not str
+        or type(retryable) is not bool
+        or type(d.get("how_to_fix")) is not str
+    ):
+        raise _problem(d, where)
+    if strict and len(d) > 5:
+        only(d, _ALLOWED, where)
+    row = _ROWS.get(code)
+    if row is None:
+        if strict:
+            raise ShapeError(f"unknown pythe code {code!r}", f"{where}/code")
+        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=d)
+    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=d)
+
+
+def _claim_ok(d: Mapping[str, Any], need: bool) -> Any:
+    ok = d["ok"]
+    if ok is True:
+        return "a Pythe success envelope (ok: true) is not an error"
+    return read_pythe if ok is False else None
+
+
+def _never(d: Mapping[str, Any]) -> bool:
+    """Only a boolean ``ok`` speaks for Pythe; asked for an error, the reader says what is
+    wrong with any other (``ok: null`` beside ``error`` is a stray field of a use_tool
+    error, which ranks before this)."""
+    return False
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as a Pythe error envelope."""
+    at_home = home(error, "pythe")
+    out = {
+        "ok": False,
+        "code": error.code if at_home else canonical_row(error, "pythe").code,
+        "message": error.message,
+        "retryable": retry_to_write(error, at_home) is True,
+    }
+    extra = error.extra
+    fix = extra.get("how_to_fix") if at_home and extra else None
+    out["how_to_fix"] = fix if fix is not None else error.hint
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The envelope with the code's default retryability and Pythe's documented advice."""
+    return {
+        "ok": False,
+        "code": row.code,
+        "message": message,
+        "retryable": row.retryable is True,
+        "how_to_fix": row.hint,
+    }
+
+
+SOURCE: Final = register(
+    Source(
+        name="pythe",
+        title="Pythe",
+        codes=tuple(code.value for code in PytheCode),
+        shapes=(ENVELOPE,),
+        rows=ROWS,
+        claims=((20, "ok", _claim_ok), (40, "ok", Takes(read_pythe, _never))),
+        write=write,
+        models="toolerrors.pythe",
+        example=example,
+        docs="pythe.md",
+    )
+)

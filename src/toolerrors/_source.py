@@ -1,0 +1,485 @@
+"""Sources: each system's errors declared once, and the registry everything else derives from.
+
+A `Source` says, in one place, what a system's errors look like: its codes, its wire
+fields (`Field`) grouped into shapes (`Shape`), its mapping rows, how it claims a payload,
+its fast reader and its writer, and where its pydantic models live.  Registering it
+(`register`) fills the lookups below, which the reading, writing, testing and docs
+layers use: none of them names a source.
+
+The lookups it fills live in ``toolerrors._table``, below the unified value, which reads
+them; this module and the sources sit above it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from ._errors import ShapeError
+from ._json import type_name
+from ._kinds import ErrorKind
+from ._table import CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, read_row
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import TypeAlias
+
+    from ._unified import UnifiedError
+
+__all__ = [
+    "ANCHORS",
+    "CLAIMS",
+    "NO_VALUE",
+    "SAFER_KIND",
+    "SOURCES",
+    "Claim",
+    "Field",
+    "Reader",
+    "Shape",
+    "Source",
+    "Takes",
+    "Writer",
+    "add_claim",
+    "canonical_row",
+    "classify",
+    "expected_shapes",
+    "home",
+    "lookup",
+    "only",
+    "register",
+    "required_str",
+    "retry_to_write",
+    "unregister",
+    "want",
+    "with_extra",
+]
+
+Reader: TypeAlias = "Callable[[Mapping[str, Any], bool, str], UnifiedError]"
+"""``reader(payload, strict, where)``: the payload as a `UnifiedError`, or a `ShapeError`
+naming the field at ``where``."""
+
+Claim: TypeAlias = "Callable[[Mapping[str, Any], bool], Reader | str | None]"
+"""``claim(payload, need)``: the reader for a payload of this shape, a sentence saying what
+the payload is instead of an error, or ``None`` when the shape is not this source's.  With
+``need`` (`toolerrors.parse`) a claim may take a broken payload, whose reader then says
+what is wrong; without it (`toolerrors.error_of`) it takes only what marks an error."""
+
+Writer: TypeAlias = "Callable[[UnifiedError], dict[str, Any]]"
+
+
+@dataclass(frozen=True, slots=True)
+class Takes:
+    """A claim that takes every payload with its anchor key for ``reader``; without
+    ``need`` only those for which ``when`` holds (all of them when it is ``None``).
+
+    The common claim, said as data: the dispatcher tests it inline, with no call.
+    """
+
+    reader: Reader
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+
+
+"""``writer(error)``: the JSON-ready wire dict."""
+
+
+class _NoValue:
+    def __repr__(self) -> str:
+        return "NO_VALUE"
+
+
+NO_VALUE: Final = _NoValue()
+"""A `Field` with no constant value."""
+
+_EXPECTED_TYPE: Final[dict[tuple[type, ...], str]] = {
+    (str,): "a string",
+    (bool,): "a boolean",
+    (int,): "an integer",
+    (int, float): "a number",
+    (dict,): "an object",
+    (list,): "an array",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a wire shape, as the source documents it."""
+
+    name: str
+    """The name on the wire, verbatim (``statusCode``)."""
+    types: tuple[type, ...]
+    """Its JSON types as Python types: ``(str,)``, ``(bool,)``, ``(int, float)``, ``(dict,)``."""
+    required: bool = False
+    fills: str | None = None
+    """The `UnifiedError` attribute it fills (``"code"``, ``"retry_after"``), if any; a
+    field that fills one is carried by the attribute, not kept in ``extra``."""
+    closed: frozenset[str] | None = None
+    """Under strict parsing its value must be one of these."""
+    const: object = NO_VALUE
+    """The one value it always has (Pythe's ``ok: false``); it is carried too."""
+    seconds: bool = False
+    """A wait in seconds: a finite number, not negative."""
+    samples: tuple[Any, ...] | Callable[[Row, str, int], Any] = ()
+    """Realistic values for generated payloads, or a function of the row, a drawn name and
+    a drawn number that makes one (use_tool's held-back text)."""
+
+    @property
+    def expected(self) -> str:
+        """What the field must hold, in words (``"a string"``)."""
+        if self.seconds:
+            return "a number of seconds (finite, not negative)"
+        return _EXPECTED_TYPE.get(self.types) or " or ".join(t.__name__ for t in self.types)
+
+    @property
+    def carried(self) -> bool:
+        """Written from the unified attributes, so not kept in ``extra``."""
+        return self.fills is not None or self.const is not NO_VALUE
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One JSON shape a source's errors take, and the model that describes it exactly."""
+
+    name: str
+    fields: tuple[Field, ...]
+    model: str
+    """The pydantic model's name in the source's ``models`` module."""
+    codes: frozenset[str] | None = None
+    """The row codes that take this shape; ``None`` for every code no other shape names."""
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every field name the shape documents: strict parsing refuses any other."""
+        return frozenset(f.name for f in self.fields)
+
+    def describe(self) -> str:
+        """``{error, message, card?}``, for messages."""
+        parts = [
+            f"{f.name}: {str(f.const).lower()}"
+            if f.const is not NO_VALUE
+            else f.name + ("" if f.required else "?")
+            for f in self.fields
+        ]
+        if len(parts) > 5:
+            parts = [*[p for p in parts if not p.endswith("?")], "..."]
+        return "{" + ", ".join(parts) + "}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A system whose tool errors `toolerrors` reads and writes, declared in one place."""
+
+    name: str
+    """Its vendor name, as `UnifiedError.vendor` holds it (``"pythe"``)."""
+    title: str
+    """Its name in prose (``"Pythe"``)."""
+    codes: tuple[str, ...]
+    """Its closed list of error codes (a `str` enum's values)."""
+    shapes: tuple[Shape, ...]
+    rows: tuple[Row, ...]
+    """Its mapping rows: every code it reads, and how each kind is written to it."""
+    claims: tuple[tuple[int, str, Claim | Takes], ...]
+    """``(rank, anchor key, claim)``: a claim is asked only when its anchor key is in the
+    payload, in rank order across every source; the first to take the payload reads it.
+    Two sources whose shapes share a key tell their shapes apart in their claims, and the
+    rank decides what both would take."""
+    write: Writer
+    models: str
+    """The module holding its pydantic models, imported only when a model is asked for."""
+    example: Callable[[Row, str], dict[str, Any]]
+    """A realistic payload for a row, with the message given."""
+    cases: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+    """More realistic payloads for tests: ``(id, code, fields to add)``."""
+    without: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Fields a code never has (errors the SDK makes before any response)."""
+    docs: str = ""
+    """Its page under ``docs/``, whose generated table of rows is kept in step."""
+
+    def shape_for(self, code: str) -> Shape:
+        """The shape a payload with ``code`` takes."""
+        for shape in self.shapes:
+            if shape.codes is not None and code in shape.codes:
+                return shape
+        return next(shape for shape in self.shapes if shape.codes is None)
+
+    @property
+    def retry_field(self) -> bool:
+        """Whether its payloads can say if a retry is safe."""
+        return any(f.fills == "retryable" for shape in self.shapes for f in shape.fields)
+
+    @property
+    def carried(self) -> frozenset[str]:
+        """Its wire fields that the unified attributes carry."""
+        return frozenset(f.name for shape in self.shapes for f in shape.fields if f.carried)
+
+    def describe(self) -> str:
+        """``use_tool {error, message, card?} or {not_done_yet}``, for messages."""
+        return f"{self.title} " + " or ".join(shape.describe() for shape in self.shapes)
+
+
+SOURCES: Final[dict[str, Source]] = {}
+"""Every registered source, by name, in the order registered."""
+
+CLAIMS: Final[list[tuple[str, Claim | Takes]]] = []
+"""``(anchor, claim)`` for every registered claim, in rank order: what `classify` walks."""
+
+ANCHORS: Final[set[str]] = set()
+"""The keys `classify` looks for."""
+
+_RANKED: Final[list[tuple[int, str, str, Claim | Takes]]] = []
+
+SAFER_KIND: Final = ErrorKind.UPSTREAM_ERROR
+"""For a source with no retry field: the kind whose row is written instead of one that
+would invite a retry the error does not allow ("Read the message").  Its row there must
+say ``retryable`` false."""
+
+
+def _rebuild() -> None:
+    order = sorted(
+        SOURCES.values(),
+        key=lambda s: BUILT_IN.index(s.name) if s.name in BUILT_IN else len(BUILT_IN),
+    )  # the built-in sources first, whatever imported them first; then as registered
+    SOURCES.clear()
+    SOURCES.update((source.name, source) for source in order)
+    rows = [row for source in SOURCES.values() for row in source.rows]
+    ROWS[:] = rows
+    READ.clear()
+    READ.update({(row.vendor, row.code, row.when_status): row for row in rows if row.reads})
+    READ_BY.clear()
+    for row in READ.values():
+        READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
+    RETRYABLE.clear()
+    RETRYABLE.update(
+        {(row.vendor, row.code): row.retryable for row in READ.values() if row.when_status is None}
+    )
+    WRITE.clear()
+    WRITE.update({(row.vendor, row.kind): row for row in rows if row.writes})
+    CARRIED.clear()
+    CARRIED.update({name: source.carried for name, source in SOURCES.items()})
+    _RANKED.sort(key=lambda claim: claim[0])
+    CLAIMS[:] = [(anchor, claim) for _, anchor, _, claim in _RANKED]
+    ANCHORS.clear()
+    ANCHORS.update(anchor for anchor, _ in CLAIMS)
+    global classify  # noqa: PLW0603 - the one place the dispatcher is rebuilt
+    classify = _compile()
+
+
+def _check(source: Source) -> None:
+    """Refuse a source that would leave a lookup without an answer."""
+    where = f"source {source.name!r}"
+    if not source.name.isidentifier():
+        raise ValueError(f"{where}: its name must be an identifier")
+    if source.name in SOURCES or source.name == "problem":
+        raise ValueError(f"{where} is already registered")
+    codes = set(source.codes)
+    for row in source.rows:
+        if row.vendor != source.name:
+            raise ValueError(f"{where}: a row of {row.vendor!r} ({row.code!r})")
+        if (
+            row.reads
+            and row.code not in codes
+            and not any(shape.codes and row.code in shape.codes for shape in source.shapes)
+        ):
+            raise ValueError(f"{where}: row code {row.code!r} is not one of its codes")
+    missing = [kind.value for kind in ErrorKind if not any(
+        row.writes and row.kind is kind for row in source.rows
+    )]  # fmt: skip
+    if missing:
+        raise ValueError(f"{where}: no row writes {', '.join(missing)}")
+    written = {row.kind: row for row in source.rows if row.writes}
+    if not source.retry_field and written[SAFER_KIND].retryable is not False:
+        raise ValueError(
+            f"{where} has no retry field, so its {SAFER_KIND.value} row must say retryable False"
+        )
+    if sum(shape.codes is None for shape in source.shapes) != 1:
+        raise ValueError(f"{where}: exactly one shape must take the codes no other names")
+
+
+def register(source: Source) -> Source:
+    """Add ``source``: from now on `toolerrors.parse`, `toolerrors.convert`, the testing
+    factories and the strategies know it.  Raises ``ValueError`` naming what is missing."""
+    _check(source)
+    SOURCES[source.name] = source
+    for rank, anchor, claim in source.claims:
+        _RANKED.append((rank, anchor, source.name, claim))
+    _rebuild()
+    return source
+
+
+def unregister(name: str) -> None:
+    """Remove a source added with `register` (built-in sources stay)."""
+    if name in BUILT_IN:
+        raise ValueError(f"{name!r} is built in and cannot be removed")
+    if name not in SOURCES:
+        raise ValueError(f"no source {name!r} is registered")
+    del SOURCES[name]
+    _RANKED[:] = [claim for claim in _RANKED if claim[2] != name]
+    _rebuild()
+
+
+def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
+    """A claim that belongs to no source: the unified dict, and RFC 9457 problems."""
+    _RANKED.append((rank, anchor, owner, claim))
+    _rebuild()
+
+
+BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure")
+"""The sources that ship with the package, in order (`Vendor`)."""
+
+
+def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
+    """The reader for an error dict; otherwise ``None``, or with ``need`` a sentence
+    saying what the dict is instead of an error.
+
+    Every claim whose anchor key the dict has is asked, in rank order; each looks at the
+    whole shape, so sources that share a key (``error``, ``code``, ``ok``) are told apart.
+    """
+    for anchor, claim in CLAIMS:
+        if anchor in d:
+            if isinstance(claim, Takes):
+                if need or claim.when is None or claim.when(d):
+                    return claim.reader
+                continue
+            found = claim(d, need)
+            if found is not None:
+                return found
+    return None
+
+
+def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
+    """`_classify` unrolled over the claims registered now, as ``dataclasses`` builds its
+    methods: every source's dict goes through it, and the loop's overhead would cost more
+    than some readers.  The generated code holds only the anchors' reprs and calls the
+    claims by index; ``classify.__doc__`` is `_classify`'s, which it equals."""
+    lines = ["def classify(d, need):"]
+    for index, (anchor, claim) in enumerate(CLAIMS):
+        if not isinstance(claim, Takes):
+            lines += [
+                f"    if {anchor!r} in d:",
+                f"        found = claims[{index}](d, need)",
+                "        if found is not None:",
+                "            return found",
+            ]
+        elif claim.when is None:
+            lines += [f"    if {anchor!r} in d:", f"        return claims[{index}].reader"]
+        else:
+            lines += [
+                f"    if {anchor!r} in d and (need or claims[{index}].when(d)):",
+                f"        return claims[{index}].reader",
+            ]
+    lines.append("    return None")
+    scope: dict[str, Any] = {"claims": tuple(claim for _, claim in CLAIMS)}
+    exec("\n".join(lines), scope)
+    compiled: Callable[[Mapping[str, Any], bool], Reader | str | None] = scope["classify"]
+    compiled.__doc__ = _classify.__doc__
+    return compiled
+
+
+classify = _classify
+"""The dispatcher, recompiled by `register` whenever the claims change: call it as
+``_source.classify`` so that a new source is seen."""
+
+
+def expected_shapes() -> str:
+    """What `toolerrors.parse` accepts, in words, for a payload that is none of it."""
+    known = "; ".join(source.describe() for source in SOURCES.values())
+    return (
+        f"expected an error of a known shape: {known}; an MCP tool result; "
+        "or RFC 9457 problem details"
+    )
+
+
+# What readers share.
+
+_MISSING: Final = object()
+
+
+def want(value: object, expected: str, where: str) -> ShapeError:
+    """The error for a value that is not what the field holds."""
+    return ShapeError(f"expected {expected}, got {type_name(value)}", where)
+
+
+def required_str(d: Mapping[str, Any], key: str, where: str) -> str:
+    """The string at ``key``, which must be there."""
+    value = d.get(key, _MISSING)
+    if type(value) is str:
+        return value
+    if value is _MISSING:
+        raise ShapeError(f"missing required field {key!r}", where)
+    raise want(value, "a string", f"{where}/{key}")
+
+
+def lookup(vendor: str, code: str, status: int | None, strict: bool, where: str) -> Row | None:
+    """The row for a code; under ``strict`` an unknown code is an error."""
+    row = read_row(vendor, code, status)
+    if row is None and strict:
+        raise ShapeError(f"unknown {vendor} code {code!r}", where)
+    return row
+
+
+def only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    """Strict mode: refuse fields the source does not document."""
+    unknown = [key for key in d if key not in allowed]
+    if unknown:
+        raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
+
+
+# What writers share.
+
+_RANK: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
+"""How strongly retry advice invites another attempt."""
+
+
+def canonical_row(error: UnifiedError, vendor: str) -> Row:
+    """The row the error's kind is written by, made safe for a source with no retry field:
+    a kind that would invite a retry the error does not allow is written by
+    `SAFER_KIND`'s row."""
+    row = WRITE[(vendor, error.kind)]
+    if (
+        not SOURCES[vendor].retry_field
+        and _RANK[RETRYABLE.get((vendor, row.code))] > _RANK[error.retryable]
+    ):
+        return WRITE[(vendor, SAFER_KIND)]
+    return row
+
+
+def retry_to_write(error: UnifiedError, home: bool) -> bool | None:
+    """Retry advice to write: verbatim at home; elsewhere never more than the kind allows."""
+    return error.retryable if home or KINDS[error.kind].retries else False
+
+
+def home(error: UnifiedError, vendor: str) -> bool:
+    """The error is written back in its own vendor's words: it came from ``vendor``, and
+    its code still says its kind there.  A code that says another kind (a problem
+    document ``{kind: refused, vendor: use_tool, code: rate_limited}``) is not trusted
+    over the kind; an unknown code is kept only for an error of kind ``unknown``."""
+    code = error.code
+    if error.vendor != vendor or code is None:
+        return False
+    row = read_row(vendor, code, error.status_code)
+    if error.kind is ErrorKind.UNKNOWN:
+        return row is None
+    return row is not None and row.kind is error.kind
+
+
+def with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
+    """Add back, verbatim, the home vendor's fields the unified attributes don't carry.
+
+    A carried field is written from its attribute; its value in ``extra`` comes back only
+    as an explicit null the attribute (``None``) cannot tell from absence.
+    """
+    extra = error.extra
+    if not extra:
+        return out
+    carried = CARRIED.get(error.vendor or "", frozenset())
+    added = dict(out)
+    marked = False
+    for key, value in extra.items():
+        if key not in out and (value is None or key not in carried):
+            added[key] = value
+            marked = marked or key in ANCHORS
+    # A field kept from elsewhere must not change what the payload is (an ``ok: true``
+    # from a problem document's payload would make a Configure error read as a success):
+    # checked only when a key that dispatch looks at was added, which is rare.
+    if not marked:
+        return added
+    return added if classify(added, False) is classify(out, False) else out

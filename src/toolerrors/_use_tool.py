@@ -1,0 +1,294 @@
+"""The ``use_tool`` runtime as a source: its codes, shapes, rows, reader and writer.
+
+A tool that fails returns ``{error, message, card?}``; when the check holds an action
+back, nothing ran and ``use_tool`` returns ``{"not_done_yet": text}`` or
+``{"refused": text}`` instead.  The pydantic models are in ``toolerrors.use_tool``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._held import Outcome, Reason, match, render
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    Takes,
+    canonical_row,
+    home,
+    only,
+    register,
+    required_str,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "UseToolCode", "read_held", "read_use_tool", "write"]
+
+
+class UseToolCode(TextEnum):
+    """The ``error`` of a failed ``use_tool`` call (12 kinds)."""
+
+    NOT_CONNECTED = "not_connected"
+    REAUTH = "reauth"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    RATE_LIMITED = "rate_limited"
+    UNAVAILABLE = "unavailable"
+    TOO_LARGE = "too_large"
+    UNSUPPORTED = "unsupported"
+    BAD_INPUT = "bad_input"
+    VENDOR = "vendor"
+    CHANGED = "changed"
+    UNKNOWN_OUTCOME = "unknown_outcome"
+
+
+HELD: Final = {outcome.key: outcome for outcome in Outcome}
+"""The check's outcomes by their keys: codes in the table, never ``error`` values."""
+
+
+def _held_text(row: Row, name: str, pick: int) -> str:
+    """A held-back text for ``row`` in use_tool's words: ``name`` as the owner, the
+    outcome's ``pick``-th reason."""
+    outcome = HELD[row.code]
+    reasons = [reason for reason in Reason if reason.outcome is outcome]
+    return render(outcome, name, reasons[pick % len(reasons)].value)
+
+
+TOOL_ERROR: Final = Shape(
+    "tool error",
+    (
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(code.value for code in UseToolCode)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("card", (dict,)),
+    ),
+    model="ToolError",
+)  # fmt: skip
+SHAPES: Final = (
+    TOOL_ERROR,
+    *(
+        Shape(
+            key,
+            (Field(key, (str,), required=True, fills="message", samples=_held_text),),
+            model="NotDoneYet" if outcome is Outcome.ASK else "Refused",
+            codes=frozenset({key}),
+        )
+        for key, outcome in HELD.items()
+    ),
+)
+
+
+def _u(code: str, kind: ErrorKind, retryable: bool | None, meaning: str, hint: str) -> Row:
+    return Row("use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint)
+
+
+_to = partial(Row.write_only, "use_tool")
+
+# fmt: off
+ROWS: Final = (
+    _u(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, False,
+       "The app isn’t connected.",
+       "A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
+    _u(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, False,
+       "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
+       "A card asks the owner to connect again. Carry on with the rest."),
+    _u(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
+       "The account doesn’t allow this, such as a file the owner can only view.",
+       "Tell the owner what it needs."),
+    _u(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
+       "Nothing at that id or address, or it was moved.",
+       "Search for it again."),
+    _u(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True,
+       "The app is limiting requests.",
+       "Wait, then try once more."),
+    _u(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True,
+       "The app or service didn’t answer.",
+       "Try again later, or say so."),
+    _u(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, False,
+       "Over a size limit, such as a file over 25 MB.",
+       "Use its link instead."),
+    _u(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, False,
+       "A kind of file or request it can’t handle, such as a scanned PDF’s text.",
+       "Search for its words, or say so."),
+    _u(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, False,
+       "The input can’t run as written. The message says what and where.",
+       "Fix the input and run it again."),
+    _u(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, False,
+       "The app gave an error of its own, as its message says.",
+       "Read the message."),
+    _u(UseToolCode.CHANGED, ErrorKind.CONFLICT, False,
+       "What it was about changed since it was read.",
+       "Read it again first."),
+    _u(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, None,
+       "It may or may not have happened.",
+       "Check before you run it again."),
+    _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False,
+       "The check asks the owner first; nothing ran.",
+       "Ask in your reply, saying what you would do. Once they say yes, do it again."),
+    _u("refused", ErrorKind.REFUSED, False,
+       "The check stopped the action; nothing ran.",
+       "Tell the owner, and don't try another way."),
+    _to(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS,
+        "that more than one target matched (the message keeps it)"),
+    _to(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED,
+        "the commit-then-retry step (the message keeps it)"),
+    _to(UseToolCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED,
+        "that credits or the plan are the obstacle"),
+    _to(UseToolCode.FORBIDDEN, ErrorKind.PAUSED,
+        "that the target is paused and must be resumed"),
+    _to(UseToolCode.UNAVAILABLE, ErrorKind.INTERNAL,
+        "that the fault is inside the platform"),
+    _to(UseToolCode.VENDOR, ErrorKind.UNKNOWN,
+        "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+_ALLOWED: Final = TOOL_ERROR.names
+_MISSING: Final = object()
+_ROWS: Final = {row.code: row for row in ROWS if row.reads and row.code not in HELD}
+"""use_tool's tool-error codes and their rows: the check-held keys are not among them."""
+
+# The readers keep the payload itself as ``extra`` when it has fields the unified
+# attributes don't carry: they own it (fresh from the JSON parser, or copied by the
+# dispatcher), and keeping it costs nothing.
+
+
+def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{error, message, card?}``."""
+    code = d.get("error")
+    message = d.get("message")
+    if type(code) is not str or type(message) is not str:
+        code, message = required_str(d, "error", where), required_str(d, "message", where)
+    extra = None
+    if len(d) > 2:
+        card = d.get("card", _MISSING)
+        if card is not _MISSING and type(card) is not dict and (strict or card is not None):
+            raise want(card, "an object" if strict else "an object or null", f"{where}/card")
+        if strict:
+            only(d, _ALLOWED, where)
+        extra = d
+    row = _ROWS.get(code)
+    if row is None:
+        if strict:
+            if code in HELD:
+                raise ShapeError(
+                    f"{code!r} is a key of its own, not an error code", f"{where}/error"
+                )
+            raise ShapeError(f"unknown use_tool code {code!r}", f"{where}/error")
+        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
+    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
+
+
+_HELD_READ: Final = {
+    row.code: (HELD[row.code], frozenset({row.code}), row.kind) for row in ROWS if row.code in HELD
+}
+
+
+def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"not_done_yet": text}`` or ``{"refused": text}``."""
+    key = "not_done_yet" if "not_done_yet" in d else "refused"
+    if key == "not_done_yet" and "refused" in d:
+        raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome", where)
+    outcome, keys, kind = _HELD_READ[key]
+    text = d[key]
+    if type(text) is not str:
+        raise want(text, "a string", f"{where}/{key}")
+    if strict and len(d) > 1:
+        only(d, keys, where)
+    found = match(outcome, text)
+    owner: str | None = None
+    reason: str | None = None
+    if found is not None:
+        owner, reason = found
+    if strict:
+        if found is None:
+            raise ShapeError(
+                f"text does not follow use_tool's documented {key!r} template", f"{where}/{key}"
+            )
+        if not isinstance(reason, Reason):
+            raise ShapeError(
+                f"reason {reason!r} is not one of use_tool's six documented reasons",
+                f"{where}/{key}",
+            )
+        if reason.outcome is not outcome:
+            raise ShapeError(
+                f"reason {reason.value!r} belongs to {reason.outcome.key!r}", f"{where}/{key}"
+            )
+    extra = d if len(d) > 1 else None
+    return make(
+        kind, text, False, None, None, "use_tool", key, owner=owner, reason=reason, extra=extra
+    )
+
+
+def _error_given(d: Mapping[str, Any]) -> bool:
+    return d["error"] is not None
+
+
+_HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
+"""The kinds use_tool writes as the check's outcome, ``{"not_done_yet": …}`` or
+``{"refused": …}``, never as a tool error: a refusal must keep saying stop."""
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as use_tool's wire JSON."""
+    at_home = home(error, "use_tool") or (  # {"error": "refused"} reads as unknown
+        error.vendor == "use_tool" and error.kind is _UNKNOWN and error.code in HELD
+    )
+    code = (
+        error.code if at_home and error.code is not None else canonical_row(error, "use_tool").code
+    )
+    out: dict[str, Any]
+    outcome = HELD.get(code)
+    if outcome is not None and error.kind in _HELD_KINDS:
+        if error.owner is not None and error.reason is not None:
+            out = {code: render(outcome, error.owner, error.reason)}
+        else:  # nothing to fill the template with: the outcome, with the message as its text
+            out = {code: error.message}
+    else:
+        out = {"error": code, "message": error.message}
+    return with_extra(out, error) if at_home else out
+
+
+_DEFAULT_REASON: Final = {Outcome.ASK: Reason.UNDECIDED, Outcome.STOP: Reason.SENSITIVE_DATA}
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """``{error, message}``, or a held-back outcome for Ana with its usual reason."""
+    outcome = HELD.get(row.code)
+    if outcome is not None:
+        return {row.code: render(outcome, "Ana", _DEFAULT_REASON[outcome].value)}
+    return {"error": row.code, "message": message}
+
+
+SOURCE: Final = register(
+    Source(
+        name="use_tool",
+        title="use_tool",
+        codes=tuple(code.value for code in UseToolCode),
+        shapes=SHAPES,
+        rows=ROWS,
+        claims=(
+            (10, "not_done_yet", Takes(read_held)),
+            (11, "refused", Takes(read_held)),
+            (30, "error", Takes(read_use_tool, _error_given)),
+        ),
+        write=write,
+        models="toolerrors.use_tool",
+        example=example,
+        docs="use_tool.md",
+    )
+)
