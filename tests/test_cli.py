@@ -10,6 +10,12 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from toolerrors import VENDORS, ErrorKind
+from toolerrors._use_tool import HELD
+from toolerrors.sources import registered
+from toolerrors.use_tool import Reason
+
+USE_TOOL, PYTHE, CONFIGURE = (registered()[name] for name in VENDORS)
 
 EXAMPLES = ROOT / "examples"
 
@@ -27,9 +33,11 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 def test_examples_cover_every_row_of_the_seeds_tables() -> None:
     """One example per use_tool kind, reason, Pythe code and Configure code and case."""
     names = {path.relative_to(EXAMPLES).as_posix() for path in EXAMPLES.rglob("*.json")}
-    assert len([n for n in names if n.startswith("use_tool/")]) == 12 + 6
-    assert len([n for n in names if n.startswith("pythe/")]) == 13
-    assert len([n for n in names if n.startswith("configure/")]) == 13 + 3
+    tool_errors = [row for row in USE_TOOL.rows if row.reads and row.code not in HELD]
+    assert len([n for n in names if n.startswith("use_tool/")]) == len(tool_errors) + len(Reason)
+    assert len([n for n in names if n.startswith("pythe/")]) == len(PYTHE.codes)
+    # Configure: every code, both structured 404s, and otp_blocked.
+    assert len([n for n in names if n.startswith("configure/")]) == len(CONFIGURE.codes) + 3
 
 
 def test_explain_the_examples_folder() -> None:
@@ -97,8 +105,8 @@ def test_kinds_prints_the_table() -> None:
     """kinds prints every kind with its code in each vendor."""
     result = run("kinds")
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["kind", "action", "use_tool", "pythe", "configure"]
-    assert len(lines) == 21
+    assert lines[0].split() == ["kind", "action", *VENDORS]
+    assert len(lines) == 1 + len(ErrorKind)
     assert lines[4].split() == [
         "not_found",
         "find_target",

@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"_use_tool", "_pythe", "_configure", "_problem", "_wire", "use_tool", "pythe", "configure"},
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
-    {"__init__", "__main__", "pytest_plugin"},
+    {"__init__", "__main__", "pytest_plugin", "sources"},
     {
         "integrations",
         "integrations._common",

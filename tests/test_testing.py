@@ -6,6 +6,8 @@ import pytest
 
 from conftest import PYTHE_TABLE
 from toolerrors import ErrorKind, parse
+from toolerrors._table import ROWS
+from toolerrors.sources import registered
 from toolerrors.testing import (
     ABSENT,
     assert_error,
@@ -112,7 +114,13 @@ def test_factories_have_realistic_defaults_and_overrides() -> None:
 def test_every_payload_is_strictly_valid_and_covers_every_code() -> None:
     """every_payload gives one valid payload per code of every vendor, plus the special cases."""
     cases = dict(every_payload())
-    assert len(cases) == 14 + 13 + 14 + 1
+    reading = [(row.vendor, row.code) for row in ROWS if row.reads and row.when_status is None]
+    special = [case for source in registered().values() for case in source.cases]
+    assert len(cases) == len(reading) + len(special)
+    assert [case_id for case_id in cases if case_id.startswith("configure-INVALID_INPUT")] == [
+        "configure-INVALID_INPUT",
+        "configure-INVALID_INPUT-404",
+    ]
     for case_id, wire in cases.items():
         vendor = case_id.split("-")[0]
         assert_shape(wire, vendor)  # type: ignore[arg-type]

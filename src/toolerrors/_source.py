@@ -268,7 +268,9 @@ def _check(source: Source) -> None:
     where = f"source {source.name!r}"
     if not source.name.isidentifier():
         raise ValueError(f"{where}: its name must be an identifier")
-    if source.name in SOURCES or source.name == "problem":
+    if source.name in RESERVED:
+        raise ValueError(f"{where}: the name is taken by {RESERVED[source.name]}")
+    if source.name in SOURCES:
         raise ValueError(f"{where} is already registered")
     codes = set(source.codes)
     for row in source.rows:
@@ -323,6 +325,14 @@ def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
 
 
 BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure")
+
+RESERVED: Final = {
+    "problem": "RFC 9457 problem details",
+    "mcp": "MCP tool results",
+    "http": "HTTP statuses (toolerrors.from_http)",
+    "python": "Python exceptions (toolerrors.from_exception)",
+}
+"""Vendor names the package's own readers give, which no source may take."""
 """The sources that ship with the package, in order (`Vendor`)."""
 
 

@@ -1,0 +1,74 @@
+"""Adding a source: another system's errors, read and written like the built-in ones.
+
+A source is declared once, as a `Source`: its name, its codes, its wire fields
+(`Field`, grouped into `Shape` s), its mapping rows (`Row`), the claims by which it
+recognises its payloads, its reader and writer, and the module holding its pydantic
+models.  `register` adds it; from then on `toolerrors.parse`, `toolerrors.error_of`,
+`toolerrors.convert`, ``toolerrors.testing``, ``toolerrors.strategies``, the pytest
+plugin and the command line know it.  See the "Adding a source" page for a whole one.
+
+The helpers below are what the built-in readers and writers are made of.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ._source import (
+    NO_VALUE,
+    SAFER_KIND,
+    SOURCES,
+    Claim,
+    Field,
+    Reader,
+    Shape,
+    Source,
+    Takes,
+    Writer,
+    canonical_row,
+    home,
+    lookup,
+    only,
+    register,
+    required_str,
+    retry_to_write,
+    unregister,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = [
+    "NO_VALUE",
+    "SAFER_KIND",
+    "Claim",
+    "Field",
+    "Reader",
+    "Row",
+    "Shape",
+    "Source",
+    "Takes",
+    "Writer",
+    "canonical_row",
+    "home",
+    "lookup",
+    "make",
+    "only",
+    "register",
+    "registered",
+    "required_str",
+    "retry_to_write",
+    "unregister",
+    "want",
+    "with_extra",
+]
+
+
+def registered() -> Mapping[str, Source]:
+    """Every registered source by name, the built-in ones first (a read-only view)."""
+    return MappingProxyType(SOURCES)

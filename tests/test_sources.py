@@ -1,0 +1,354 @@
+"""Sources: the registry, the built-in sources held to their specs, and a fourth source
+that plugs in from this module alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import sys
+import types
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, get_args
+
+import pytest
+from hypothesis import given, settings
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
+
+import toolerrors
+from toolerrors import ErrorKind, ShapeError, Target, Vendor, convert, parse
+from toolerrors._held import Outcome, Reason, render
+from toolerrors._table import CARRIED
+from toolerrors.sources import (
+    Field,
+    Row,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    lookup,
+    make,
+    only,
+    register,
+    registered,
+    required_str,
+    retry_to_write,
+    unregister,
+    want,
+    with_extra,
+)
+from toolerrors.strategies import error_payloads, near_misses
+from toolerrors.testing import assert_error, assert_shape, every_payload, payload
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+
+# The registry and the built-in sources.
+
+
+def test_vendor_and_target_literals_equal_the_registry() -> None:
+    """The typing literals name exactly the built-in sources, in the registry's order."""
+    assert get_args(Vendor) == toolerrors.VENDORS == tuple(registered())
+    assert get_args(Target) == toolerrors.TARGETS == (*toolerrors.VENDORS, "problem")
+
+
+def test_carried_fields_are_derived_from_the_field_specs() -> None:
+    """The fields the unified attributes carry, per source, as each documents them."""
+    assert dict(CARRIED) == {
+        "use_tool": frozenset({"error", "message", "not_done_yet", "refused"}),
+        "pythe": frozenset({"ok", "code", "message", "retryable"}),
+        "configure": frozenset(
+            {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
+        ),
+    }
+
+
+def _shapes() -> Iterator[tuple[str, Source, Shape]]:
+    for source in registered().values():
+        for shape in source.shapes:
+            yield f"{source.name}.{shape.model}", source, shape
+
+
+@pytest.mark.parametrize(
+    ("source", "shape"), [case[1:] for case in _shapes()], ids=[case[0] for case in _shapes()]
+)
+def test_each_model_has_exactly_the_fields_of_its_spec(source: Source, shape: Shape) -> None:
+    """A wire model's fields, under their wire names, and which are required, are the spec's.
+
+    A field that is always on the wire but has a default (Pythe's ``ok``) counts as required.
+    """
+    model = getattr(import_module(source.models), shape.model)
+    fields = {
+        info.alias or name: info.is_required() or (info.alias or name) in model.ALWAYS
+        for name, info in model.model_fields.items()
+    }
+    assert fields == {spec.name: spec.required for spec in shape.fields}
+
+
+def test_configure_error_exposes_the_spec_fields() -> None:
+    """``ConfigureError``'s keywords and ``fields()`` follow the one field spec."""
+    from toolerrors.configure import ConfigureError
+
+    body = registered()["configure"].shapes[0]
+    names = tuple(spec.name for spec in body.fields if spec.name != "message")
+    keywords = inspect.signature(ConfigureError).parameters
+    assert tuple(name for name in keywords if name != "message") == names
+    error = ConfigureError("m", **dict.fromkeys(names) | {"code": "TIMEOUT"})
+    assert error.fields() == {"code": "TIMEOUT"}
+
+
+STRICT_RULES = [
+    pytest.param(
+        {"refused": render(Outcome.STOP, "Ana", Reason.UNDECIDED.value)},
+        "/refused",
+        id="reason-under-the-wrong-outcome",
+    ),
+    pytest.param(
+        {"not_done_yet": render(Outcome.ASK, "Ana", Reason.SENSITIVE_DATA.value)},
+        "/not_done_yet",
+        id="stop-reason-under-ask",
+    ),
+    pytest.param(
+        {"code": "RATE_LIMITED", "message": "Slow down.", "suggestedAction": "dance"},
+        "/suggestedAction",
+        id="unknown-suggestedAction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("wire", "where"), STRICT_RULES)
+def test_reader_and_model_apply_the_same_strict_rules(wire: dict[str, Any], where: str) -> None:
+    """Strictly, the fast reader and the model both refuse, at the same field; leniently
+    both accept, and the model gives back what the reader read."""
+    vendor = "use_tool" if "code" not in wire else "configure"
+    module = import_module(registered()[vendor].models)
+    for strict_read in (lambda: parse(wire, strict=True), lambda: module.parse(wire, strict=True)):
+        with pytest.raises(ShapeError) as caught:
+            strict_read()
+        assert caught.value.where == where
+    assert module.parse(wire).to_wire() == wire == convert(parse(wire), vendor)  # type: ignore[arg-type]
+
+
+# A fourth source, defined here only.  Acme's task API answers a failed call with
+# {"error": CODE, "detail": text, "retry"?: bool, "wait"?: seconds}: it shares the
+# ``error`` key with use_tool, whose errors have a ``message`` instead of a ``detail``.
+
+ACME_CODES = ("JAMMED", "MISSING", "LOCKED", "BAD", "BUSY")
+
+ACME_SHAPE = Shape(
+    "acme error",
+    (
+        Field("error", (str,), required=True, fills="code", closed=frozenset(ACME_CODES)),
+        Field("detail", (str,), required=True, fills="message"),
+        Field("retry", (bool,), fills="retryable"),
+        Field("wait", (int, float), fills="retry_after", seconds=True),
+    ),
+    model="AcmeError",
+)
+
+
+def _acme_rows() -> tuple[Row, ...]:
+    read = (
+        Row("acme", "JAMMED", ErrorKind.UNAVAILABLE, True, 503, writes=True, meaning="Jammed."),
+        Row("acme", "MISSING", ErrorKind.NOT_FOUND, False, 404, writes=True, meaning="No task."),
+        Row(
+            "acme",
+            "LOCKED",
+            ErrorKind.PERMISSION_DENIED,
+            False,
+            403,
+            writes=True,
+            meaning="Locked.",
+        ),
+        Row("acme", "BAD", ErrorKind.INVALID_INPUT, False, 400, writes=True, meaning="Bad input."),
+        Row("acme", "BUSY", ErrorKind.RATE_LIMITED, True, 429, writes=True, meaning="Busy."),
+    )
+    written = {row.kind for row in read}
+    rest = tuple(
+        Row.write_only("acme", "BAD", kind, "what kind of failure it was")
+        for kind in ErrorKind
+        if kind not in written
+    )
+    return read + rest
+
+
+def read_acme(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:
+    code, message = required_str(d, "error", where), required_str(d, "detail", where)
+    retry, wait = d.get("retry"), d.get("wait")
+    if retry is not None and type(retry) is not bool:
+        raise want(retry, "a boolean", f"{where}/retry")
+    if wait is not None and (type(wait) not in (int, float) or wait < 0):
+        raise want(wait, "a number of seconds", f"{where}/wait")
+    if strict:
+        only(d, ACME_SHAPE.names, where)
+    row = lookup("acme", code, None, strict, f"{where}/error")
+    kind = row.kind if row is not None else ErrorKind.UNKNOWN
+    extra = d if any(key not in ACME_SHAPE.names for key in d) else None
+    return make(kind, message, retry, wait, None, "acme", code, extra=extra)
+
+
+def claim_acme(d: Mapping[str, Any], need: bool) -> Any:
+    """Acme's errors have a ``detail`` where use_tool's have a ``message``."""
+    return read_acme if "detail" in d and "message" not in d else None
+
+
+def write_acme(error: toolerrors.UnifiedError) -> dict[str, Any]:
+    at_home = home(error, "acme")
+    code = error.code if at_home and error.code else canonical_row(error, "acme").code
+    out: dict[str, Any] = {"error": code, "detail": error.message}
+    retry = retry_to_write(error, at_home)
+    if retry is not None:
+        out["retry"] = retry
+    if error.retry_after is not None:
+        out["wait"] = error.retry_after
+    return with_extra(out, error) if at_home else out
+
+
+class AcmeError(BaseModel):
+    """Acme's wire shape, exactly."""
+
+    model_config = ConfigDict(extra="allow")
+    error: StrictStr
+    detail: StrictStr
+    retry: StrictBool | None = None
+    wait: float | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return self.model_dump(exclude_unset=True)
+
+
+def parse_model(wire: object, *, strict: bool = False) -> AcmeError:
+    """The models module's ``parse``, as `toolerrors.convert` and ``assert_shape`` call it."""
+    model = AcmeError.model_validate(wire)
+    if strict and (model.model_extra or model.error not in ACME_CODES):
+        raise ShapeError("not a documented Acme error")
+    return model
+
+
+ACME_MODELS = types.ModuleType("acme_models")
+"""Acme's models module, as `Source.models` names it: the model and its ``parse``."""
+ACME_MODELS.AcmeError = AcmeError  # type: ignore[attr-defined]
+ACME_MODELS.parse = parse_model  # type: ignore[attr-defined]
+
+ACME = Source(
+    name="acme",
+    title="Acme",
+    codes=ACME_CODES,
+    shapes=(ACME_SHAPE,),
+    rows=_acme_rows(),
+    claims=((25, "error", claim_acme),),
+    write=write_acme,
+    models="acme_models",
+    example=lambda row, message: {
+        "error": row.code,
+        "detail": message,
+        "retry": bool(row.retryable),
+    },
+)
+
+
+@pytest.fixture
+def acme(monkeypatch: pytest.MonkeyPatch) -> Iterator[Source]:
+    monkeypatch.setitem(sys.modules, "acme_models", ACME_MODELS)
+    register(ACME)
+    try:
+        yield ACME
+    finally:
+        unregister("acme")
+
+
+JAMMED = {"error": "JAMMED", "detail": "The printer is jammed.", "retry": True, "wait": 5}
+
+
+def test_a_fourth_source_reads_through_parse_and_error_of(acme: Source) -> None:
+    """Once registered, Acme's errors read as Acme's, and use_tool's still as use_tool's."""
+    error = parse(JAMMED)
+    assert (error.kind, error.vendor, error.code, error.retryable, error.retry_after) == (
+        ErrorKind.UNAVAILABLE, "acme", "JAMMED", True, 5,
+    )  # fmt: skip
+    assert toolerrors.error_of({"content": [], "structuredContent": JAMMED}) == error
+    shared = parse({"error": "JAMMED", "message": "x"})
+    assert (shared.vendor, shared.kind) == ("use_tool", ErrorKind.UNKNOWN)
+    with pytest.raises(ShapeError, match="unknown acme code 'TEAPOT'") as caught:
+        parse({"error": "TEAPOT", "detail": "x"}, strict=True)
+    assert caught.value.where == "/error"
+    with pytest.raises(ShapeError, match="unknown field"):
+        parse({**JAMMED, "x": 1}, strict=True)
+
+
+def test_a_fourth_source_converts_both_ways_and_round_trips(acme: Source) -> None:
+    """Acme to Pythe and back, and Acme to itself unchanged, unknown fields included."""
+    to_pythe = convert(JAMMED, "pythe")
+    assert to_pythe == {
+        "ok": False,
+        "code": "http_5xx",
+        "message": "The printer is jammed.",
+        "retryable": True,
+        "how_to_fix": "Try again later, or say so.",
+    }
+    assert convert(to_pythe, "acme") == {  # type: ignore[arg-type]
+        "error": "JAMMED",
+        "detail": "The printer is jammed.",
+        "retry": True,
+    }
+    kept = {**JAMMED, "ticket": {"id": 7}}
+    assert convert(kept, "acme") == kept  # type: ignore[arg-type]
+    assert parse(kept).to("acme").to_wire() == kept  # type: ignore[arg-type]
+    refused = convert(
+        {"refused": render(Outcome.STOP, "Ana", Reason.SENSITIVE_DATA.value)},
+        "acme",  # type: ignore[arg-type]
+    )
+    assert refused["error"] == "BAD" and refused["retry"] is False
+
+
+def test_a_fourth_source_gets_factories_strategies_and_the_cli(
+    acme: Source, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The testing factories, the strategies and the CLI's targets come from the registry."""
+    assert payload("acme", "BUSY") == {"error": "BUSY", "detail": "Busy.", "retry": True}
+    cases = dict(every_payload("acme"))
+    assert list(cases) == [f"acme-{code}" for code in ACME_CODES]
+    for wire in cases.values():
+        assert_shape(wire, "acme")  # type: ignore[arg-type]
+        assert_error(wire, vendor="acme")
+
+    @settings(max_examples=50, deadline=None)
+    @given(error_payloads("acme"))
+    def reads(wire: dict[str, Any]) -> None:
+        assert parse(wire).vendor == "acme"
+        assert convert(wire, "acme") == wire  # type: ignore[arg-type]
+
+    @settings(max_examples=50, deadline=None)
+    @given(near_misses("acme"))
+    def misses(wire: dict[str, Any]) -> None:
+        with pytest.raises(ShapeError):
+            parse(wire)
+
+    reads()
+    misses()
+    from toolerrors._cli import main
+
+    assert main(["kinds"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].split()[-1] == "acme"
+
+
+def test_unregistering_leaves_the_built_in_sources_as_they_were(acme: Source) -> None:
+    """Without Acme, its payload is a broken use_tool error again."""
+    unregister("acme")
+    try:
+        with pytest.raises(ShapeError, match="missing required field 'message'"):
+            parse({"error": "JAMMED", "detail": "x"})
+        assert "acme" not in registered()
+    finally:
+        register(ACME)
+
+
+def test_register_refuses_an_incomplete_source() -> None:
+    """A source must write every kind, use a free name, and keep its rows its own."""
+    with pytest.raises(ValueError, match="no row writes"):
+        register(dataclasses.replace(ACME, name="half", rows=()))
+    with pytest.raises(ValueError, match="already registered"):
+        register(dataclasses.replace(ACME, name="pythe"))
+    with pytest.raises(ValueError, match="a row of 'acme'"):
+        register(dataclasses.replace(ACME, name="other"))
+    with pytest.raises(ValueError, match="built in"):
+        unregister("pythe")
