@@ -182,11 +182,9 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
                 None,
                 "use_tool",
                 key,
-                owner,
-                reason,
-                None,
-                None,
-                extra,
+                owner=owner,
+                reason=reason,
+                extra=extra,
             )
     ok = d.get("ok")
     if ok is False:
@@ -208,11 +206,7 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
             row.status if row else None,
             "pythe",
             code,
-            None,
-            None,
-            None,
-            None,
-            d,
+            extra=d,
         )
     if "error" in d:
         code, message = d.get("error"), d.get("message")
@@ -231,11 +225,7 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
             None,
             "use_tool",
             code,
-            None,
-            None,
-            None,
-            None,
-            d if len(d) > 2 else None,
+            extra=d if len(d) > 2 else None,
         )
     code, message = d.get("code"), d.get("message")
     if type(code) is not str or type(message) is not str:
@@ -267,11 +257,9 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
         status,
         "configure",
         code,
-        None,
-        None,
-        request,
-        SUGGESTED.get(suggested) if suggested else None,
-        d,
+        request_id=request,
+        suggested_action=SUGGESTED.get(suggested) if suggested else None,
+        extra=d,
     )
 
 
