@@ -15,7 +15,7 @@ from toolerrors._use_tool import HELD
 from toolerrors.sources import registered
 from toolerrors.use_tool import Reason
 
-USE_TOOL, PYTHE, CONFIGURE = (registered()[name] for name in VENDORS)
+USE_TOOL, PYTHE, CONFIGURE = (registered()[name] for name in ("use_tool", "pythe", "configure"))
 
 EXAMPLES = ROOT / "examples"
 
@@ -116,6 +116,7 @@ def test_kinds_prints_the_table() -> None:
         "+",
         "statusCode",
         "404",
+        "-32002",
     ]
 
 

@@ -607,8 +607,9 @@ def test_16_the_size_limit_counts_utf8_bytes() -> None:
         parse(text)
     inner = json.dumps({"error": "rate_limited", "message": "x" * 500_000})
     result = {"content": [{"type": "text", "text": inner}], "isError": True}
-    assert parse(result).kind is ErrorKind.RATE_LIMITED
-    assert parse(result, max_bytes=1000).kind is ErrorKind.INTERNAL  # the text, unread
+    assert (parse(result).vendor, parse(result).code) == ("use_tool", "rate_limited")
+    unread = parse(result, max_bytes=1000)  # the text is not parsed: only its words count
+    assert (unread.vendor, unread.code, unread.message) == ("mcp", None, inner)
 
 
 # 17 ------------------------------------------------------------------------------------

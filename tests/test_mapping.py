@@ -8,6 +8,7 @@ import toolerrors
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
+from toolerrors._jsonrpc import JsonRpcCode
 from toolerrors._pythe import PytheCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
 from toolerrors._use_tool import UseToolCode
@@ -24,6 +25,7 @@ CODES = {
     "use_tool": [*(c.value for c in UseToolCode), "not_done_yet", "refused"],
     "pythe": [c.value for c in PytheCode],
     "configure": [c.value for c in ConfigureCode],
+    "jsonrpc": [c.value for c in JsonRpcCode],
 }
 
 

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolerrors import ShapeError, configure, parse, pythe, use_tool
+from toolerrors import VENDORS, ShapeError, parse
+from toolerrors.sources import registered
 from toolerrors.strategies import error_payloads, near_misses
 
-MODULE = {"use_tool": use_tool, "pythe": pythe, "configure": configure}
+
+def _module(vendor: str) -> Any:
+    return import_module(registered()[vendor].models)
 
 
-def _vendor(payload: dict[str, Any]) -> str:
-    if "ok" in payload:
-        return "pythe"
-    if "code" in payload:
-        return "configure"
-    return "use_tool"
+def _of(vendor: str, draw: Any) -> Any:
+    return draw(vendor).map(lambda payload: (vendor, payload))
 
 
 def _accepts(call: Any) -> bool:
@@ -29,19 +29,28 @@ def _accepts(call: Any) -> bool:
     return True
 
 
+VENDOR_PAYLOADS = st.sampled_from(VENDORS).flatmap(
+    lambda vendor: _of(vendor, error_payloads) | _of(vendor, near_misses)
+)
+"""(source, payload): valid payloads and near misses of each source, with the source
+whose model should agree with the reader."""
+
+
 @settings(max_examples=1000, deadline=None)
-@given(error_payloads() | near_misses(), st.booleans())
-def test_reader_and_model_agree(payload: dict[str, Any], strict: bool) -> None:
-    """parse() and the vendor module's model both accept, or both refuse, in either mode."""
-    module = MODULE[_vendor(payload)]
+@given(VENDOR_PAYLOADS, st.booleans())
+def test_reader_and_model_agree(case: tuple[str, dict[str, Any]], strict: bool) -> None:
+    """parse() and the source's model both accept, or both refuse, in either mode."""
+    vendor, payload = case
+    module = _module(vendor)
     fast = _accepts(lambda: parse(payload, strict=strict))
     model = _accepts(lambda: module.parse(payload, strict=strict))
     assert fast == model, payload
 
 
 @settings(max_examples=500, deadline=None)
-@given(error_payloads())
-def test_model_round_trip_matches_reader_round_trip(payload: dict[str, Any]) -> None:
+@given(st.sampled_from(VENDORS).flatmap(lambda vendor: _of(vendor, error_payloads)))
+def test_model_round_trip_matches_reader_round_trip(case: tuple[str, dict[str, Any]]) -> None:
     """The wire model dumps what it read, as the unified error converts back to it."""
-    module = MODULE[_vendor(payload)]
+    vendor, payload = case
+    module = _module(vendor)
     assert module.parse(payload).to_wire() == payload

@@ -59,6 +59,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "configure": frozenset(
             {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
         ),
+        "jsonrpc": frozenset({"code", "message"}),
     }
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from . import _configure, _pythe, _source, _use_tool  # noqa: F401 - sources register on import
+from . import _configure, _jsonrpc, _pythe, _source, _use_tool  # noqa: F401 - they register
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
@@ -27,6 +28,7 @@ from ._source import (
     want,
 )
 from ._unified import _FROM_DICT, UnifiedError, make
+from ._words import read_words
 
 if TYPE_CHECKING:
     from ._table import Target, Vendor
@@ -105,6 +107,55 @@ def _claim_unified(d: Mapping[str, Any], need: bool) -> Reader | None:
 
 add_claim(55, "hint", _claim_unified, "unified")
 
+_RESPONSE_KEYS: Final = frozenset({"jsonrpc", "id", "error"})
+
+
+def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A JSON-RPC error response: the error object it carries (whatever its shape), with
+    the response's ``id`` as the request id."""
+    inner = d["error"]
+    if not isinstance(inner, Mapping):
+        raise want(inner, "an object", f"{where}/error")
+    if strict:
+        only(d, _RESPONSE_KEYS, where)
+    error = _from_mapping(inner, strict, f"{where}/error", True)
+    assert error is not None
+    rid = d.get("id")
+    if error.request_id is None and type(rid) in (str, int):
+        return replace(error, request_id=str(rid))
+    return error
+
+
+def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A JSON-RPC response whose result is a failed tool call (``isError: true``)."""
+    found = _from_mapping(d["result"], strict, f"{where}/result", False)
+    if found is None:  # pragma: no cover - the claim only takes results that hold an error
+        raise ShapeError("a JSON-RPC result is not an error", where)
+    return found
+
+
+def _claim_response(d: Mapping[str, Any], need: bool) -> Reader | str | None:
+    """``{"jsonrpc": "2.0", "id", "error" | "result"}``: the error, or the tool result that
+    failed; a result that succeeded or asks for input (``resultType: input_required``)
+    is not an error."""
+    if d["jsonrpc"] != "2.0":
+        return None
+    if "error" in d:
+        return read_response
+    result = d.get("result")
+    if isinstance(result, Mapping):
+        if _from_mapping(result, False, "", False) is not None:
+            return _read_result
+        if result.get("resultType") == "input_required":
+            return (
+                "a JSON-RPC result that asks for input (resultType: input_required) is not an error"
+            )
+        return "a JSON-RPC result is not an error"
+    return None
+
+
+add_claim(5, "jsonrpc", _claim_response, "jsonrpc")
+
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
 
 
@@ -175,7 +226,8 @@ def _mcp(
                     return found
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
-        return make(ErrorKind.INTERNAL, message, None, None, None, "mcp", None)
+        kind, retryable = read_words(message) or (ErrorKind.INTERNAL, None)
+        return make(kind, message, retryable, None, None, "mcp", None)
     if need:
         raise ShapeError("an MCP tool result without isError: true is not an error", where)
     return None

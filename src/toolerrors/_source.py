@@ -97,6 +97,7 @@ _EXPECTED_TYPE: Final[dict[tuple[type, ...], str]] = {
     (int, float): "a number",
     (dict,): "an object",
     (list,): "an array",
+    (object,): "any JSON value",
 }
 
 
@@ -288,9 +289,12 @@ def _check(source: Source) -> None:
     if missing:
         raise ValueError(f"{where}: no row writes {', '.join(missing)}")
     written = {row.kind: row for row in source.rows if row.writes}
-    if not source.retry_field and written[SAFER_KIND].retryable is not False:
+    reads = {row.code: row for row in source.rows if row.reads and row.when_status is None}
+    safer = reads.get(written[SAFER_KIND].code)
+    if not source.retry_field and (safer is None or safer.retryable is not False):
         raise ValueError(
-            f"{where} has no retry field, so its {SAFER_KIND.value} row must say retryable False"
+            f"{where} has no retry field, so it must write {SAFER_KIND.value} as a code that"
+            " reads as not retryable"
         )
     if sum(shape.codes is None for shape in source.shapes) != 1:
         raise ValueError(f"{where}: exactly one shape must take the codes no other names")
@@ -324,7 +328,7 @@ def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
     _rebuild()
 
 
-BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure")
+BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc")
 
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",

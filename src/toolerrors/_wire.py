@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -13,10 +13,12 @@ from pydantic import (
     ValidationInfo,
     model_validator,
 )
-from typing_extensions import Self
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = ["ExactBool", "FieldProblem", "WireModel", "as_data", "validate"]
 

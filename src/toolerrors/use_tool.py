@@ -8,16 +8,18 @@ Both come back as JSON, never as an exception.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Final, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Final, TypeAlias
 
 from pydantic import Field, StrictStr
-from typing_extensions import Self
 
 from ._errors import ShapeError
 from ._held import TEMPLATES, Outcome, Reason, match, render
 from ._use_tool import ROWS
 from ._use_tool import UseToolCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "GUIDANCE",

@@ -1,0 +1,198 @@
+"""MCP protocol errors as a source: JSON-RPC 2.0 error objects, ``{code, message, data?}``.
+
+MCP servers and clients answer a request they cannot serve with a JSON-RPC error; the
+codes are JSON-RPC's own (-32700 to -32603) and MCP's (-32002 resource not found, -32042
+URL elicitation required, and in the newest revision -32020, -32021 and -32022).  The
+whole response, ``{"jsonrpc": "2.0", "id", "error"}``, is unwrapped by the reader of
+results (``toolerrors._read``); this module reads the error object.  The pydantic
+models are in ``toolerrors.jsonrpc``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    only,
+    register,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "JsonRpcCode", "read_jsonrpc", "write"]
+
+
+class JsonRpcCode(TextEnum):
+    """The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
+
+    PARSE_ERROR = "-32700"
+    INVALID_REQUEST = "-32600"
+    METHOD_NOT_FOUND = "-32601"
+    INVALID_PARAMS = "-32602"
+    INTERNAL_ERROR = "-32603"
+    RESOURCE_NOT_FOUND = "-32002"
+    HEADER_MISMATCH = "-32020"
+    MISSING_CAPABILITY = "-32021"
+    UNSUPPORTED_VERSION = "-32022"
+    URL_ELICITATION_REQUIRED = "-32042"
+    USER_REJECTED = "-1"
+
+
+ERROR_OBJECT: Final = Shape(
+    "error object",
+    (
+        Field("code", (int,), required=True, fills="code",
+              closed=frozenset(code.value for code in JsonRpcCode)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("data", (object,)),
+    ),
+    model="ErrorObject",
+)  # fmt: skip
+
+
+def _r(
+    code: JsonRpcCode, kind: ErrorKind, retryable: bool | None, meaning: str, *, writes: bool = True
+) -> Row:
+    return Row("jsonrpc", str(code), kind, retryable, writes=writes, meaning=meaning)
+
+
+def _to(code: JsonRpcCode, kind: ErrorKind, lost: str, retryable: bool | None = None) -> Row:
+    return Row("jsonrpc", str(code), kind, retryable, reads=False, writes=True, lost=lost)
+
+
+_C = JsonRpcCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.PARSE_ERROR, _K.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
+    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
+    _r(_C.METHOD_NOT_FOUND, _K.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
+    _r(_C.INVALID_PARAMS, _K.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
+    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
+    _r(_C.RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
+    _r(_C.HEADER_MISMATCH, _K.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
+    _r(_C.MISSING_CAPABILITY, _K.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
+    _r(_C.UNSUPPORTED_VERSION, _K.UNSUPPORTED, False, "Unsupported protocol version; data.supported lists the versions the server speaks (MCP draft).", writes=False),
+    _r(_C.URL_ELICITATION_REQUIRED, _K.APPROVAL_REQUIRED, False, "The request needs the user to complete a URL elicitation first: a person must act."),
+    _r(_C.USER_REJECTED, _K.REFUSED, False, "The user rejected the request (sampling's example): a person said no."),
+    _to(_C.URL_ELICITATION_REQUIRED, _K.NOT_CONNECTED, "that it is an app connection the person must make"),
+    _to(_C.URL_ELICITATION_REQUIRED, _K.UNAUTHENTICATED, "that the person must sign in"),
+    _to(_C.URL_ELICITATION_REQUIRED, _K.PERMISSION_DENIED, "that access must be granted"),
+    _to(_C.URL_ELICITATION_REQUIRED, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    _to(_C.URL_ELICITATION_REQUIRED, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.INVALID_PARAMS, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_PARAMS, _K.TOO_LARGE, "that the input is too large"),
+    _to(_C.INVALID_PARAMS, _K.CONFLICT, "that it changed since it was read"),
+    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step", False),
+    _to(_C.INTERNAL_ERROR, _K.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
+    _to(_C.INTERNAL_ERROR, _K.UNAVAILABLE, "that the service did not answer"),
+    _to(_C.INTERNAL_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", False),
+    _to(_C.INTERNAL_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_ALLOWED: Final = ERROR_OBJECT.names
+_REFUSAL: Final = re.compile(r"\b(?:rejected|declined)\b", re.IGNORECASE)
+"""Words that say a person said no: such an error is ``refused`` whatever its code."""
+_BY_DATA: Final = {
+    "uri": _ROWS[JsonRpcCode.RESOURCE_NOT_FOUND],
+    "supported": _ROWS[JsonRpcCode.UNSUPPORTED_VERSION],
+}
+"""-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
+revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
+
+
+def _by_data(code: str, data: object) -> Row | None:
+    """The row -32602 reads by, from its ``data``; ``None`` for any other code."""
+    if code != JsonRpcCode.INVALID_PARAMS or type(data) is not dict:
+        return None
+    return next((row for key, row in _BY_DATA.items() if key in data), None)
+
+
+def read_jsonrpc(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{code, message, data?}`` with an integer code."""
+    number, message, data = d.get("code"), d.get("message"), d.get("data")
+    if type(number) is not int:
+        raise want(number, "an integer", f"{where}/code")
+    if type(message) is not str:
+        raise (
+            want(message, "a string", f"{where}/message")
+            if "message" in d
+            else ShapeError("missing required field 'message'", where)
+        )
+    if strict and len(d) > 2:
+        only(d, _ALLOWED, where)
+    code = str(number)
+    row = _by_data(code, data) or _ROWS.get(code)
+    if row is None and strict:
+        raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
+    kind = row.kind if row is not None else ErrorKind.UNKNOWN
+    retryable = row.retryable if row is not None else None
+    if kind is not ErrorKind.REFUSED and _REFUSAL.search(message):
+        kind, retryable = ErrorKind.REFUSED, False
+    return make(kind, message, retryable, None, None, "jsonrpc", code, extra=d)
+
+
+def _bare(d: Mapping[str, Any], need: bool) -> Any:
+    """A bare error object: an integer code below zero (JSON-RPC's and MCP's codes are)
+    and a message; Configure's codes are text."""
+    number = d["code"]
+    if type(number) is int and number < 0 and type(d.get("message")) is str:
+        return read_jsonrpc
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as a JSON-RPC error object."""
+    extra = error.extra or {}
+    at_home = home(error, "jsonrpc") or (
+        error.vendor == "jsonrpc"
+        and error.code is not None
+        and (_by_data(error.code, extra.get("data")) is not None or error.kind is ErrorKind.REFUSED)
+    )
+    code = (
+        error.code if at_home and error.code is not None else canonical_row(error, "jsonrpc").code
+    )
+    out: dict[str, Any] = {"code": int(code), "message": error.message}
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error object, as the MCP specification shows it."""
+    return {"code": int(row.code), "message": message}
+
+
+SOURCE: Final = register(
+    Source(
+        name="jsonrpc",
+        title="MCP (JSON-RPC)",
+        codes=tuple(code.value for code in JsonRpcCode),
+        shapes=(ERROR_OBJECT,),
+        rows=ROWS,
+        claims=((58, "code", _bare),),
+        write=write,
+        models="toolerrors.jsonrpc",
+        example=example,
+        cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
+        docs="jsonrpc.md",
+    )
+)

@@ -1,0 +1,60 @@
+"""Known words: what an error's own text says when nothing more exact does.
+
+A source's documented code or header beats these words, and these words beat an HTTP
+status.  The table is read in order: the first entry whose words appear anywhere in the
+text decides, so the more telling words come first (an exhausted quota is billing, not a
+rate limit; a request that was declined is a refusal, not bad input).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._kinds import ErrorKind
+from ._table import HTTP
+
+__all__ = ["WORDS", "kind_of_words", "read_words"]
+
+WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
+    (r"quota|billing|credits?|balance", ErrorKind.PAYMENT_REQUIRED),
+    (r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)", ErrorKind.RATE_LIMITED),
+    (r"timed out|time ?out", ErrorKind.UNKNOWN_OUTCOME),
+    (r"rejected|declined", ErrorKind.REFUSED),
+    (r"not found|no such|does not exist", ErrorKind.NOT_FOUND),
+    (r"already exists|already completed|conflict", ErrorKind.CONFLICT),
+    (r"forbidden|not allowed|permission|denied", ErrorKind.PERMISSION_DENIED),
+    (r"too large|exceeds the maximum|too long", ErrorKind.TOO_LARGE),
+    (r"overloaded|unavailable", ErrorKind.UNAVAILABLE),
+    (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
+)
+"""(words, kind), most telling first.  Words are whole words of the text once codes are
+split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
+"denied"."""
+
+_COMPILED: Final = tuple((re.compile(rf"\b(?:{words})\b"), kind) for words, kind in WORDS)
+_CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_JOINERS: Final = str.maketrans("_-.", "   ")
+
+
+def kind_of_words(*texts: str | None) -> ErrorKind | None:
+    """The kind the first known words found in ``texts`` name, or ``None``."""
+    text = " ".join(_CAMEL.sub(" ", t) for t in texts if t).translate(_JOINERS).lower()
+    for pattern, kind in _COMPILED:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+_ADVICE: Final[dict[ErrorKind, bool | None]] = {
+    **dict(HTTP.values()),
+    ErrorKind.REFUSED: False,
+}
+"""The retry advice words give: a status's for the kind it stands for (a rate limit may be
+retried, a timeout may have run), and never for a refusal."""
+
+
+def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
+    """``(kind, retryable)`` from the known words in ``texts``, or ``None``."""
+    kind = kind_of_words(*texts)
+    return None if kind is None else (kind, _ADVICE[kind])

@@ -1,0 +1,59 @@
+"""Real error payloads, copied with their provenance, read as labelled.
+
+Each file under ``tests/corpus/<source>/`` holds one payload taken from a public
+specification, official documentation, an SDK's test fixtures or a recorded response:
+``provenance`` (repository, commit and path, or a document URL), the ``body`` (and the
+HTTP ``status`` and ``headers`` when it came over HTTP), and what it must read as:
+``expect`` gives the kind and the retry advice, or ``{"error": false}`` for a payload
+that is not an error.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import ROOT
+from toolerrors import error_of, from_http, should_retry
+
+CORPUS = ROOT / "tests" / "corpus"
+CASES = sorted(CORPUS.rglob("*.json"))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    case: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return case
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(CORPUS).as_posix() for p in CASES])
+def test_each_payload_reads_as_labelled(path: Path) -> None:
+    """parse/error_of (or from_http, with the status and headers it came with) give the
+    labelled kind and retry advice, or no error at all."""
+    case = _read(path)
+    provenance = case["provenance"]
+    assert {"repository", "commit", "path"} <= set(provenance) or "url" in provenance
+    expect = case["expect"]
+    if "status" in case:
+        error = from_http(case["status"], case.get("headers", {}), case["body"])
+    else:
+        error = error_of(case["body"])
+    if expect.get("error") is False:
+        assert error is None
+        return
+    assert error is not None, "not read as an error"
+    assert (error.kind.value, error.retryable) == (expect["kind"], expect["retryable"])
+    if "action" in expect:
+        assert error.action.value == expect["action"]
+    if "retry_after" in expect:
+        assert error.retry_after == expect["retry_after"]
+    if expect["kind"] in ("refused", "payment_required"):
+        assert not should_retry(error, idempotent=True)
+
+
+def test_every_source_has_ten_real_payloads() -> None:
+    """At least ten payloads per source, each of them an error or labelled as none."""
+    counts = {folder.name: len(list(folder.glob("*.json"))) for folder in CORPUS.iterdir()}
+    assert counts and min(counts.values()) >= 10, counts
