@@ -163,7 +163,7 @@ def source_page(source: Source) -> tuple[Path, str]:
 
 def schemas() -> dict[str, dict[str, object]]:
     """The JSON Schema of every wire model, by file name."""
-    from toolerrors import configure, jsonrpc, pythe, use_tool
+    from toolerrors import configure, jsonrpc, oauth, pythe, use_tool
 
     models = {
         "use_tool.ToolError": use_tool.ToolError,
@@ -175,6 +175,7 @@ def schemas() -> dict[str, dict[str, object]]:
         "configure.ForgetResult": configure.ForgetResult,
         "jsonrpc.ErrorObject": jsonrpc.ErrorObject,
         "jsonrpc.ErrorResponse": jsonrpc.ErrorResponse,
+        "oauth.ErrorResponse": oauth.ErrorResponse,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

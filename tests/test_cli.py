@@ -11,6 +11,7 @@ import pytest
 
 from conftest import ROOT
 from toolerrors import VENDORS, ErrorKind
+from toolerrors._table import WRITE
 from toolerrors._use_tool import HELD
 from toolerrors.sources import registered
 from toolerrors.use_tool import Reason
@@ -116,7 +117,7 @@ def test_kinds_prints_the_table() -> None:
         "+",
         "statusCode",
         "404",
-        "-32002",
+        *(WRITE[(vendor, ErrorKind.NOT_FOUND)].label for vendor in VENDORS[3:]),
     ]
 
 

@@ -11,13 +11,15 @@ that is not an error.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from conftest import ROOT
 from toolerrors import error_of, from_http, should_retry
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CORPUS = ROOT / "tests" / "corpus"
 CASES = sorted(CORPUS.rglob("*.json"))

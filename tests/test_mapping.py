@@ -9,6 +9,7 @@ from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
 from toolerrors._jsonrpc import JsonRpcCode
+from toolerrors._oauth import OAuthCode
 from toolerrors._pythe import PytheCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
 from toolerrors._use_tool import UseToolCode
@@ -26,6 +27,7 @@ CODES = {
     "pythe": [c.value for c in PytheCode],
     "configure": [c.value for c in ConfigureCode],
     "jsonrpc": [c.value for c in JsonRpcCode],
+    "oauth": [c.value for c in OAuthCode],
 }
 
 

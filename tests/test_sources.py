@@ -60,6 +60,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
             {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
         ),
         "jsonrpc": frozenset({"code", "message"}),
+        "oauth": frozenset({"error", "error_description"}),
     }
 
 
@@ -353,3 +354,8 @@ def test_register_refuses_an_incomplete_source() -> None:
         register(dataclasses.replace(ACME, name="other"))
     with pytest.raises(ValueError, match="built in"):
         unregister("pythe")
+    twice = (*ACME.rows, Row("acme", "JAMMED", ErrorKind.UNAVAILABLE, True, writes=True))
+    with pytest.raises(ValueError, match="more than one row writes unavailable"):
+        register(dataclasses.replace(ACME, rows=twice))
+    with pytest.raises(ValueError, match="taken by RFC 9457 problem details"):
+        register(dataclasses.replace(ACME, name="problem"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
@@ -121,6 +122,26 @@ def _found(data: object, owned: bool, problem: bool) -> UnifiedError | None:
         return None  # a broken error body: the status still says what happened
 
 
+_PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
+
+
+_CHALLENGE_KEYS: Final = ("error", "error_description", "error_uri")
+
+
+def _challenge(header: str) -> dict[str, str] | None:
+    """The OAuth error in a ``WWW-Authenticate: Bearer error="invalid_token", ...``
+    challenge (RFC 6750 §3), as the JSON body would say it; ``None`` without one."""
+    params = {
+        name.lower(): quoted.replace('\\"', '"') if quoted is not None else bare
+        for name, quoted, bare in (match.groups() for match in _PARAM.finditer(header))
+    }
+    if "error" not in params:
+        return None
+    return {
+        key: params[key] for key in ("error", "error_description", "error_uri") if key in params
+    }
+
+
 def _message(data: object, status: int) -> str:
     if isinstance(data, Mapping):
         for key in _MESSAGE_KEYS:
@@ -155,6 +176,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     found = None
     if data is not None:
         found = _found(data, owned, "problem+json" in lowered.get("content-type", ""))
+    if found is None and "www-authenticate" in lowered:
+        challenge = _challenge(lowered["www-authenticate"])
+        found = from_mapping(challenge, False, "", False) if challenge else None
     known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
     if found is None:
         if known is None:

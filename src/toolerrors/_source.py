@@ -288,6 +288,10 @@ def _check(source: Source) -> None:
     )]  # fmt: skip
     if missing:
         raise ValueError(f"{where}: no row writes {', '.join(missing)}")
+    writers = [row.kind for row in source.rows if row.writes]
+    twice = sorted({kind.value for kind in writers if writers.count(kind) > 1})
+    if twice:
+        raise ValueError(f"{where}: more than one row writes {', '.join(twice)}")
     written = {row.kind: row for row in source.rows if row.writes}
     reads = {row.code: row for row in source.rows if row.reads and row.when_status is None}
     safer = reads.get(written[SAFER_KIND].code)
@@ -328,7 +332,7 @@ def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
     _rebuild()
 
 
-BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc")
+BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc", "oauth")
 
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",

@@ -1,0 +1,191 @@
+"""OAuth 2.0 error responses as a source: ``{error, error_description?, error_uri?}``.
+
+The token endpoint (RFC 6749 §5.2), protected resources (RFC 6750 §3.1), dynamic client
+registration (RFC 7591 §3.2.2) and the device flow (RFC 8628 §3.5) answer with the same
+shape.  use_tool's errors are ``{error, message}`` too, with codes of their own: an OAuth
+error is told apart by its code or by its ``error_description`` and ``error_uri``.  The
+pydantic model is in ``toolerrors.oauth``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    only,
+    register,
+    required_str,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "OAuthCode", "read_oauth", "write"]
+
+
+class OAuthCode(TextEnum):
+    """The registered OAuth 2.0 error codes an agent's tools meet."""
+
+    INVALID_REQUEST = "invalid_request"
+    INVALID_CLIENT = "invalid_client"
+    INVALID_GRANT = "invalid_grant"
+    UNAUTHORIZED_CLIENT = "unauthorized_client"
+    UNSUPPORTED_GRANT_TYPE = "unsupported_grant_type"
+    INVALID_SCOPE = "invalid_scope"
+    ACCESS_DENIED = "access_denied"
+    UNSUPPORTED_RESPONSE_TYPE = "unsupported_response_type"
+    SERVER_ERROR = "server_error"
+    TEMPORARILY_UNAVAILABLE = "temporarily_unavailable"
+    INVALID_TOKEN = "invalid_token"
+    INSUFFICIENT_SCOPE = "insufficient_scope"
+    INVALID_REDIRECT_URI = "invalid_redirect_uri"
+    INVALID_CLIENT_METADATA = "invalid_client_metadata"
+    AUTHORIZATION_PENDING = "authorization_pending"
+    SLOW_DOWN = "slow_down"
+    EXPIRED_TOKEN = "expired_token"
+
+
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(code.value for code in OAuthCode)),
+        Field("error_description", (str,), fills="message"),
+        Field("error_uri", (str,), samples=("https://tools.ietf.org/html/rfc6749#section-5.2",)),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
+
+def _r(
+    code: OAuthCode,
+    kind: ErrorKind,
+    retryable: bool | None,
+    status: int,
+    meaning: str,
+    *,
+    writes: bool = True,
+) -> Row:
+    return Row("oauth", str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+
+def _to(code: OAuthCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("oauth", str(code), kind, lost)
+
+
+_C = OAuthCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, 400, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2)."),
+    _r(_C.INVALID_CLIENT, _K.UNAUTHENTICATED, False, 401, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", writes=False),
+    _r(_C.INVALID_GRANT, _K.UNAUTHENTICATED, False, 400, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", writes=False),
+    _r(_C.UNAUTHORIZED_CLIENT, _K.PERMISSION_DENIED, False, 400, "The client is not authorized to use this grant type (RFC 6749 §5.2).", writes=False),
+    _r(_C.UNSUPPORTED_GRANT_TYPE, _K.UNSUPPORTED, False, 400, "The grant type is not supported by the authorization server (RFC 6749 §5.2)."),
+    _r(_C.INVALID_SCOPE, _K.INVALID_INPUT, False, 400, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", writes=False),
+    _r(_C.ACCESS_DENIED, _K.REFUSED, False, 403, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no."),
+    _r(_C.UNSUPPORTED_RESPONSE_TYPE, _K.UNSUPPORTED, False, 400, "The server does not support this response type (RFC 6749 §4.1.2.1).", writes=False),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, 500, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1)."),
+    _r(_C.TEMPORARILY_UNAVAILABLE, _K.UNAVAILABLE, True, 503, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1)."),
+    _r(_C.INVALID_TOKEN, _K.UNAUTHENTICATED, False, 401, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1)."),
+    _r(_C.INSUFFICIENT_SCOPE, _K.PERMISSION_DENIED, False, 403, "The request needs more privileges than the access token provides (RFC 6750 §3.1)."),
+    _r(_C.INVALID_REDIRECT_URI, _K.INVALID_INPUT, False, 400, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", writes=False),
+    _r(_C.INVALID_CLIENT_METADATA, _K.INVALID_INPUT, False, 400, "A client metadata field is invalid (RFC 7591 §3.2.2).", writes=False),
+    _r(_C.AUTHORIZATION_PENDING, _K.APPROVAL_REQUIRED, False, 400, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act."),
+    _r(_C.SLOW_DOWN, _K.RATE_LIMITED, True, 400, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5)."),
+    _r(_C.EXPIRED_TOKEN, _K.UNAUTHENTICATED, False, 400, "The device code expired: start the authorization again (RFC 8628 §3.5).", writes=False),
+    _to(_C.INVALID_GRANT, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    _to(_C.INSUFFICIENT_SCOPE, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    _to(_C.UNAUTHORIZED_CLIENT, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.INVALID_REQUEST, _K.NOT_FOUND, "that the target was not found"),
+    _to(_C.INVALID_REQUEST, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_REQUEST, _K.TOO_LARGE, "that the input is too large"),
+    _to(_C.INVALID_REQUEST, _K.CONFLICT, "that it changed since it was read"),
+    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_ALLOWED: Final = ERROR.names
+_MARKS: Final = ("error_description", "error_uri")
+
+
+def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{error, error_description?, error_uri?}``.  With no description the message is
+    the code's documented meaning (a ``message`` some servers add is used first).  The
+    status is the response's: servers differ from the RFC's (401 for ``invalid_grant``)."""
+    code = required_str(d, "error", where)
+    for key in _MARKS:
+        value = d.get(key)
+        if value is not None and type(value) is not str:
+            raise want(value, "a string", f"{where}/{key}")
+    if strict:
+        only(d, _ALLOWED, where)
+    row = _ROWS.get(code)
+    if row is None and strict:
+        raise ShapeError(f"unknown oauth code {code!r}", f"{where}/error")
+    message = d.get("error_description")
+    if message is None:
+        other = d.get("message")
+        message = other if type(other) is str else row.meaning if row is not None else code
+    if row is None:
+        return make(ErrorKind.UNKNOWN, message, None, None, None, "oauth", code, extra=d)
+    return make(row.kind, message, row.retryable, None, None, "oauth", code, extra=d)
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """An OAuth code, or an ``error_description`` or ``error_uri`` beside a text ``error``."""
+    code = d["error"]
+    if type(code) is str and (code in _ROWS or "error_description" in d or "error_uri" in d):
+        return read_oauth
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as an OAuth error response; at home, a description only where it was."""
+    at_home = home(error, "oauth")
+    extra = error.extra if at_home else None
+    code = error.code if at_home and error.code is not None else canonical_row(error, "oauth").code
+    out: dict[str, Any] = {"error": code}
+    if extra is None or "error_description" in extra:
+        out["error_description"] = error.message
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error response, with the message as its description."""
+    return {"error": row.code, "error_description": message}
+
+
+SOURCE: Final = register(
+    Source(
+        name="oauth",
+        title="OAuth 2.0",
+        codes=tuple(code.value for code in OAuthCode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((28, "error", _claim),),
+        write=write,
+        models="toolerrors.oauth",
+        example=example,
+        docs="oauth.md",
+    )
+)

@@ -1,0 +1,91 @@
+"""Upstream sources that share keys with the built-in ones: which reads what, and why."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolerrors
+from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, parse
+
+
+@pytest.mark.parametrize(
+    ("payload", "vendor", "kind"),
+    [
+        ({"error": "not_found", "message": "No such file."}, "use_tool", ErrorKind.NOT_FOUND),
+        ({"error": "teapot", "message": "Short and stout."}, "use_tool", ErrorKind.UNKNOWN),
+        ({"error": "invalid_grant"}, "oauth", ErrorKind.UNAUTHENTICATED),
+        ({"error": "invalid_client", "message": "Client authentication failed."}, "oauth",
+         ErrorKind.UNAUTHENTICATED),
+        ({"error": "teapot", "error_description": "Short and stout."}, "oauth", ErrorKind.UNKNOWN),
+        ({"code": -32601, "message": "Method not found"}, "jsonrpc", ErrorKind.UNSUPPORTED),
+        ({"code": "NOT_FOUND", "message": "Gone."}, "configure", ErrorKind.NOT_FOUND),
+        ({"code": 404, "message": "Gone."}, None, None),
+    ],
+    ids=["use_tool", "use_tool-unknown", "oauth-bare", "oauth-with-message",
+         "oauth-description", "jsonrpc", "configure", "positive-int-code"],
+)  # fmt: skip
+def test_shared_keys_are_told_apart_by_the_whole_shape(
+    payload: dict[str, object], vendor: str | None, kind: ErrorKind | None
+) -> None:
+    """use_tool and OAuth share ``error``; Configure and JSON-RPC share ``code``."""
+    if vendor is None:  # a positive integer code is neither JSON-RPC's nor Configure's
+        with pytest.raises(ShapeError, match="/code: expected a string, got number"):
+            parse(payload)
+        assert error_of(payload) is None
+        return
+    error = parse(payload)
+    assert (error.vendor, error.kind) == (vendor, kind)
+
+
+def test_oauth_is_written_back_as_it_came() -> None:
+    """A description is written only where there was one; elsewhere the canonical code."""
+    assert convert({"error": "invalid_grant"}, "oauth") == {"error": "invalid_grant"}  # type: ignore[arg-type]
+    assert convert({"ok": False, "code": "unauthorized", "message": "Sign in.", "retryable": False,
+                    "how_to_fix": "Reconnect."}, "oauth") == {  # type: ignore[arg-type]
+        "error": "invalid_token", "error_description": "Sign in."
+    }  # fmt: skip
+    refused = convert({"refused": "Not done: no. Tell Ana, and don't try another way."}, "oauth")  # type: ignore[arg-type]
+    assert refused == {
+        "error": "access_denied",
+        "error_description": "Not done: no. Tell Ana, and don't try another way.",
+    }
+
+
+def test_a_bearer_challenge_is_read_when_the_body_says_nothing() -> None:
+    """RFC 6750 §3: the error may come only in ``WWW-Authenticate``."""
+    challenge = (
+        'Bearer realm="x", error="insufficient_scope", error_description="Needs \\"admin\\""'
+    )
+    error = from_http(403, {"WWW-Authenticate": challenge}, b"")
+    assert (error.kind, error.vendor, error.code, error.message, error.status_code) == (
+        ErrorKind.PERMISSION_DENIED, "oauth", "insufficient_scope", 'Needs "admin"', 403,
+    )  # fmt: skip
+    plain = from_http(401, {"WWW-Authenticate": 'Bearer realm="x"'}, b"")
+    assert (plain.kind, plain.vendor) == (ErrorKind.UNAUTHENTICATED, "http")
+
+
+def test_a_jsonrpc_response_is_read_by_what_it_carries() -> None:
+    """The error object, whatever its shape; a failed tool result; never a success."""
+    configure_inside = {"jsonrpc": "2.0", "id": "r1", "error": {"code": "RATE_LIMITED",
+                                                               "message": "Slow down.", "retryAfter": 3}}  # fmt: skip
+    error = parse(configure_inside)
+    assert (error.vendor, error.kind, error.retry_after, error.request_id) == (
+        "configure", ErrorKind.RATE_LIMITED, 3, "r1",
+    )  # fmt: skip
+    assert error_of({"jsonrpc": "2.0", "id": 1, "result": {"content": []}}) is None
+    with pytest.raises(ShapeError, match="a JSON-RPC result is not an error"):
+        parse({"jsonrpc": "2.0", "id": 1, "result": {"content": []}})
+    with pytest.raises(ShapeError, match="/error: expected an object, got string"):
+        parse({"jsonrpc": "2.0", "id": 1, "error": "boom"})
+    with pytest.raises(ShapeError, match=r"unknown field\(s\) 'extra'"):
+        parse({"jsonrpc": "2.0", "id": 1, "extra": 1, "error": {"code": -32603, "message": "x"}},
+              strict=True)  # fmt: skip
+
+
+def test_a_declined_request_is_refused_whatever_its_code() -> None:
+    """A person said no: never retried, even under a code that would be."""
+    error = parse({"code": -32603, "message": "The user declined the request"})
+    assert (error.kind, error.retryable, toolerrors.should_retry(error, idempotent=True)) == (
+        ErrorKind.REFUSED, False, False,
+    )  # fmt: skip
+    assert convert(error, "jsonrpc") == {"code": -32603, "message": "The user declined the request"}
