@@ -11,6 +11,7 @@ from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
 from toolerrors._jsonrpc import JsonRpcCode
 from toolerrors._oauth import OAuthCode
 from toolerrors._pythe import PytheCode
+from toolerrors._slack import SlackCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
 from toolerrors._use_tool import UseToolCode
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
@@ -28,6 +29,7 @@ CODES = {
     "configure": [c.value for c in ConfigureCode],
     "jsonrpc": [c.value for c in JsonRpcCode],
     "oauth": [c.value for c in OAuthCode],
+    "slack": [c.value for c in SlackCode],
 }
 
 

@@ -29,6 +29,7 @@ from ._source import (
 )
 from ._table import Row
 from ._unified import make
+from ._words import read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -145,10 +146,12 @@ def read_jsonrpc(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     row = _by_data(code, data) or _ROWS.get(code)
     if row is None and strict:
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
-    kind = row.kind if row is not None else ErrorKind.UNKNOWN
-    retryable = row.retryable if row is not None else None
-    if kind is not ErrorKind.REFUSED and _REFUSAL.search(message):
-        kind, retryable = ErrorKind.REFUSED, False
+    if row is not None:
+        kind, retryable = row.kind, row.retryable
+        if kind is not ErrorKind.REFUSED and _REFUSAL.search(message):
+            kind, retryable = ErrorKind.REFUSED, False
+    else:  # an application's own code: its words say what they can
+        kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     return make(kind, message, retryable, None, None, "jsonrpc", code, extra=d)
 
 

@@ -28,6 +28,7 @@ from ._source import (
 )
 from ._table import Row
 from ._unified import make
+from ._words import read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -147,14 +148,18 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         other = d.get("message")
         message = other if type(other) is str else row.meaning if row is not None else code
     if row is None:
-        return make(ErrorKind.UNKNOWN, message, None, None, None, "oauth", code, extra=d)
+        kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
+        return make(kind, message, retryable, None, None, "oauth", code, extra=d)
     return make(row.kind, message, row.retryable, None, None, "oauth", code, extra=d)
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """An OAuth code, or an ``error_description`` or ``error_uri`` beside a text ``error``."""
+    """An OAuth code, or an ``error_description`` or ``error_uri`` beside a text ``error``;
+    never beside an ``ok``, which says the payload is Slack's or Pythe's."""
     code = d["error"]
-    if type(code) is str and (code in _ROWS or "error_description" in d or "error_uri" in d):
+    if "ok" in d or type(code) is not str:
+        return None
+    if code in _ROWS or "error_description" in d or "error_uri" in d:
         return read_oauth
     return None
 

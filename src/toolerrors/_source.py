@@ -332,7 +332,7 @@ def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
     _rebuild()
 
 
-BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc", "oauth")
+BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack")
 
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",

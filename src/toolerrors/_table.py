@@ -35,10 +35,10 @@ __all__ = [
 ]
 
 
-Vendor = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth"]
+Vendor = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack"]
 """The sources built in (a test holds it to the registry)."""
 
-Target = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth", "problem"]
+Target = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack", "problem"]
 """Where `toolerrors.convert` can write: a built-in source, or RFC 9457 problem details."""
 
 

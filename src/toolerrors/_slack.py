@@ -1,0 +1,236 @@
+"""Slack's Web API as a source: ``{"ok": false, "error": "<code>", ...}``, in an HTTP 200.
+
+Slack answers a failed call with HTTP 200 and ``ok: false``; the code is in ``error``,
+and some codes carry more (``missing_scope``: ``needed`` and ``provided``;
+``invalid_arguments``: ``response_metadata.messages``).  Pythe's envelopes have
+``ok: false`` too, with a ``code`` and no ``error``: the two are told apart by their
+fields.  The pydantic model is in ``toolerrors.slack``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    only,
+    register,
+    required_str,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "SlackCode", "read_slack", "write"]
+
+
+class SlackCode(TextEnum):
+    """The Slack Web API error codes common to many methods, and the frequent ones."""
+
+    NOT_AUTHED = "not_authed"
+    INVALID_AUTH = "invalid_auth"
+    ACCOUNT_INACTIVE = "account_inactive"
+    TOKEN_REVOKED = "token_revoked"
+    TOKEN_EXPIRED = "token_expired"
+    MISSING_SCOPE = "missing_scope"
+    NO_PERMISSION = "no_permission"
+    NOT_ALLOWED_TOKEN_TYPE = "not_allowed_token_type"
+    ACCESS_DENIED = "access_denied"
+    NOT_AN_ADMIN = "not_an_admin"
+    NOT_IN_CHANNEL = "not_in_channel"
+    CHANNEL_NOT_FOUND = "channel_not_found"
+    USER_NOT_FOUND = "user_not_found"
+    MESSAGE_NOT_FOUND = "message_not_found"
+    FILE_NOT_FOUND = "file_not_found"
+    THREAD_NOT_FOUND = "thread_not_found"
+    NOT_FOUND = "not_found"
+    IS_ARCHIVED = "is_archived"
+    NAME_TAKEN = "name_taken"
+    ALREADY_REACTED = "already_reacted"
+    INVALID_ARGUMENTS = "invalid_arguments"
+    INVALID_ARG_NAME = "invalid_arg_name"
+    INVALID_CURSOR = "invalid_cursor"
+    INVALID_JSON = "invalid_json"
+    MSG_TOO_LONG = "msg_too_long"
+    TOO_MANY_ATTACHMENTS = "too_many_attachments"
+    METHOD_DEPRECATED = "method_deprecated"
+    DEPRECATED_ENDPOINT = "deprecated_endpoint"
+    PAID_ONLY = "paid_only"
+    RATELIMITED = "ratelimited"
+    RATE_LIMITED = "rate_limited"
+    REQUEST_TIMEOUT = "request_timeout"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    INTERNAL_ERROR = "internal_error"
+    FATAL_ERROR = "fatal_error"
+
+
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("ok", (bool,), required=True, const=False),
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(code.value for code in SlackCode)),
+        Field("needed", (str,), samples=("chat:write", "channels:read")),
+        Field("provided", (str,), samples=("identify,bot", "channels:history")),
+        Field("warning", (str,), samples=("missing_charset", "superfluous_charset")),
+        Field("response_metadata", (dict,)),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
+
+def _r(code: SlackCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
+       writes: bool = False) -> Row:  # fmt: skip
+    return Row("slack", str(code), kind, retryable, writes=writes, meaning=meaning)
+
+
+def _to(code: SlackCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("slack", str(code), kind, lost)
+
+
+_C = SlackCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.NOT_AUTHED, _K.NOT_CONNECTED, False, "No authentication token provided.", writes=True),
+    _r(_C.INVALID_AUTH, _K.UNAUTHENTICATED, False, "Some aspect of authentication cannot be validated: the token is invalid or the request came from a disallowed IP.", writes=True),
+    _r(_C.ACCOUNT_INACTIVE, _K.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    _r(_C.TOKEN_REVOKED, _K.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    _r(_C.TOKEN_EXPIRED, _K.UNAUTHENTICATED, False, "The token has expired: refresh it (token rotation)."),
+    _r(_C.MISSING_SCOPE, _K.PERMISSION_DENIED, False, "The token lacks a scope the method needs: needed names it, provided lists the token's scopes."),
+    _r(_C.NO_PERMISSION, _K.PERMISSION_DENIED, False, "The workspace token does not have the permissions the method needs.", writes=True),
+    _r(_C.NOT_ALLOWED_TOKEN_TYPE, _K.PERMISSION_DENIED, False, "The token type is not allowed for this method."),
+    _r(_C.ACCESS_DENIED, _K.PERMISSION_DENIED, False, "Access to a resource the request names is denied."),
+    _r(_C.NOT_AN_ADMIN, _K.PERMISSION_DENIED, False, "Only an admin can do this."),
+    _r(_C.NOT_IN_CHANNEL, _K.PERMISSION_DENIED, False, "The app or user is not in the channel: it must be invited or join first."),
+    _r(_C.CHANNEL_NOT_FOUND, _K.NOT_FOUND, False, "Value passed for channel was invalid, or the channel cannot be seen."),
+    _r(_C.USER_NOT_FOUND, _K.NOT_FOUND, False, "Value passed for user was invalid."),
+    _r(_C.MESSAGE_NOT_FOUND, _K.NOT_FOUND, False, "No message exists with the requested timestamp."),
+    _r(_C.FILE_NOT_FOUND, _K.NOT_FOUND, False, "The file does not exist, or cannot be seen."),
+    _r(_C.THREAD_NOT_FOUND, _K.NOT_FOUND, False, "The thread does not exist."),
+    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "The thing asked for was not found.", writes=True),
+    _r(_C.IS_ARCHIVED, _K.CONFLICT, False, "The channel has been archived."),
+    _r(_C.NAME_TAKEN, _K.CONFLICT, False, "A channel cannot be created with that name: it is taken."),
+    _r(_C.ALREADY_REACTED, _K.CONFLICT, False, "The item already has that reaction from this user."),
+    _r(_C.INVALID_ARGUMENTS, _K.INVALID_INPUT, False, "The method was called with invalid arguments: response_metadata.messages says which.", writes=True),
+    _r(_C.INVALID_ARG_NAME, _K.INVALID_INPUT, False, "The method was passed an argument whose name falls outside the bounds of accepted characters."),
+    _r(_C.INVALID_CURSOR, _K.INVALID_INPUT, False, "The pagination cursor is invalid."),
+    _r(_C.INVALID_JSON, _K.INVALID_INPUT, False, "The JSON body could not be understood."),
+    _r(_C.MSG_TOO_LONG, _K.TOO_LARGE, False, "The message text is too long.", writes=True),
+    _r(_C.TOO_MANY_ATTACHMENTS, _K.TOO_LARGE, False, "Too many attachments were provided with this message."),
+    _r(_C.METHOD_DEPRECATED, _K.UNSUPPORTED, False, "The method has been deprecated.", writes=True),
+    _r(_C.DEPRECATED_ENDPOINT, _K.UNSUPPORTED, False, "The endpoint has been deprecated."),
+    _r(_C.PAID_ONLY, _K.PAYMENT_REQUIRED, False, "This is only available to paid teams.", writes=True),
+    _r(_C.RATELIMITED, _K.RATE_LIMITED, True, "The request has been rate limited: wait as long as Retry-After says.", writes=True),
+    _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "The request has been rate limited (an older spelling)."),
+    _r(_C.REQUEST_TIMEOUT, _K.UNKNOWN_OUTCOME, None, "The method was called via a POST whose body was absent or truncated, or the server timed out.", writes=True),
+    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
+    _r(_C.INTERNAL_ERROR, _K.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
+    _r(_C.FATAL_ERROR, _K.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
+    _to(_C.INVALID_ARGUMENTS, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_ARGUMENTS, _K.CONFLICT, "that it changed since it was read"),
+    _to(_C.INVALID_ARGUMENTS, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.INVALID_ARGUMENTS, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.NO_PERMISSION, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.NO_PERMISSION, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.ACCESS_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    _to(_C.INTERNAL_ERROR, _K.INTERNAL, "that the fault is inside the platform"),
+    _to(_C.FATAL_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_ALLOWED: Final = ERROR.names
+_TEXT: Final = ("needed", "provided", "warning")
+
+
+def _message(code: str, row: Row | None, d: Mapping[str, Any]) -> str:
+    """Slack gives a code, not a sentence: the code's meaning, and what the payload adds
+    (the messages of ``invalid_arguments``, the scopes of ``missing_scope``)."""
+    metadata = d.get("response_metadata")
+    said = metadata.get("messages") if type(metadata) is dict else None
+    if type(said) is list and said and all(type(m) is str for m in said):
+        return "\n".join(said)
+    text = row.meaning if row is not None else code
+    needed, provided = d.get("needed"), d.get("provided")
+    if needed is not None:
+        text += f" Needed: {needed}; provided: {provided or 'none'}."
+    return text
+
+
+def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"ok": false, "error": code, ...}``."""
+    if d.get("ok") is not False:
+        raise want(d.get("ok"), "false", f"{where}/ok")
+    code = required_str(d, "error", where)
+    for key in _TEXT:
+        value = d.get(key)
+        if value is not None and type(value) is not str:
+            raise want(value, "a string", f"{where}/{key}")
+    metadata = d.get("response_metadata")
+    if metadata is not None and type(metadata) is not dict:
+        raise want(metadata, "an object", f"{where}/response_metadata")
+    if strict:
+        only(d, _ALLOWED, where)
+    row = _ROWS.get(code)
+    message = _message(code, row, d)
+    if row is not None:
+        return make(row.kind, message, row.retryable, None, None, "slack", code, extra=d)
+    if strict:
+        raise ShapeError(f"unknown slack code {code!r}", f"{where}/error")
+    kind, retryable = read_words(code) or (ErrorKind.UNKNOWN, None)
+    return make(kind, message, retryable, None, None, "slack", code, extra=d)
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """``ok: false`` with a text ``error`` and no ``code`` (which would make it Pythe's)."""
+    if d["ok"] is False and type(d.get("error")) is str and "code" not in d:
+        return read_slack
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as Slack's error response; Slack has no field for a message."""
+    at_home = home(error, "slack")
+    code = error.code if at_home and error.code is not None else canonical_row(error, "slack").code
+    out: dict[str, Any] = {"ok": False, "error": code}
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error response as Slack sends it (``missing_scope`` with its scopes)."""
+    out: dict[str, Any] = {"ok": False, "error": row.code}
+    if row.code == SlackCode.MISSING_SCOPE:
+        out |= {"needed": "chat:write", "provided": "identify,bot"}
+    return out
+
+
+SOURCE: Final = register(
+    Source(
+        name="slack",
+        title="Slack",
+        codes=tuple(code.value for code in SlackCode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((15, "ok", _claim),),
+        write=write,
+        models="toolerrors.slack",
+        example=example,
+        docs="slack.md",
+    )
+)
