@@ -163,7 +163,7 @@ def source_page(source: Source) -> tuple[Path, str]:
 
 def schemas() -> dict[str, dict[str, object]]:
     """The JSON Schema of every wire model, by file name."""
-    from toolerrors import configure, jsonrpc, oauth, pythe, slack, use_tool
+    from toolerrors import anthropic, configure, jsonrpc, oauth, openai, pythe, slack, use_tool
 
     models = {
         "use_tool.ToolError": use_tool.ToolError,
@@ -177,6 +177,8 @@ def schemas() -> dict[str, dict[str, object]]:
         "jsonrpc.ErrorResponse": jsonrpc.ErrorResponse,
         "oauth.ErrorResponse": oauth.ErrorResponse,
         "slack.ErrorResponse": slack.ErrorResponse,
+        "openai.ErrorResponse": openai.ErrorResponse,
+        "anthropic.ErrorResponse": anthropic.ErrorResponse,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

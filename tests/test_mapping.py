@@ -7,9 +7,11 @@ import pytest
 import toolerrors
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
+from toolerrors._anthropic import AnthropicType
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
 from toolerrors._jsonrpc import JsonRpcCode
 from toolerrors._oauth import OAuthCode
+from toolerrors._openai import OpenAICode
 from toolerrors._pythe import PytheCode
 from toolerrors._slack import SlackCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
@@ -30,6 +32,8 @@ CODES = {
     "jsonrpc": [c.value for c in JsonRpcCode],
     "oauth": [c.value for c in OAuthCode],
     "slack": [c.value for c in SlackCode],
+    "openai": [c.value for c in OpenAICode],
+    "anthropic": [c.value for c in AnthropicType],
 }
 
 

@@ -62,6 +62,8 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "jsonrpc": frozenset({"code", "message"}),
         "oauth": frozenset({"error", "error_description"}),
         "slack": frozenset({"ok", "error"}),
+        "openai": frozenset(),
+        "anthropic": frozenset({"type", "request_id"}),
     }
 
 

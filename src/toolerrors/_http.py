@@ -142,6 +142,25 @@ def _challenge(header: str) -> dict[str, str] | None:
     }
 
 
+_ADVICE: Final[dict[str, bool]] = {"true": True, "false": False}
+"""``x-should-retry`` (OpenAI, Anthropic) and ``Stripe-Should-Retry``: the server's own
+word on whether this response may be retried, which beats the status and the body."""
+
+_NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
+"""Exhausted credit and a person's no: never retried, whatever a header says."""
+
+
+def _spent(lowered: Mapping[str, str], status: int) -> bool:
+    """A 403 or 429 with ``x-ratelimit-remaining: 0`` (GitHub, and others) is a rate limit."""
+    return status in (403, 429) and lowered.get("x-ratelimit-remaining", "").strip() == "0"
+
+
+def _reset(lowered: Mapping[str, str]) -> float | None:
+    """Seconds until ``x-ratelimit-reset`` (a Unix time), when it says."""
+    moment = _seconds(lowered.get("x-ratelimit-reset", ""), 1.0)
+    return None if moment is None else max(0.0, moment - time.time())
+
+
 def _message(data: object, status: int) -> str:
     if isinstance(data, Mapping):
         for key in _MESSAGE_KEYS:
@@ -173,24 +192,52 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     wait = _wait(lowered, None) if lowered else None
     rid = _request_id(lowered) if lowered else None
     data, owned = (None, True) if body in (None, b"", "") else _data(body)
+    found = _in_body(data, owned, lowered)
+    known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
+    if known is not None and _spent(lowered, status):
+        known = (ErrorKind.RATE_LIMITED, True)
+        wait = wait if wait is not None else _reset(lowered)
+    advice = _ADVICE.get(lowered.get("x-should-retry") or lowered.get("stripe-should-retry", ""))
+    if found is None:
+        if known is None:
+            raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
+        kind, retryable = known
+        if advice is not None and kind not in _NEVER_RETRIED:
+            retryable = advice
+        return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
+                    request_id=rid)  # fmt: skip
+    return _merged(found, status, known, advice, wait, rid)
+
+
+def _in_body(data: object, owned: bool, lowered: Mapping[str, str]) -> UnifiedError | None:
+    """The error the body holds, or else a ``WWW-Authenticate`` challenge."""
     found = None
     if data is not None:
         found = _found(data, owned, "problem+json" in lowered.get("content-type", ""))
     if found is None and "www-authenticate" in lowered:
         challenge = _challenge(lowered["www-authenticate"])
         found = from_mapping(challenge, False, "", False) if challenge else None
-    known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
-    if found is None:
-        if known is None:
-            raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
-        kind, retryable = known
-        return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
-                    request_id=rid)  # fmt: skip
+    return found
+
+
+def _merged(
+    found: UnifiedError,
+    status: int,
+    known: tuple[ErrorKind, bool | None] | None,
+    advice: bool | None,
+    wait: float | None,
+    rid: str | None,
+) -> UnifiedError:
+    """The body's error, with what the status and headers add: the body's code or
+    header beats the status, which fills in what the body leaves unset."""
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
+    if advice is not None and kind not in _NEVER_RETRIED:
+        retryable = advice  # the server's own word on this very response
     if (
         (code_status is not None or known is None)
         and (found.retry_after is not None or wait is None)
         and (found.request_id is not None or rid is None)
+        and retryable is found.retryable
     ):
         return found  # the body said it all
     if code_status is None and known is not None:
@@ -198,9 +245,12 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         row = read_row(found.vendor or "", found.code or "", status)
         if row is not None:
             kind = row.kind  # Configure's structured 404
-        elif kind is ErrorKind.UNKNOWN:
+        elif kind is ErrorKind.UNKNOWN:  # the body says less than the status
             kind = known[0]
             retryable = known[1] if retryable is None else retryable
+        elif known[0] is ErrorKind.RATE_LIMITED and kind is ErrorKind.PERMISSION_DENIED:
+            kind = known[0]  # a rate limit answered as a 403 (GitHub)
+            retryable = known[1] if advice is None else advice
     return make(
         kind,
         found.message,

@@ -12,7 +12,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from . import _configure, _jsonrpc, _oauth, _pythe, _slack, _source, _use_tool  # noqa: F401
+from . import (  # noqa: F401 - each registers its source
+    _anthropic,
+    _configure,
+    _jsonrpc,
+    _oauth,
+    _openai,
+    _pythe,
+    _slack,
+    _source,
+    _use_tool,
+)
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name

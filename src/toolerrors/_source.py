@@ -13,12 +13,12 @@ them; this module and the sources sit above it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 from ._errors import ShapeError
 from ._json import type_name
 from ._kinds import ErrorKind
-from ._table import CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, read_row
+from ._table import CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, Vendor, read_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -122,6 +122,13 @@ class Field:
     samples: tuple[Any, ...] | Callable[[Row, str, int], Any] = ()
     """Realistic values for generated payloads, or a function of the row, a drawn name and
     a drawn number that makes one (use_tool's held-back text)."""
+    fields: tuple[Field, ...] = ()
+    """The fields of a nested object (OpenAI's ``error``), described the same way."""
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The nested object's field names: strict parsing refuses any other."""
+        return frozenset(f.name for f in self.fields)
 
     @property
     def expected(self) -> str:
@@ -332,7 +339,7 @@ def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
     _rebuild()
 
 
-BUILT_IN: Final[tuple[str, ...]] = ("use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack")
+BUILT_IN: Final[tuple[str, ...]] = get_args(Vendor)
 
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",

@@ -35,10 +35,12 @@ __all__ = [
 ]
 
 
-Vendor = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack"]
+Vendor = Literal[
+    "use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack", "openai", "anthropic"
+]
 """The sources built in (a test holds it to the registry)."""
 
-Target = Literal["use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack", "problem"]
+Target = Literal[Vendor, "problem"]
 """Where `toolerrors.convert` can write: a built-in source, or RFC 9457 problem details."""
 
 

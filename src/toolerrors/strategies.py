@@ -91,17 +91,21 @@ def _values(spec: Field, row: Row) -> st.SearchStrategy[Any]:
         return st.sampled_from(sorted(spec.closed))
     if spec.fills == "message":
         return _messages
+    if spec.fields:
+        return _object(spec.fields, row, frozenset(), st.just({}))
     return _BY_TYPE[spec.types]
 
 
-def _payloads(
-    source: Source, row: Row, extras: st.SearchStrategy[dict[str, Any]]
+def _object(
+    fields: tuple[Field, ...],
+    row: Row,
+    never: frozenset[str],
+    extras: st.SearchStrategy[dict[str, Any]],
 ) -> st.SearchStrategy[dict[str, Any]]:
-    """Payloads of ``row``, from its shape's fields: required ones always, optional ones
-    sometimes, and none the code never has."""
-    never = source.without.get(row.code, frozenset())
+    """An object of ``fields`` for ``row``: required ones always, optional ones sometimes,
+    none in ``never``."""
     parts = []
-    for spec in source.shape_for(row.code).fields:
+    for spec in fields:
         if spec.name in never:
             continue
         values = _values(spec, row).map(partial(_field, spec.name))
@@ -110,6 +114,15 @@ def _payloads(
     return st.tuples(*parts, extras).map(
         lambda drawn: {key: value for part in drawn for key, value in part.items()}
     )
+
+
+def _payloads(
+    source: Source, row: Row, extras: st.SearchStrategy[dict[str, Any]]
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Payloads of ``row``, from its shape's fields: required ones always, optional ones
+    sometimes, and none the code never has."""
+    never = source.without.get(row.code, frozenset())
+    return _object(source.shape_for(row.code).fields, row, never, extras)
 
 
 def _field(name: str, value: Any) -> dict[str, Any]:

@@ -1,0 +1,194 @@
+"""Anthropic's API as a source: ``{"type": "error", "error": {type, message}, "request_id"?}``.
+
+The same shape comes back as an HTTP error and, after a 200, as a server-sent event in the
+middle of a stream (``overloaded_error`` most often).  OpenAI's realtime events are
+``{"type": "error", "error": {...}}`` too, with a ``code`` and a ``param`` inside: the two
+are told apart by the error object's fields.  The pydantic model is in
+``toolerrors.anthropic``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    only,
+    register,
+    want,
+    with_extra,
+)
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "AnthropicType", "read_anthropic", "write"]
+
+
+class AnthropicType(TextEnum):
+    """The ``error.type`` values Anthropic documents."""
+
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    AUTHENTICATION_ERROR = "authentication_error"
+    BILLING_ERROR = "billing_error"
+    PERMISSION_ERROR = "permission_error"
+    NOT_FOUND_ERROR = "not_found_error"
+    REQUEST_TOO_LARGE = "request_too_large"
+    RATE_LIMIT_ERROR = "rate_limit_error"
+    API_ERROR = "api_error"
+    TIMEOUT_ERROR = "timeout_error"
+    OVERLOADED_ERROR = "overloaded_error"
+
+
+INNER: Final = (
+    Field("type", (str,), required=True, fills="code",
+          closed=frozenset(code.value for code in AnthropicType)),
+    Field("message", (str,), required=True, fills="message"),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("type", (str,), required=True, const="error"),
+        Field("error", (dict,), required=True, fields=INNER),
+        Field("request_id", (str,), fills="request_id",
+              samples=("req_011CYK5mje9HkutJtmfPzzNC", "req_011CSHoEeqs5C35K2UUqR7Fy")),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
+
+def _r(code: AnthropicType, kind: ErrorKind, retryable: bool | None, status: int,
+       meaning: str) -> Row:  # fmt: skip
+    return Row("anthropic", str(code), kind, retryable, status, writes=True, meaning=meaning)
+
+
+def _to(code: AnthropicType, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("anthropic", str(code), kind, lost)
+
+
+_C = AnthropicType
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "There was an issue with the format or content of the request."),
+    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, 401, "There's an issue with the API key."),
+    _r(_C.BILLING_ERROR, _K.PAYMENT_REQUIRED, False, 402, "There's an issue with billing or payment information."),
+    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, 403, "The API key does not have permission to use the specified resource."),
+    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, 404, "The requested resource was not found."),
+    _r(_C.REQUEST_TOO_LARGE, _K.TOO_LARGE, False, 413, "The request exceeds the maximum allowed number of bytes."),
+    _r(_C.RATE_LIMIT_ERROR, _K.RATE_LIMITED, True, 429, "The account has hit a rate limit."),
+    _r(_C.API_ERROR, _K.INTERNAL, True, 500, "An unexpected error has occurred internal to Anthropic's systems."),
+    _r(_C.TIMEOUT_ERROR, _K.UNKNOWN_OUTCOME, None, 504, "The request timed out while processing."),
+    _r(_C.OVERLOADED_ERROR, _K.UNAVAILABLE, True, 529, "The API is temporarily overloaded; it can also come mid-stream after a 200."),
+    _to(_C.AUTHENTICATION_ERROR, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.CONFLICT, "that it changed since it was read"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.PERMISSION_ERROR, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.PERMISSION_ERROR, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.PERMISSION_ERROR, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    _to(_C.API_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_ALLOWED: Final = ERROR.names
+_INNER: Final = frozenset(spec.name for spec in INNER)
+
+
+def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"type": "error", "error": {type, message}, "request_id"?}``."""
+    inner = d.get("error")
+    if type(inner) is not dict:
+        raise want(inner, "an object", f"{where}/error")
+    code, message, request = inner.get("type"), inner.get("message"), d.get("request_id")
+    if type(code) is not str:
+        raise want(code, "a string", f"{where}/error/type")
+    if type(message) is not str:
+        raise want(message, "a string", f"{where}/error/message")
+    if request is not None and type(request) is not str:
+        raise want(request, "a string", f"{where}/request_id")
+    if strict:
+        only(d, _ALLOWED, where)
+        only(inner, _INNER, f"{where}/error")
+    row = _ROWS.get(code)
+    if row is not None:
+        kind, retryable = row.kind, row.retryable
+    elif strict:
+        raise ShapeError(f"unknown anthropic type {code!r}", f"{where}/error/type")
+    else:
+        kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
+    return make(kind, message, retryable, None, None, "anthropic", code,
+                request_id=request, extra=d)  # fmt: skip
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """``type: error`` around an error object with a text ``type`` and no ``code``,
+    ``param`` or ``event_id`` (which make it OpenAI's)."""
+    inner = d["error"]
+    if (
+        d.get("type") == "error"
+        and type(inner) is dict
+        and type(inner.get("type")) is str
+        and not ("code" in inner or "param" in inner or "event_id" in inner)
+    ):
+        return read_anthropic
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as Anthropic's error response; at home, everything it came with."""
+    at_home = home(error, "anthropic")
+    code = error.code if at_home and error.code is not None else None
+    inner = (error.extra or {}).get("error") if at_home else None
+    out: dict[str, Any] = {
+        "type": "error",
+        "error": {
+            **(inner if type(inner) is dict else {}),
+            "type": code if code is not None else canonical_row(error, "anthropic").code,
+            "message": error.message,
+        },
+    }
+    if error.request_id is not None:
+        out["request_id"] = error.request_id
+    return with_extra(out, error) if at_home else out
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error response, with a request id as Anthropic sends it."""
+    return {
+        "type": "error",
+        "error": {"type": row.code, "message": message},
+        "request_id": "req_011CSHoEeqs5C35K2UUqR7Fy",
+    }
+
+
+SOURCE: Final = register(
+    Source(
+        name="anthropic",
+        title="Anthropic",
+        codes=tuple(code.value for code in AnthropicType),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((24, "error", _claim),),
+        write=write,
+        models="toolerrors.anthropic",
+        example=example,
+        docs="anthropic.md",
+    )
+)

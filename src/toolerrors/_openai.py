@@ -1,0 +1,214 @@
+"""OpenAI's API, and APIs compatible with it, as a source: ``{"error": {message, type,
+param, code}}``.
+
+The same error object comes inside realtime events, ``{"type": "error", "event_id",
+"error": {...}}``.  ``code`` names the error when it is set (``insufficient_quota``,
+``rate_limit_exceeded``, ``context_length_exceeded``, ``invalid_api_key``), and ``type``
+when it is not.  The pydantic model is in ``toolerrors.openai``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import (
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    only,
+    register,
+    want,
+)
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "OpenAICode", "read_openai", "write"]
+
+
+class OpenAICode(TextEnum):
+    """The ``code`` values OpenAI documents, and the ``type`` values that name an error
+    when ``code`` is null."""
+
+    INVALID_API_KEY = "invalid_api_key"
+    ACCOUNT_DEACTIVATED = "account_deactivated"
+    INSUFFICIENT_QUOTA = "insufficient_quota"
+    BILLING_HARD_LIMIT_REACHED = "billing_hard_limit_reached"
+    RATE_LIMIT_EXCEEDED = "rate_limit_exceeded"
+    CONTEXT_LENGTH_EXCEEDED = "context_length_exceeded"
+    MODEL_NOT_FOUND = "model_not_found"
+    UNSUPPORTED_COUNTRY = "unsupported_country_region_territory"
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    AUTHENTICATION_ERROR = "authentication_error"
+    PERMISSION_ERROR = "permission_error"
+    NOT_FOUND_ERROR = "not_found_error"
+    REQUESTS = "requests"
+    TOKENS = "tokens"
+    SERVER_ERROR = "server_error"
+
+
+INNER: Final = (
+    Field("message", (str,), required=True, fills="message"),
+    Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
+    Field("param", (str,), samples=("messages", "model")),
+    Field("code", (str,), required=True, fills="code",
+          closed=frozenset(code.value for code in OpenAICode)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("error", (dict,), required=True, fields=INNER),
+        Field("type", (str,), samples=("error",)),
+        Field("event_id", (str,), samples=("event_890",)),
+    ),
+    model="ErrorResponse",
+)
+
+
+def _r(code: OpenAICode, kind: ErrorKind, retryable: bool | None, status: int, meaning: str,
+       *, writes: bool = False) -> Row:  # fmt: skip
+    return Row("openai", str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+
+def _to(code: OpenAICode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("openai", str(code), kind, lost)
+
+
+_C = OpenAICode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.INVALID_API_KEY, _K.UNAUTHENTICATED, False, 401, "Incorrect API key provided.", writes=True),
+    _r(_C.ACCOUNT_DEACTIVATED, _K.UNAUTHENTICATED, False, 401, "The account has been deactivated."),
+    _r(_C.INSUFFICIENT_QUOTA, _K.PAYMENT_REQUIRED, False, 429, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", writes=True),
+    _r(_C.BILLING_HARD_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, 400, "The billing hard limit has been reached."),
+    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 429, "Rate limit reached for requests or tokens.", writes=True),
+    _r(_C.CONTEXT_LENGTH_EXCEEDED, _K.TOO_LARGE, False, 400, "The messages exceed the model's maximum context length.", writes=True),
+    _r(_C.MODEL_NOT_FOUND, _K.NOT_FOUND, False, 404, "The model does not exist or you do not have access to it.", writes=True),
+    _r(_C.UNSUPPORTED_COUNTRY, _K.PERMISSION_DENIED, False, 403, "Country, region, or territory not supported.", writes=True),
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "The request was invalid (an error type, when code is null).", writes=True),
+    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, 401, "Authentication failed (an error type, when code is null)."),
+    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, 403, "Permission denied (an error type, when code is null)."),
+    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, 404, "Not found (an error type, when code is null)."),
+    _r(_C.REQUESTS, _K.RATE_LIMITED, True, 429, "A rate limit on requests (an error type, when code is null)."),
+    _r(_C.TOKENS, _K.RATE_LIMITED, True, 429, "A rate limit on tokens (an error type, when code is null)."),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, 500, "The server had an error while processing the request.", writes=True),
+    _to(_C.INVALID_API_KEY, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.CONFLICT, "that it changed since it was read"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.UNSUPPORTED_COUNTRY, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.UNSUPPORTED_COUNTRY, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.UNSUPPORTED_COUNTRY, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    _to(_C.SERVER_ERROR, _K.UNAVAILABLE, "that the service did not answer"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_TYPES: Final = frozenset({"invalid_request_error", "authentication_error", "permission_error",
+                           "not_found_error", "requests", "tokens", "server_error"})  # fmt: skip
+"""Codes that are error types: written in ``type``, with a null ``code``."""
+_ALLOWED: Final = ERROR.names
+_EVENT: Final = ("type", "event_id")
+"""A realtime event's own fields."""
+_INNER: Final = frozenset({*(spec.name for spec in INNER), "event_id"})
+
+
+def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"error": {message, type, param, code}}``, or a realtime error event around it."""
+    inner = d.get("error")
+    if type(inner) is not dict:
+        raise want(inner, "an object", f"{where}/error")
+    message, code, kind_of = inner.get("message"), inner.get("code"), inner.get("type")
+    if type(message) is not str:
+        raise want(message, "a string", f"{where}/error/message")
+    for key, value in (("code", code), ("type", kind_of)):
+        if value is not None and type(value) is not str:
+            raise want(value, "a string or null", f"{where}/error/{key}")
+    for key in _EVENT:
+        value = d.get(key)
+        if value is not None and type(value) is not str:
+            raise want(value, "a string", f"{where}/{key}")
+    if strict:
+        only(d, _ALLOWED, where)
+        only(inner, _INNER, f"{where}/error")
+    name = code if code is not None else kind_of
+    row = _ROWS.get(name) if name is not None else None
+    if row is not None:
+        kind, retryable = row.kind, row.retryable
+    elif strict:
+        raise ShapeError(f"unknown openai code {name!r}", f"{where}/error/code")
+    else:
+        kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
+    return make(kind, message, retryable, None, None, "openai", name, extra=d)
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """An error object with a text ``message`` and a ``code`` or ``param`` (even null), as
+    OpenAI's API always sends; Google's has a numeric ``code`` and a ``status``."""
+    inner = d["error"]
+    if (
+        type(inner) is dict
+        and type(inner.get("message")) is str
+        and ("param" in inner or type(inner.get("code")) is str or inner.get("code", 0) is None)
+        and "status" not in inner
+    ):
+        return read_openai
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as OpenAI's error response; at home, everything it came with."""
+    extra = error.extra
+    if home(error, "openai") and extra is not None:
+        inner = extra.get("error")
+        out = dict(extra)
+        out["error"] = {**(inner if type(inner) is dict else {}), "message": error.message}
+        return out
+    code = canonical_row(error, "openai").code
+    return {"error": _object(code, error.message)}
+
+
+def _object(code: str, message: str) -> dict[str, Any]:
+    if code in _TYPES:
+        return {"message": message, "type": code, "param": None, "code": None}
+    kind_of = "insufficient_quota" if code == "insufficient_quota" else "invalid_request_error"
+    if code == "rate_limit_exceeded":
+        kind_of = "requests"
+    return {"message": message, "type": kind_of, "param": None, "code": code}
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error response as OpenAI sends it."""
+    return {"error": _object(row.code, message)}
+
+
+SOURCE: Final = register(
+    Source(
+        name="openai",
+        title="OpenAI",
+        codes=tuple(code.value for code in OpenAICode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((26, "error", _claim),),
+        write=write,
+        models="toolerrors.openai",
+        example=example,
+        docs="openai.md",
+    )
+)

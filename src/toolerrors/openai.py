@@ -1,0 +1,54 @@
+"""OpenAI API errors, and those of APIs compatible with it: ``{"error": {message, type,
+param, code}}``, and realtime error events around the same object.
+
+Read them with `toolerrors.parse`, or with `toolerrors.from_http` and the response's status
+and headers (``retry-after``, ``retry-after-ms``, ``x-should-retry``, ``x-request-id``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, TypeAlias
+
+from pydantic import Field, StrictStr
+
+from ._openai import ROWS
+from ._openai import OpenAICode as ErrorCode
+from ._wire import FieldProblem, WireModel, as_data, validate
+
+__all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]
+
+MEANING: Final[dict[ErrorCode, str]] = {
+    ErrorCode(row.code): row.meaning for row in ROWS if row.reads
+}
+"""What each code (or error type) means, from OpenAI's documentation."""
+
+
+class ErrorObject(WireModel):
+    """``{message, type, param, code}``: ``code`` is present, and may be null."""
+
+    message: StrictStr
+    type: StrictStr | None = None
+    param: Any = None
+    code: Annotated[ErrorCode | StrictStr | None, Field(union_mode="left_to_right")]
+
+    def check_strict(self) -> None:
+        name = self.code if self.code is not None else self.type
+        if not isinstance(name, ErrorCode) and name not in ErrorCode._value2member_map_:
+            raise FieldProblem("code", f"unknown openai code {name!r}")
+
+
+class ErrorResponse(WireModel):
+    """``{"error": {...}}``, or a realtime event ``{"type": "error", "event_id", "error"}``."""
+
+    error: ErrorObject
+    type: StrictStr | None = None
+    event_id: StrictStr | None = None
+
+
+Payload: TypeAlias = ErrorResponse
+"""An OpenAI error response or event."""
+
+
+def parse(payload: object, *, strict: bool = False) -> ErrorResponse:
+    """An OpenAI error (dict, JSON text or model) as its model."""
+    return validate(ErrorResponse, as_data(payload), strict)
