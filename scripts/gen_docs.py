@@ -163,7 +163,17 @@ def source_page(source: Source) -> tuple[Path, str]:
 
 def schemas() -> dict[str, dict[str, object]]:
     """The JSON Schema of every wire model, by file name."""
-    from toolerrors import anthropic, configure, jsonrpc, oauth, openai, pythe, slack, use_tool
+    from toolerrors import (
+        anthropic,
+        configure,
+        google,
+        jsonrpc,
+        oauth,
+        openai,
+        pythe,
+        slack,
+        use_tool,
+    )
 
     models = {
         "use_tool.ToolError": use_tool.ToolError,
@@ -179,6 +189,7 @@ def schemas() -> dict[str, dict[str, object]]:
         "slack.ErrorResponse": slack.ErrorResponse,
         "openai.ErrorResponse": openai.ErrorResponse,
         "anthropic.ErrorResponse": anthropic.ErrorResponse,
+        "google.ErrorResponse": google.ErrorResponse,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

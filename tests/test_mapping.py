@@ -9,6 +9,7 @@ from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
 from toolerrors._anthropic import AnthropicType
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
+from toolerrors._google import GoogleCode
 from toolerrors._jsonrpc import JsonRpcCode
 from toolerrors._oauth import OAuthCode
 from toolerrors._openai import OpenAICode
@@ -34,6 +35,7 @@ CODES = {
     "slack": [c.value for c in SlackCode],
     "openai": [c.value for c in OpenAICode],
     "anthropic": [c.value for c in AnthropicType],
+    "google": [c.value for c in GoogleCode],
 }
 
 

@@ -86,7 +86,7 @@ def test_mcp_text_only_error_is_still_an_error() -> None:
         ({"deleted": False, "message": "Nothing to forget."}, r"forget\(\) result"),
         ({"hello": "world"}, "expected an error of a known shape"),
         ("{not json", "not valid JSON"),
-        ("[1, 2]", "expected a JSON object, got array"),
+        ("[1, 2]", "expected a JSON object, or an array whose first item is one, got array"),
         (b"\xff\xfe", "not valid JSON"),
         ("NaN", "not valid JSON"),
         (42, "got number"),

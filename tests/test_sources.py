@@ -64,6 +64,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "slack": frozenset({"ok", "error"}),
         "openai": frozenset(),
         "anthropic": frozenset({"type", "request_id"}),
+        "google": frozenset(),
     }
 
 

@@ -120,3 +120,42 @@ def test_slack_in_a_200_is_an_error() -> None:
     assert (worded.kind, worded.retryable) == (ErrorKind.NOT_FOUND, False)
     with pytest.raises(ShapeError, match="unknown slack code 'team_not_found'"):
         parse({"ok": False, "error": "team_not_found"}, strict=True)
+
+
+def test_google_variants_read_alike() -> None:
+    """Wrapped, bare, numbered, in an array, or as the JSON text of another error."""
+    status = {"code": 404, "message": "Not found.", "status": "NOT_FOUND"}
+    wrapped = parse({"error": status})
+    assert (wrapped.vendor, wrapped.kind, wrapped.status_code) == (
+        "google",
+        ErrorKind.NOT_FOUND,
+        404,
+    )
+    assert parse(status).kind is ErrorKind.NOT_FOUND  # a bare Status
+    assert parse({"code": 5, "message": "gone", "details": []}).code == "NOT_FOUND"  # gRPC
+    assert parse([{"error": status}]) == wrapped
+    inner = parse({"error": {"message": '{"error": {"code": 404, "message": "Not found.", '
+                                        '"status": "NOT_FOUND"}}', "code": 404,
+                             "status": "Not Found"}})  # fmt: skip
+    assert (inner.kind, inner.message) == (ErrorKind.NOT_FOUND, "Not found.")
+    assert convert({"error": status}, "google") == {"error": status}  # type: ignore[arg-type]
+
+
+def test_google_details_decide_before_the_status() -> None:
+    """ErrorInfo beats the status; RetryInfo gives the wait; DebugInfo stays out."""
+    error = parse({"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED",
+                             "details": [
+                                 {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "2.5s"},
+                                 {"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "stack at x.cc:1"},
+                             ]}})  # fmt: skip
+    assert (error.kind, error.retry_after, error.message) == (
+        ErrorKind.RATE_LIMITED,
+        2.5,
+        "Slow down.",
+    )
+    billing = parse({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED",
+                               "message": "You exceeded your current quota, please check your plan and billing details."}})  # fmt: skip
+    assert (billing.kind, billing.retryable) == (ErrorKind.PAYMENT_REQUIRED, False)
+    written = convert({"ok": False, "code": "http_429", "message": "Busy.", "retryable": True,
+                       "how_to_fix": "Retryable."}, "google")  # type: ignore[arg-type]  # fmt: skip
+    assert written == {"error": {"code": 429, "message": "Busy.", "status": "RESOURCE_EXHAUSTED"}}

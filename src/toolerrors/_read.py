@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import (  # noqa: F401 - each registers its source
     _anthropic,
     _configure,
+    _google,
     _jsonrpc,
     _oauth,
     _openai,
@@ -340,8 +341,22 @@ def _text(
         return None  # plain text output is not an error
     if isinstance(value, dict):
         return _from_mapping(value, strict, "", need, max_bytes=max_bytes)
+    if type(value) is list:
+        return _listed(value, strict, need, max_bytes, owned=True)
     if need:
         raise want(value, "a JSON object", "")
+    return None
+
+
+def _listed(
+    items: list[Any], strict: bool, need: bool, max_bytes: int, owned: bool
+) -> UnifiedError | None:
+    """A body wrapped in a JSON array (some Google front ends send ``[{"error": ...}]``):
+    the error in its first object."""
+    if items and isinstance(items[0], Mapping):
+        return _from_mapping(items[0], strict, "/0", need, owned=owned, max_bytes=max_bytes)
+    if need:
+        raise want(items, "a JSON object, or an array whose first item is one", "")
     return None
 
 
@@ -349,6 +364,8 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
         return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
+    if type(payload) is list:
+        return _listed(payload, strict, need, max_bytes, owned=False)
     if isinstance(payload, (bytes, str, bytearray)):
         return _text(payload, strict, max_bytes, need)
     if isinstance(payload, UnifiedError):
@@ -390,6 +407,10 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
                 value = decode(payload)
             except ValueError:
                 value = load(payload, max_bytes)  # raises the ShapeError that says why
+        if type(value) is list:
+            error = _listed(value, strict, True, max_bytes, owned=True)
+            assert error is not None
+            return error
         if type(value) is not dict:
             raise want(value, "a JSON object", "")
         reader = _source.classify(value, True)

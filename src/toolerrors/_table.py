@@ -36,7 +36,15 @@ __all__ = [
 
 
 Vendor = Literal[
-    "use_tool", "pythe", "configure", "jsonrpc", "oauth", "slack", "openai", "anthropic"
+    "use_tool",
+    "pythe",
+    "configure",
+    "jsonrpc",
+    "oauth",
+    "slack",
+    "openai",
+    "anthropic",
+    "google",
 ]
 """The sources built in (a test holds it to the registry)."""
 

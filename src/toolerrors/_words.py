@@ -14,10 +14,13 @@ from typing import Final
 from ._kinds import ErrorKind
 from ._table import HTTP
 
-__all__ = ["WORDS", "kind_of_words", "read_words"]
+__all__ = ["BILLING", "WORDS", "kind_of_words", "names_billing", "read_words"]
+
+BILLING: Final = r"billing|credits?|balance"
+"""Words that name money, not a rate: a quota error that says them is spent credit."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
-    (r"quota|billing|credits?|balance", ErrorKind.PAYMENT_REQUIRED),
+    (rf"quota|{BILLING}", ErrorKind.PAYMENT_REQUIRED),
     (r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)", ErrorKind.RATE_LIMITED),
     (r"timed out|time ?out", ErrorKind.UNKNOWN_OUTCOME),
     (r"rejected|declined", ErrorKind.REFUSED),
@@ -37,9 +40,22 @@ _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _JOINERS: Final = str.maketrans("_-.", "   ")
 
 
+_BILLING: Final = re.compile(rf"\b(?:{BILLING})\b")
+
+
+def _words(texts: tuple[str | None, ...]) -> str:
+    """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase."""
+    return " ".join(_CAMEL.sub(" ", t) for t in texts if t).translate(_JOINERS).lower()
+
+
+def names_billing(*texts: str | None) -> bool:
+    """Whether the texts name billing, credit or a balance (a rate limit's quota does not)."""
+    return _BILLING.search(_words(texts)) is not None
+
+
 def kind_of_words(*texts: str | None) -> ErrorKind | None:
     """The kind the first known words found in ``texts`` name, or ``None``."""
-    text = " ".join(_CAMEL.sub(" ", t) for t in texts if t).translate(_JOINERS).lower()
+    text = _words(texts)
     for pattern, kind in _COMPILED:
         if pattern.search(text):
             return kind

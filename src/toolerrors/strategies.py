@@ -109,7 +109,11 @@ def _object(
         if spec.name in never:
             continue
         values = _values(spec, row).map(partial(_field, spec.name))
-        fixed = spec.required or (spec.fills == "status_code" and row.when_status is not None)
+        fixed = (
+            spec.required
+            or spec.fills == "code"  # the field that names the row is always there
+            or (spec.fills == "status_code" and row.when_status is not None)
+        )
         parts.append(values if fixed else st.just({}) | values)
     return st.tuples(*parts, extras).map(
         lambda drawn: {key: value for part in drawn for key, value in part.items()}

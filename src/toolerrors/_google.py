@@ -1,0 +1,369 @@
+"""Google APIs as a source (AIP-193): ``{"error": {code, message, status, details[]}}``.
+
+``status`` is the canonical name of a ``google.rpc.Code``; ``code`` is the HTTP status.
+``details`` may hold an ``ErrorInfo`` (a machine-readable reason, which beats the status:
+``API_KEY_INVALID`` under ``INVALID_ARGUMENT`` is a bad key), a ``RetryInfo`` whose
+``retryDelay`` (``"1.5s"``) becomes ``retry_after``, and ``QuotaFailure``,
+``BadRequest``, ``Help``, ``LocalizedMessage`` or ``DebugInfo``, which stay in ``extra``.
+Older APIs send ``errors[]`` with a ``domain`` and a ``reason`` (``rateLimitExceeded``)
+instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model is in
+``toolerrors.google``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._json import decode
+from ._kinds import ErrorKind
+from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._table import Row
+from ._unified import make
+from ._words import names_billing, read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "GoogleCode", "read_google", "read_status", "write"]
+
+
+class GoogleCode(TextEnum):
+    """The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
+    agents meet most."""
+
+    CANCELLED = "CANCELLED"
+    UNKNOWN = "UNKNOWN"
+    INVALID_ARGUMENT = "INVALID_ARGUMENT"
+    DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+    NOT_FOUND = "NOT_FOUND"
+    ALREADY_EXISTS = "ALREADY_EXISTS"
+    PERMISSION_DENIED = "PERMISSION_DENIED"
+    RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
+    FAILED_PRECONDITION = "FAILED_PRECONDITION"
+    ABORTED = "ABORTED"
+    OUT_OF_RANGE = "OUT_OF_RANGE"
+    UNIMPLEMENTED = "UNIMPLEMENTED"
+    INTERNAL = "INTERNAL"
+    UNAVAILABLE = "UNAVAILABLE"
+    DATA_LOSS = "DATA_LOSS"
+    UNAUTHENTICATED = "UNAUTHENTICATED"
+    RATE_LIMIT_EXCEEDED = "rateLimitExceeded"
+    USER_RATE_LIMIT_EXCEEDED = "userRateLimitExceeded"
+    DAILY_LIMIT_EXCEEDED = "dailyLimitExceeded"
+    QUOTA_EXCEEDED = "quotaExceeded"
+    KEY_INVALID = "keyInvalid"
+    AUTH_ERROR = "authError"
+    FORBIDDEN = "forbidden"
+    INSUFFICIENT_PERMISSIONS = "insufficientPermissions"
+    NOT_FOUND_REASON = "notFound"
+    REQUIRED = "required"
+    INVALID = "invalid"
+    BACKEND_ERROR = "backendError"
+    INTERNAL_ERROR = "internalError"
+
+
+NUMBERS: Final = (
+    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+    "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS",
+    "UNAUTHENTICATED",
+)  # fmt: skip
+"""``google.rpc.Code`` by number: a bare gRPC Status carries the number."""
+
+INNER: Final = (
+    Field("code", (int,), required=True, fills="status_code",
+          samples=(400, 401, 403, 404, 409, 429, 500, 503)),
+    Field("message", (str,), fills="message"),
+    Field("status", (str,), fills="code", closed=frozenset(code.value for code in GoogleCode)),
+    Field("details", (object,), samples=(
+        [], [{"@type": "type.googleapis.com/google.rpc.Help", "links": []}],
+        [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "internal"}],
+    )),
+    Field("errors", (object,), samples=(
+        [{"domain": "global", "reason": "invalid", "message": "Invalid value"}],
+    )),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
+
+def _r(code: GoogleCode, kind: ErrorKind, retryable: bool | None, status: int | None,
+       meaning: str, *, writes: bool = False) -> Row:  # fmt: skip
+    return Row("google", str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+
+def _to(code: GoogleCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("google", str(code), kind, lost)
+
+
+_C = GoogleCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.CANCELLED, _K.UNKNOWN_OUTCOME, None, 499, "The operation was cancelled, typically by the caller: it may or may not have run."),
+    _r(_C.UNKNOWN, _K.UNKNOWN, None, 500, "Unknown error."),
+    _r(_C.INVALID_ARGUMENT, _K.INVALID_INPUT, False, 400, "The client specified an invalid argument.", writes=True),
+    _r(_C.DEADLINE_EXCEEDED, _K.UNKNOWN_OUTCOME, None, 504, "The deadline expired before the operation could complete: it may have completed.", writes=True),
+    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, 404, "Some requested entity was not found.", writes=True),
+    _r(_C.ALREADY_EXISTS, _K.CONFLICT, False, 409, "The entity the client tried to create already exists.", writes=True),
+    _r(_C.PERMISSION_DENIED, _K.PERMISSION_DENIED, False, 403, "The caller does not have permission to execute the operation.", writes=True),
+    _r(_C.RESOURCE_EXHAUSTED, _K.RATE_LIMITED, True, 429, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", writes=True),
+    _r(_C.FAILED_PRECONDITION, _K.CONFLICT, False, 400, "The system is not in a state required for the operation."),
+    _r(_C.ABORTED, _K.CONFLICT, False, 409, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write)."),
+    _r(_C.OUT_OF_RANGE, _K.INVALID_INPUT, False, 400, "The operation was attempted past the valid range."),
+    _r(_C.UNIMPLEMENTED, _K.UNSUPPORTED, False, 501, "The operation is not implemented or not supported.", writes=True),
+    _r(_C.INTERNAL, _K.INTERNAL, None, 500, "Internal error.", writes=True),
+    _r(_C.UNAVAILABLE, _K.UNAVAILABLE, True, 503, "The service is currently unavailable: most likely transient, retry with a backoff.", writes=True),
+    _r(_C.DATA_LOSS, _K.INTERNAL, False, 500, "Unrecoverable data loss or corruption."),
+    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, 401, "The request does not have valid authentication credentials.", writes=True),
+    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 403, "Legacy reason: too many requests; slow down."),
+    _r(_C.USER_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 403, "Legacy reason: the per-user rate limit has been reached."),
+    _r(_C.DAILY_LIMIT_EXCEEDED, _K.RATE_LIMITED, False, 403, "Legacy reason: the daily limit has been reached; it resets the next day."),
+    _r(_C.QUOTA_EXCEEDED, _K.PAYMENT_REQUIRED, False, 403, "Legacy reason: the quota (such as storage) is used up."),
+    _r(_C.KEY_INVALID, _K.UNAUTHENTICATED, False, 400, "Legacy reason: the API key is not valid."),
+    _r(_C.AUTH_ERROR, _K.UNAUTHENTICATED, False, 401, "Legacy reason: invalid credentials."),
+    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, 403, "Legacy reason: access is forbidden."),
+    _r(_C.INSUFFICIENT_PERMISSIONS, _K.PERMISSION_DENIED, False, 403, "Legacy reason: the user lacks sufficient permissions."),
+    _r(_C.NOT_FOUND_REASON, _K.NOT_FOUND, False, 404, "Legacy reason: the resource was not found."),
+    _r(_C.REQUIRED, _K.INVALID_INPUT, False, 400, "Legacy reason: a required parameter is missing."),
+    _r(_C.INVALID, _K.INVALID_INPUT, False, 400, "Legacy reason: a parameter is invalid."),
+    _r(_C.BACKEND_ERROR, _K.UNAVAILABLE, True, 503, "Legacy reason: a backend error; retry with exponential backoff."),
+    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, 500, "Legacy reason: an internal error."),
+    _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    _to(_C.INVALID_ARGUMENT, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_ARGUMENT, _K.TOO_LARGE, "that the input is too large"),
+    _to(_C.FAILED_PRECONDITION, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.PERMISSION_DENIED, _K.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
+    _to(_C.FAILED_PRECONDITION, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.FAILED_PRECONDITION, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.PERMISSION_DENIED, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.PERMISSION_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    _to(_C.UNKNOWN, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+
+REASONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
+    "API_KEY_INVALID": (ErrorKind.UNAUTHENTICATED, False),
+    "ACCESS_TOKEN_EXPIRED": (ErrorKind.UNAUTHENTICATED, False),
+    "ACCESS_TOKEN_SCOPE_INSUFFICIENT": (ErrorKind.PERMISSION_DENIED, False),
+    "SERVICE_DISABLED": (ErrorKind.PERMISSION_DENIED, False),
+    "API_KEY_SERVICE_BLOCKED": (ErrorKind.PERMISSION_DENIED, False),
+    "BILLING_DISABLED": (ErrorKind.PAYMENT_REQUIRED, False),
+    "RATE_LIMIT_EXCEEDED": (ErrorKind.RATE_LIMITED, True),
+}
+"""``ErrorInfo.reason`` values that say more than the status they come with."""
+
+_INFO: Final = "type.googleapis.com/google.rpc.ErrorInfo"
+_RETRY: Final = "type.googleapis.com/google.rpc.RetryInfo"
+_TOP: Final = frozenset({"error"})
+_INNER: Final = frozenset(spec.name for spec in INNER)
+
+
+def _delay(text: object) -> float | None:
+    """A protobuf Duration as JSON (``"1.5s"``) in seconds, or ``None``."""
+    if type(text) is not str or not text.endswith("s"):
+        return None
+    try:
+        seconds = float(text[:-1])
+    except ValueError:
+        return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+
+
+def _details(details: object) -> tuple[str | None, float | None]:
+    """The ``ErrorInfo`` reason and the ``RetryInfo`` delay among ``details``."""
+    reason = wait = None
+    if type(details) is list:
+        for item in details:
+            if type(item) is dict:
+                kind = item.get("@type")
+                if kind == _INFO and type(item.get("reason")) is str:
+                    reason = item["reason"]
+                elif kind == _RETRY:
+                    wait = _delay(item.get("retryDelay"))
+    return reason, wait
+
+
+def _legacy(errors: object) -> str | None:
+    """The first ``errors[].reason``."""
+    if type(errors) is list and errors and type(errors[0]) is dict:
+        reason = errors[0].get("reason")
+        return reason if type(reason) is str else None
+    return None
+
+
+def _status(
+    d: Mapping[str, Any], where: str, strict: bool, keep: Mapping[str, Any]
+) -> UnifiedError:
+    """A Status object, wrapped or bare; ``keep`` is what the error keeps as ``extra``."""
+    number, message, status = d.get("code"), d.get("message"), d.get("status")
+    if number is not None and type(number) is not int:
+        raise want(number, "an integer", f"{where}/code")
+    if message is not None and type(message) is not str:
+        raise want(message, "a string", f"{where}/message")
+    if status is not None and type(status) is not str:
+        raise want(status, "a string", f"{where}/status")
+    inner = _inner_error(message) if message is not None else None
+    if inner is not None:  # an error whose message is the JSON text of another
+        return read_google(inner, strict, f"{where}/message")
+    if strict:
+        only(d, _INNER, where)
+        for key in ("details", "errors"):
+            if key in d and type(d[key]) is not list:
+                raise want(d[key], "an array", f"{where}/{key}")
+    name = status if status in _ROWS else _legacy(d.get("errors")) or status
+    if name is None and type(number) is int and 0 < number < len(NUMBERS):
+        name = NUMBERS[number]  # a gRPC Status: the number is the code
+    row = _ROWS.get(name) if name is not None else None
+    if row is None and strict:
+        if name is None:
+            raise ShapeError("missing 'status' (or a legacy errors[].reason)", where)
+        raise ShapeError(f"unknown google status {name!r}", f"{where}/status")
+    reason, wait = _details(d.get("details"))
+    kind, retryable = _kind(row, reason, name, message)
+    if message is None:  # AIP-193's smallest error: a code and a status
+        message = row.meaning if row is not None else f"Google API error {name or number}"
+    http = number if type(number) is int and number >= 100 else None
+    return make(kind, message, retryable, wait, http, "google", name, extra=keep)
+
+
+def _kind(
+    row: Row | None, reason: str | None, name: str | None, message: str | None
+) -> tuple[ErrorKind, bool | None]:
+    """The status's kind, refined by the ``ErrorInfo`` reason, and by the words of a
+    quota that says to check billing; an unknown status's words say what they can."""
+    if reason in REASONS:
+        return REASONS[reason]
+    if row is None:
+        return read_words(name, message) or (ErrorKind.UNKNOWN, None)
+    if row.kind is ErrorKind.RATE_LIMITED and names_billing(message):
+        return ErrorKind.PAYMENT_REQUIRED, False
+    return row.kind, row.retryable
+
+
+def _inner_error(message: str) -> Mapping[str, Any] | None:
+    """The error in a message that is the JSON text of one (``{"error": {...}}``)."""
+    if not message.startswith(("{", "[")):
+        return None
+    try:
+        value = decode(message)
+    except ValueError:
+        return None
+    if type(value) is list and value and type(value[0]) is dict:
+        value = value[0]
+    if type(value) is dict and type(value.get("error")) is dict:
+        return value
+    return None
+
+
+def read_google(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"error": {code, message, status?, details?, errors?}}``."""
+    inner = d.get("error")
+    if type(inner) is not dict:
+        raise want(inner, "an object", f"{where}/error")
+    if strict:
+        only(d, _TOP, where)
+    return _status(inner, f"{where}/error", strict, d)
+
+
+def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A bare Status, ``{code, message, status?, details?}``, with no ``error`` wrapper."""
+    return _status(d, where, strict, d)
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
+    ``code`` with nothing a Status does not have (OpenAI's code is text)."""
+    inner = d["error"]
+    if type(inner) is not dict:
+        return None
+    code = inner.get("code")
+    if (
+        type(inner.get("status")) is str
+        or type(inner.get("errors")) is list
+        or (type(code) is int and all(key in _INNER for key in inner))
+    ):
+        return read_google
+    return None
+
+
+def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
+    """A bare Status: a positive numeric ``code`` with a ``status`` or ``details``."""
+    number = d["code"]
+    if (
+        type(number) is int
+        and number >= 0
+        and type(d.get("message")) is str
+        and ("status" in d or type(d.get("details")) is list)
+    ):
+        return read_status
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as an AIP-193 error response; a Google error is given back as it came."""
+    extra = error.extra
+    if error.vendor == "google" and extra is not None:
+        wrapped = extra.get("error")
+        said = error.message if _said(wrapped if type(wrapped) is dict else extra) else None
+        if type(wrapped) is dict:
+            return {**extra, "error": _with_message(wrapped, said)}
+        return _with_message(extra, said)
+    row = canonical_row(error, "google")
+    inner: dict[str, Any] = {
+        "code": error.status_code or row.status or 500,
+        "message": error.message,
+        "status": row.code,
+    }
+    if error.retry_after is not None:
+        inner["details"] = [{"@type": _RETRY, "retryDelay": f"{error.retry_after:g}s"}]
+    return {"error": inner}
+
+
+def _said(status: Mapping[str, Any]) -> bool:
+    """Whether the Status had a message of its own (AIP-193's smallest has none)."""
+    return "message" in status
+
+
+def _with_message(status: Mapping[str, Any], message: str | None) -> dict[str, Any]:
+    return dict(status) if message is None else {**status, "message": message}
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """An AIP-193 error; a legacy reason comes in ``errors[]``."""
+    if row.code in NUMBERS:
+        return {"error": {"code": row.status, "message": message, "status": row.code}}
+    return {
+        "error": {
+            "code": row.status,
+            "message": message,
+            "errors": [{"domain": "global", "reason": row.code, "message": message}],
+        }
+    }
+
+
+SOURCE: Final = register(
+    Source(
+        name="google",
+        title="Google APIs",
+        codes=tuple(code.value for code in GoogleCode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((22, "error", _claim), (57, "code", _claim_bare)),
+        write=write,
+        models="toolerrors.google",
+        example=example,
+        docs="google.md",
+    )
+)
