@@ -172,6 +172,7 @@ def schemas() -> dict[str, dict[str, object]]:
         openai,
         pythe,
         slack,
+        stripe,
         use_tool,
     )
 
@@ -190,6 +191,7 @@ def schemas() -> dict[str, dict[str, object]]:
         "openai.ErrorResponse": openai.ErrorResponse,
         "anthropic.ErrorResponse": anthropic.ErrorResponse,
         "google.ErrorResponse": google.ErrorResponse,
+        "stripe.ErrorResponse": stripe.ErrorResponse,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

@@ -15,6 +15,7 @@ from toolerrors._oauth import OAuthCode
 from toolerrors._openai import OpenAICode
 from toolerrors._pythe import PytheCode
 from toolerrors._slack import SlackCode
+from toolerrors._stripe import StripeCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
 from toolerrors._use_tool import UseToolCode
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
@@ -36,6 +37,7 @@ CODES = {
     "openai": [c.value for c in OpenAICode],
     "anthropic": [c.value for c in AnthropicType],
     "google": [c.value for c in GoogleCode],
+    "stripe": [c.value for c in StripeCode],
 }
 
 

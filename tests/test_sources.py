@@ -65,6 +65,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "openai": frozenset(),
         "anthropic": frozenset({"type", "request_id"}),
         "google": frozenset(),
+        "stripe": frozenset(),
     }
 
 

@@ -150,6 +150,20 @@ _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED
 """Exhausted credit and a person's no: never retried, whatever a header says."""
 
 
+_STATUS_SAYS_MORE: Final = frozenset(
+    {(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED)}
+    | {
+        (ErrorKind.INVALID_INPUT, said)
+        for said in (
+            ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.NOT_FOUND,
+            ErrorKind.CONFLICT, ErrorKind.TOO_LARGE, ErrorKind.RATE_LIMITED,
+        )
+    }
+)  # fmt: skip
+"""(the body's kind, the status's kind) where the status is the more exact: a generic
+``invalid_request_error`` sent with a 401 is a bad key."""
+
+
 def _spent(lowered: Mapping[str, str], status: int) -> bool:
     """A 403 or 429 with ``x-ratelimit-remaining: 0`` (GitHub, and others) is a rate limit."""
     return status in (403, 429) and lowered.get("x-ratelimit-remaining", "").strip() == "0"
@@ -243,13 +257,13 @@ def _merged(
     if code_status is None and known is not None:
         code_status = status
         row = read_row(found.vendor or "", found.code or "", status)
-        if row is not None:
+        if row is not None and row.when_status == status:
             kind = row.kind  # Configure's structured 404
         elif kind is ErrorKind.UNKNOWN:  # the body says less than the status
             kind = known[0]
             retryable = known[1] if retryable is None else retryable
-        elif known[0] is ErrorKind.RATE_LIMITED and kind is ErrorKind.PERMISSION_DENIED:
-            kind = known[0]  # a rate limit answered as a 403 (GitHub)
+        elif (kind, known[0]) in _STATUS_SAYS_MORE:
+            kind = known[0]  # a rate limit answered as a 403 (GitHub); a bad key as a 401
             retryable = known[1] if advice is None else advice
     return make(
         kind,

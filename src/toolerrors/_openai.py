@@ -60,7 +60,7 @@ class OpenAICode(TextEnum):
 INNER: Final = (
     Field("message", (str,), required=True, fills="message"),
     Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
-    Field("param", (str,), samples=("messages", "model")),
+    Field("param", (str,), required=True, samples=("messages", "model")),
     Field("code", (str,), required=True, fills="code",
           closed=frozenset(code.value for code in OpenAICode)),
 )  # fmt: skip

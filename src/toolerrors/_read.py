@@ -22,6 +22,7 @@ from . import (  # noqa: F401 - each registers its source
     _pythe,
     _slack,
     _source,
+    _stripe,
     _use_tool,
 )
 from ._errors import ShapeError

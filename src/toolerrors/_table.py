@@ -45,6 +45,7 @@ Vendor = Literal[
     "openai",
     "anthropic",
     "google",
+    "stripe",
 ]
 """The sources built in (a test holds it to the registry)."""
 

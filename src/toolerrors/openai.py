@@ -24,11 +24,12 @@ MEANING: Final[dict[ErrorCode, str]] = {
 
 
 class ErrorObject(WireModel):
-    """``{message, type, param, code}``: ``code`` is present, and may be null."""
+    """``{message, type, param, code}``: ``param`` and ``code`` are present, and may be
+    null."""
 
     message: StrictStr
     type: StrictStr | None = None
-    param: Any = None
+    param: Any
     code: Annotated[ErrorCode | StrictStr | None, Field(union_mode="left_to_right")]
 
     def check_strict(self) -> None:

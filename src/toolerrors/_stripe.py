@@ -1,0 +1,230 @@
+"""Stripe's API as a source: ``{"error": {type, code?, decline_code?, message?, param?,
+doc_url?, advice_code?, request_log_url?}}``.
+
+``type`` says what kind of failure it was (``card_error``, ``invalid_request_error``,
+``idempotency_error``, ``api_error``); ``code`` says more when it is set.  OpenAI's errors
+are ``{"error": {...}}`` too: a Stripe error is told apart by a type or code only Stripe
+uses, or by a field only Stripe sends (``doc_url``, ``decline_code``,
+``request_log_url``, ``charge``...).  The pydantic model is in ``toolerrors.stripe``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "StripeCode", "read_stripe", "write"]
+
+
+class StripeCode(TextEnum):
+    """Stripe's error types, and the codes that say more than their type."""
+
+    CARD_ERROR = "card_error"
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    IDEMPOTENCY_ERROR = "idempotency_error"
+    API_ERROR = "api_error"
+    RATE_LIMIT = "rate_limit"
+    CARD_DECLINED = "card_declined"
+    EXPIRED_CARD = "expired_card"
+    INCORRECT_CVC = "incorrect_cvc"
+    INCORRECT_NUMBER = "incorrect_number"
+    INVALID_EXPIRY_YEAR = "invalid_expiry_year"
+    PROCESSING_ERROR = "processing_error"
+    AUTHENTICATION_REQUIRED = "authentication_required"
+    RESOURCE_MISSING = "resource_missing"
+    PARAMETER_MISSING = "parameter_missing"
+    PARAMETER_INVALID_INTEGER = "parameter_invalid_integer"
+    IDEMPOTENCY_KEY_IN_USE = "idempotency_key_in_use"
+    LOCK_TIMEOUT = "lock_timeout"
+    API_KEY_EXPIRED = "api_key_expired"
+    SECRET_KEY_REQUIRED = "secret_key_required"
+
+
+INNER: Final = (
+    Field("type", (str,), samples=("card_error", "invalid_request_error", "api_error")),
+    Field("code", (str,), fills="code",
+          closed=frozenset(code.value for code in StripeCode)),
+    Field("decline_code", (str,), samples=("insufficient_funds", "generic_decline")),
+    Field("message", (str,), fills="message"),
+    Field("param", (str,), samples=("amount", "customer")),
+    Field("doc_url", (str,), samples=("https://stripe.com/docs/error-codes/card-declined",)),
+    Field("advice_code", (str,), samples=("try_again_later", "do_not_try_again")),
+    Field("request_log_url", (str,),
+          samples=("https://dashboard.stripe.com/test/logs/req_1A2b3C4d5E6f",)),
+    Field("network_advice_code", (str,), samples=("02",)),
+    Field("network_decline_code", (str,), samples=("51",)),
+    Field("charge", (str,), samples=("ch_1A6og3EKzP5C7dKHbsJ4insn",)),
+    Field("payment_intent", (dict,)),
+    Field("setup_intent", (dict,)),
+    Field("payment_method", (dict,)),
+    Field("source", (dict,)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
+
+def _r(code: StripeCode, kind: ErrorKind, retryable: bool | None, status: int, meaning: str,
+       *, writes: bool = False) -> Row:  # fmt: skip
+    return Row("stripe", str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+
+def _to(code: StripeCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("stripe", str(code), kind, lost)
+
+
+_C = StripeCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.CARD_ERROR, _K.PAYMENT_REQUIRED, False, 402, "The card can't be charged: a payment problem, never retried as is.", writes=True),
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "The request has invalid parameters.", writes=True),
+    _r(_C.IDEMPOTENCY_ERROR, _K.CONFLICT, False, 400, "An idempotency key was reused with different parameters: never retried.", writes=True),
+    _r(_C.API_ERROR, _K.UNAVAILABLE, True, 500, "A temporary problem with Stripe's servers: transient.", writes=True),
+    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, 429, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", writes=True),
+    _r(_C.CARD_DECLINED, _K.PAYMENT_REQUIRED, False, 402, "The card was declined; decline_code says why."),
+    _r(_C.EXPIRED_CARD, _K.PAYMENT_REQUIRED, False, 402, "The card has expired."),
+    _r(_C.INCORRECT_CVC, _K.PAYMENT_REQUIRED, False, 402, "The card's security code is incorrect."),
+    _r(_C.INCORRECT_NUMBER, _K.PAYMENT_REQUIRED, False, 402, "The card number is incorrect."),
+    _r(_C.INVALID_EXPIRY_YEAR, _K.PAYMENT_REQUIRED, False, 402, "The card's expiration year is invalid."),
+    _r(_C.PROCESSING_ERROR, _K.UNAVAILABLE, True, 402, "An error occurred while processing the card (as a card_error, it is still never retried)."),
+    _r(_C.AUTHENTICATION_REQUIRED, _K.APPROVAL_REQUIRED, False, 402, "The card requires authentication: the customer must act.", writes=True),
+    _r(_C.RESOURCE_MISSING, _K.NOT_FOUND, False, 404, "The ID provided is not valid: the resource doesn't exist.", writes=True),
+    _r(_C.PARAMETER_MISSING, _K.INVALID_INPUT, False, 400, "A required parameter is missing."),
+    _r(_C.PARAMETER_INVALID_INTEGER, _K.INVALID_INPUT, False, 400, "A parameter expected an integer."),
+    _r(_C.IDEMPOTENCY_KEY_IN_USE, _K.CONFLICT, False, 409, "The idempotency key is in use by a concurrent request."),
+    _r(_C.LOCK_TIMEOUT, _K.UNAVAILABLE, True, 429, "The object is locked by a concurrent request: try again."),
+    _r(_C.API_KEY_EXPIRED, _K.UNAUTHENTICATED, False, 401, "The API key has expired.", writes=True),
+    _r(_C.SECRET_KEY_REQUIRED, _K.UNAUTHENTICATED, False, 401, "The request needs a secret key."),
+    _to(_C.API_KEY_EXPIRED, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.PERMISSION_DENIED, "that access is denied"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.TOO_LARGE, "that the input is too large"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.INVALID_REQUEST_ERROR, _K.REFUSED, "that a person said no: it reads as bad input, never retried"),
+    _to(_C.API_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.API_ERROR, _K.INTERNAL, "that the fault is inside the platform"),
+    _to(_C.API_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_TYPES: Final = frozenset({"card_error", "invalid_request_error", "idempotency_error", "api_error"})
+_ONLY_STRIPE: Final = frozenset({"card_error", "idempotency_error", "api_error"})
+"""Types no other API sends."""
+_ONLY_CODES: Final = frozenset(_ROWS) - {"invalid_request_error"}
+"""Codes no other API sends: all but the type OpenAI shares."""
+_MARKS: Final = frozenset({
+    "decline_code", "doc_url", "request_log_url", "advice_code", "network_advice_code",
+    "charge", "payment_intent", "setup_intent", "payment_method", "source",
+})  # fmt: skip
+"""Fields only Stripe's error object has."""
+_TEXT: Final = tuple(spec.name for spec in INNER if spec.types == (str,))
+_OBJECTS: Final = tuple(spec.name for spec in INNER if spec.types == (dict,))
+_INNER: Final = frozenset(spec.name for spec in INNER)
+_TOP: Final = ERROR.names
+
+
+def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"error": {type, code?, message?, ...}}``; the code decides, else the type."""
+    inner = d.get("error")
+    if type(inner) is not dict:
+        raise want(inner, "an object", f"{where}/error")
+    for keys, cls, expected in ((_TEXT, str, "a string"), (_OBJECTS, dict, "an object")):
+        for key in keys:
+            value = inner.get(key)
+            if value is not None and type(value) is not cls:
+                raise want(value, expected, f"{where}/error/{key}")
+    if strict:
+        only(d, _TOP, where)
+        only(inner, _INNER, f"{where}/error")
+    code, kind_of = inner.get("code"), inner.get("type")
+    name = code if code is not None and code in _ROWS else kind_of or code
+    row = _ROWS.get(name) if name is not None else None
+    if row is None and strict:
+        raise ShapeError(f"unknown stripe code {name!r}", f"{where}/error/code")
+    message = inner.get("message")
+    if row is not None:
+        kind, retryable = row.kind, row.retryable
+        if kind_of == "card_error" and kind is not ErrorKind.APPROVAL_REQUIRED:
+            kind, retryable = ErrorKind.PAYMENT_REQUIRED, False  # a card error is never retried
+    else:
+        kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
+    if message is None:
+        message = row.meaning if row is not None else f"Stripe error {name}"
+    return make(kind, message, retryable, None, None, "stripe", name, extra=d)
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """A type or code only Stripe uses, a field only Stripe sends, or an
+    ``invalid_request_error`` without ``param`` (which OpenAI always sends)."""
+    inner = d["error"]
+    if type(inner) is not dict or "type" in d:  # a top-level type is Anthropic's envelope
+        return None
+    kind_of, code = inner.get("type"), inner.get("code")
+    if (
+        kind_of in _ONLY_STRIPE
+        or code in _ONLY_CODES
+        or any(key in _MARKS for key in inner)
+        or ("invalid_request_error" in (kind_of, code) and "param" not in inner)
+    ):
+        return read_stripe
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as Stripe's error object; at home, everything it came with."""
+    extra = error.extra
+    if error.vendor == "stripe" and extra is not None:  # a card error's kind is its type's
+        inner = extra.get("error")
+        inner = dict(inner) if type(inner) is dict else {}
+        if "message" in inner:
+            inner["message"] = error.message
+        return {**extra, "error": inner}
+    code = canonical_row(error, "stripe").code
+    if code in _TYPES:
+        return {"error": {"type": code, "message": error.message}}
+    kind_of = "card_error" if code == "authentication_required" else "invalid_request_error"
+    return {"error": {"type": kind_of, "code": code, "message": error.message}}
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error object as Stripe sends it."""
+    if row.code in _TYPES:
+        return {"error": {"type": row.code, "code": row.code, "message": message}}
+    kind_of = "card_error" if row.kind is ErrorKind.PAYMENT_REQUIRED else "invalid_request_error"
+    return {"error": {"type": kind_of, "code": row.code, "message": message}}
+
+
+SOURCE: Final = register(
+    Source(
+        name="stripe",
+        title="Stripe",
+        codes=tuple(code.value for code in StripeCode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((25, "error", _claim),),
+        write=write,
+        models="toolerrors.stripe",
+        example=example,
+        docs="stripe.md",
+    )
+)
