@@ -166,6 +166,7 @@ def schemas() -> dict[str, dict[str, object]]:
     from toolerrors import (
         anthropic,
         configure,
+        github,
         google,
         jsonrpc,
         oauth,
@@ -192,6 +193,8 @@ def schemas() -> dict[str, dict[str, object]]:
         "anthropic.ErrorResponse": anthropic.ErrorResponse,
         "google.ErrorResponse": google.ErrorResponse,
         "stripe.ErrorResponse": stripe.ErrorResponse,
+        "github.RestError": github.RestError,
+        "github.GraphQLErrors": github.GraphQLErrors,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

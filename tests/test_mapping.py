@@ -9,6 +9,7 @@ from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
 from toolerrors._anthropic import AnthropicType
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
+from toolerrors._github import GitHubCode
 from toolerrors._google import GoogleCode
 from toolerrors._jsonrpc import JsonRpcCode
 from toolerrors._oauth import OAuthCode
@@ -38,6 +39,7 @@ CODES = {
     "anthropic": [c.value for c in AnthropicType],
     "google": [c.value for c in GoogleCode],
     "stripe": [c.value for c in StripeCode],
+    "github": [c.value for c in GitHubCode],
 }
 
 

@@ -66,6 +66,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "anthropic": frozenset({"type", "request_id"}),
         "google": frozenset(),
         "stripe": frozenset(),
+        "github": frozenset({"message", "status"}),
     }
 
 

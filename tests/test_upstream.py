@@ -159,3 +159,33 @@ def test_google_details_decide_before_the_status() -> None:
     written = convert({"ok": False, "code": "http_429", "message": "Busy.", "retryable": True,
                        "how_to_fix": "Retryable."}, "google")  # type: ignore[arg-type]  # fmt: skip
     assert written == {"error": {"code": 429, "message": "Busy.", "status": "RESOURCE_EXHAUSTED"}}
+
+
+def test_github_headers_and_words_beat_a_403() -> None:
+    """Spent rate limits, a secondary limit's retry-after and its words; OTP needs a person."""
+    body = {"message": "Must have admin rights to Repository.",
+            "documentation_url": "https://docs.github.com/rest"}  # fmt: skip
+    assert from_http(403, {}, body).kind is ErrorKind.PERMISSION_DENIED
+    spent = from_http(403, {"x-ratelimit-remaining": "0"}, body)
+    assert (spent.kind, spent.retryable) == (ErrorKind.RATE_LIMITED, True)
+    secondary = from_http(403, {"retry-after": "60"}, body)
+    assert (secondary.kind, secondary.retry_after) == (ErrorKind.RATE_LIMITED, 60.0)
+    worded = parse({"message": "You have exceeded a secondary rate limit.",
+                    "documentation_url": "https://docs.github.com/rest", "status": "403"})  # fmt: skip
+    assert worded.kind is ErrorKind.RATE_LIMITED
+    otp = from_http(401, {"x-github-otp": "required; sms"}, {"message": "Must specify two-factor "
+                    "authentication OTP code.", "documentation_url": "https://docs.github.com/rest"})  # fmt: skip
+    assert (otp.kind, otp.action.value) == (ErrorKind.APPROVAL_REQUIRED, "ask_owner")
+
+
+def test_github_graphql_errors_in_a_200() -> None:
+    """GraphQL's errors are errors whatever the status; the first one decides."""
+    body = {"data": None, "errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded."},
+                                     {"type": "NOT_FOUND", "message": "x"}]}  # fmt: skip
+    error = from_http(200, {}, body)
+    assert (error.vendor, error.code, error.kind) == (
+        "github",
+        "RATE_LIMITED",
+        ErrorKind.RATE_LIMITED,
+    )
+    assert convert(body, "github") == body  # type: ignore[arg-type]

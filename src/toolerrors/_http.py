@@ -151,7 +151,10 @@ _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED
 
 
 _STATUS_SAYS_MORE: Final = frozenset(
-    {(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED)}
+    {
+        (ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED),
+        (ErrorKind.UNAUTHENTICATED, ErrorKind.APPROVAL_REQUIRED),
+    }
     | {
         (ErrorKind.INVALID_INPUT, said)
         for said in (
@@ -165,7 +168,10 @@ _STATUS_SAYS_MORE: Final = frozenset(
 
 
 def _spent(lowered: Mapping[str, str], status: int) -> bool:
-    """A 403 or 429 with ``x-ratelimit-remaining: 0`` (GitHub, and others) is a rate limit."""
+    """A 403 or 429 with ``x-ratelimit-remaining: 0`` (GitHub, and others), or a 403 with
+    ``retry-after`` (GitHub's secondary rate limit), is a rate limit."""
+    if status == 403 and "retry-after" in lowered:
+        return True
     return status in (403, 429) and lowered.get("x-ratelimit-remaining", "").strip() == "0"
 
 
@@ -211,6 +217,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if known is not None and _spent(lowered, status):
         known = (ErrorKind.RATE_LIMITED, True)
         wait = wait if wait is not None else _reset(lowered)
+    elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
+        known = (ErrorKind.APPROVAL_REQUIRED, False)  # a person must give the one-time code
     advice = _ADVICE.get(lowered.get("x-should-retry") or lowered.get("stripe-should-retry", ""))
     if found is None:
         if known is None:

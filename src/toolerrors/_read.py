@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from . import (  # noqa: F401 - each registers its source
     _anthropic,
     _configure,
+    _github,
     _google,
     _jsonrpc,
     _oauth,

@@ -46,6 +46,7 @@ Vendor = Literal[
     "anthropic",
     "google",
     "stripe",
+    "github",
 ]
 """The sources built in (a test holds it to the registry)."""
 

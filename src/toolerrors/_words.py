@@ -21,7 +21,10 @@ BILLING: Final = r"billing|credits?|balance"
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (rf"quota|{BILLING}", ErrorKind.PAYMENT_REQUIRED),
-    (r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)", ErrorKind.RATE_LIMITED),
+    (
+        r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection",
+        ErrorKind.RATE_LIMITED,
+    ),
     (r"timed out|time ?out", ErrorKind.UNKNOWN_OUTCOME),
     (r"rejected|declined", ErrorKind.REFUSED),
     (r"not found|no such|does not exist", ErrorKind.NOT_FOUND),

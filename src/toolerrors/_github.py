@@ -1,0 +1,252 @@
+"""GitHub's REST and GraphQL APIs as a source.
+
+REST errors are ``{"message", "documentation_url", "errors"?, "status"?}``: the HTTP status
+is GitHub's code (newer responses repeat it as ``"status": "404"``), so a body alone says
+less than the response; `toolerrors.from_http` reads the status and GitHub's headers
+(``x-ratelimit-remaining``, ``retry-after``, ``x-github-otp``).  GraphQL errors are
+``{"errors": [{"type", "message", ...}], "data"?}``, and can come in a 200.  The pydantic
+models are in ``toolerrors.github``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "GitHubCode", "read_github", "read_graphql", "write"]
+
+
+class GitHubCode(TextEnum):
+    """The REST statuses GitHub documents for its errors, and its GraphQL error types."""
+
+    BAD_REQUEST = "400"
+    UNAUTHORIZED = "401"
+    FORBIDDEN = "403"
+    NOT_FOUND = "404"
+    CONFLICT = "409"
+    GONE = "410"
+    UNPROCESSABLE = "422"
+    TOO_MANY_REQUESTS = "429"
+    SERVER_ERROR = "500"
+    BAD_GATEWAY = "502"
+    SERVICE_UNAVAILABLE = "503"
+    RATE_LIMITED = "RATE_LIMITED"
+    NOT_FOUND_TYPE = "NOT_FOUND"
+    FORBIDDEN_TYPE = "FORBIDDEN"
+    INSUFFICIENT_SCOPES = "INSUFFICIENT_SCOPES"
+    UNPROCESSABLE_TYPE = "UNPROCESSABLE"
+    INTERNAL = "INTERNAL"
+
+
+_GRAPHQL: Final = frozenset(
+    {"RATE_LIMITED", "NOT_FOUND", "FORBIDDEN", "INSUFFICIENT_SCOPES", "UNPROCESSABLE", "INTERNAL"}
+)
+
+REST: Final = Shape(
+    "REST error",
+    (
+        Field("message", (str,), required=True, fills="message"),
+        Field("documentation_url", (str,), required=True,
+              samples=("https://docs.github.com/rest", "https://docs.github.com/rest/repos/repos#get-a-repository")),
+        Field("status", (str,), fills="code",
+              closed=frozenset(c.value for c in GitHubCode if c.value not in _GRAPHQL)),
+        Field("errors", (list,)),
+    ),
+    model="RestError",
+)  # fmt: skip
+
+
+def _graphql_errors(row: Row, name: str, pick: int) -> list[dict[str, Any]]:
+    """GraphQL's ``errors`` for a row, with a drawn message."""
+    return [{"type": row.code, "message": name, "path": ["repository"]}][: 1 + pick % 1]
+
+
+GRAPHQL: Final = Shape(
+    "GraphQL errors",
+    (
+        Field("errors", (list,), required=True, samples=_graphql_errors),
+        Field("data", (object,), samples=(None, {"repository": None})),
+    ),
+    model="GraphQLErrors",
+    codes=_GRAPHQL,
+)
+
+
+def _r(code: GitHubCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
+       writes: bool = False) -> Row:  # fmt: skip
+    status = int(code) if code.isdigit() else None
+    return Row("github", str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+
+def _to(code: GitHubCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("github", str(code), kind, lost)
+
+
+_C = GitHubCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", writes=True),
+    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", writes=True),
+    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", writes=True),
+    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Not found, or not visible to this token.", writes=True),
+    _r(_C.CONFLICT, _K.CONFLICT, False, "A conflict, such as merge conflicts.", writes=True),
+    _r(_C.GONE, _K.NOT_FOUND, False, "The resource is gone, such as a disabled feature."),
+    _r(_C.UNPROCESSABLE, _K.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what."),
+    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", writes=True),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "Server error.", writes=True),
+    _r(_C.BAD_GATEWAY, _K.UNAVAILABLE, None, "Bad gateway."),
+    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "Service unavailable.", writes=True),
+    _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
+    _r(_C.NOT_FOUND_TYPE, _K.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
+    _r(_C.FORBIDDEN_TYPE, _K.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
+    _r(_C.INSUFFICIENT_SCOPES, _K.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
+    _r(_C.UNPROCESSABLE_TYPE, _K.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
+    _r(_C.INTERNAL, _K.INTERNAL, None, "GraphQL: an internal error."),
+    _to(_C.UNAUTHORIZED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    _to(_C.UNPROCESSABLE, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.UNPROCESSABLE, _K.TOO_LARGE, "that the input is too large"),
+    _to(_C.UNPROCESSABLE, _K.UNSUPPORTED, "that the input's kind is unsupported"),
+    _to(_C.CONFLICT, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.FORBIDDEN, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    _to(_C.FORBIDDEN, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.FORBIDDEN, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.FORBIDDEN, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    _to(_C.UNPROCESSABLE, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_REST: Final = REST.names
+
+
+def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"message", "documentation_url", "errors"?, "status"?}``: the kind from ``status``
+    when the body has it, else from the known words (``secondary rate limit``).  What
+    ``errors`` says stays there: the message is GitHub's, verbatim."""
+    message, url, status = d.get("message"), d.get("documentation_url"), d.get("status")
+    if type(message) is not str:
+        raise want(message, "a string", f"{where}/message")
+    for key, value in (("documentation_url", url), ("status", status)):
+        if value is not None and type(value) is not str:
+            raise want(value, "a string", f"{where}/{key}")
+    errors = d.get("errors")
+    if errors is not None and type(errors) is not list:
+        raise want(errors, "an array", f"{where}/errors")
+    if strict:
+        only(d, _REST, where)
+    row = _ROWS.get(status) if status is not None else None
+    if row is None and status is not None and strict:
+        raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
+    words = read_words(message)
+    if words is not None and (row is None or words[0] is ErrorKind.RATE_LIMITED):
+        kind, retryable = words  # "You have exceeded a secondary rate limit" beats a 403
+    elif row is not None:
+        kind, retryable = row.kind, row.retryable
+    else:
+        kind, retryable = ErrorKind.UNKNOWN, None
+    http = row.status if row is not None else None
+    return make(kind, message, retryable, None, http, "github", status, extra=d)
+
+
+def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"errors": [{"type", "message", ...}], "data"?}``: the first error decides."""
+    errors = d.get("errors")
+    if type(errors) is not list or not errors or type(errors[0]) is not dict:
+        raise want(errors, "an array of error objects", f"{where}/errors")
+    if strict:
+        only(d, GRAPHQL.names, where)
+    first = errors[0]
+    message, code = first.get("message"), first.get("type")
+    if type(message) is not str:
+        raise want(message, "a string", f"{where}/errors/0/message")
+    if code is not None and type(code) is not str:
+        raise want(code, "a string", f"{where}/errors/0/type")
+    row = _ROWS.get(code) if code in _GRAPHQL else None
+    if row is None and strict:
+        raise ShapeError(f"unknown github GraphQL type {code!r}", f"{where}/errors/0/type")
+    kind, retryable = (
+        (row.kind, row.retryable) if row is not None
+        else read_words(code, message) or (ErrorKind.UNKNOWN, None)
+    )  # fmt: skip
+    return make(kind, message, retryable, None, None, "github", code, extra=d)
+
+
+def _claim_rest(d: Mapping[str, Any], need: bool) -> Any:
+    return read_github if type(d.get("message")) is str else None
+
+
+def _claim_graphql(d: Mapping[str, Any], need: bool) -> Any:
+    """GraphQL's ``errors``: objects with a ``message``, with no ``message`` beside them
+    (a REST error's ``errors`` has one)."""
+    errors = d["errors"]
+    if (
+        type(errors) is list
+        and errors
+        and type(errors[0]) is dict
+        and type(errors[0].get("message")) is str
+        and "message" not in d
+    ):
+        return read_graphql
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as GitHub's REST error; a GitHub error is given back as it came."""
+    extra = error.extra
+    if error.vendor == "github" and extra is not None:
+        if "errors" in extra and "message" not in extra and error.code in _GRAPHQL:
+            return dict(extra)  # GraphQL: the messages are the errors'
+        out = dict(extra)  # in the order it came
+        out["message"] = error.message
+        if error.code is not None:
+            out["status"] = error.code
+        return out
+    row = canonical_row(error, "github")
+    return {
+        "message": error.message,
+        "documentation_url": "https://docs.github.com/rest",
+        "status": row.code,
+    }
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """A REST error with its status, or a GraphQL error in a 200."""
+    if row.code in _GRAPHQL:
+        return {"errors": [{"type": row.code, "message": message}], "data": None}
+    return {
+        "message": message,
+        "documentation_url": "https://docs.github.com/rest",
+        "status": row.code,
+    }
+
+
+SOURCE: Final = register(
+    Source(
+        name="github",
+        title="GitHub",
+        codes=tuple(code.value for code in GitHubCode),
+        shapes=(REST, GRAPHQL),
+        rows=ROWS,
+        claims=((44, "documentation_url", _claim_rest), (46, "errors", _claim_graphql)),
+        write=write,
+        models="toolerrors.github",
+        example=example,
+        docs="github.md",
+    )
+)

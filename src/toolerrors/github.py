@@ -1,0 +1,61 @@
+"""GitHub API errors: REST ``{"message", "documentation_url", "errors"?, "status"?}`` and
+GraphQL ``{"errors": [{"type", "message", ...}], "data"?}``.
+
+Read a REST error with `toolerrors.from_http` and the response's status and headers: the
+status is GitHub's code, and ``x-ratelimit-remaining``, ``retry-after`` and
+``x-github-otp`` say the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, TypeAlias
+
+from pydantic import Field, StrictStr
+
+from ._github import ROWS
+from ._github import GitHubCode as ErrorCode
+from ._wire import FieldProblem, WireModel, as_data, validate
+
+__all__ = ["MEANING", "ErrorCode", "GraphQLErrors", "Payload", "RestError", "parse"]
+
+MEANING: Final[dict[ErrorCode, str]] = {
+    ErrorCode(row.code): row.meaning for row in ROWS if row.reads
+}
+"""What each status (or GraphQL type) means, from GitHub's documentation."""
+
+
+class RestError(WireModel):
+    """``{"message", "documentation_url", "errors"?, "status"?}``."""
+
+    message: StrictStr
+    documentation_url: StrictStr
+    status: Annotated[ErrorCode | StrictStr | None, Field(union_mode="left_to_right")] = None
+    errors: list[Any] | None = None
+
+    def check_strict(self) -> None:
+        if self.status is not None and not isinstance(self.status, ErrorCode):
+            raise FieldProblem("status", f"unknown github status {self.status!r}")
+
+
+class GraphQLErrors(WireModel):
+    """``{"errors": [...], "data"?}``: GraphQL's errors, which can come in a 200."""
+
+    errors: list[dict[str, Any]]
+    data: Any = None
+
+    def check_strict(self) -> None:
+        kind = self.errors[0].get("type") if self.errors else None
+        if kind not in ErrorCode._value2member_map_:
+            raise FieldProblem("errors", f"unknown github GraphQL type {kind!r}")
+
+
+Payload: TypeAlias = RestError | GraphQLErrors
+"""A GitHub error."""
+
+
+def parse(payload: object, *, strict: bool = False) -> Payload:
+    """A GitHub error (dict, JSON text or model) as its model."""
+    data = as_data(payload)
+    if "errors" in data and "message" not in data:
+        return validate(GraphQLErrors, data, strict)
+    return validate(RestError, data, strict)
