@@ -169,6 +169,7 @@ def schemas() -> dict[str, dict[str, object]]:
         github,
         google,
         jsonrpc,
+        msgraph,
         oauth,
         openai,
         pythe,
@@ -195,6 +196,7 @@ def schemas() -> dict[str, dict[str, object]]:
         "stripe.ErrorResponse": stripe.ErrorResponse,
         "github.RestError": github.RestError,
         "github.GraphQLErrors": github.GraphQLErrors,
+        "msgraph.ErrorResponse": msgraph.ErrorResponse,
     }
     return {
         f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()

@@ -12,6 +12,7 @@ from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
 from toolerrors._github import GitHubCode
 from toolerrors._google import GoogleCode
 from toolerrors._jsonrpc import JsonRpcCode
+from toolerrors._msgraph import GraphCode
 from toolerrors._oauth import OAuthCode
 from toolerrors._openai import OpenAICode
 from toolerrors._pythe import PytheCode
@@ -40,6 +41,7 @@ CODES = {
     "google": [c.value for c in GoogleCode],
     "stripe": [c.value for c in StripeCode],
     "github": [c.value for c in GitHubCode],
+    "msgraph": [c.value for c in GraphCode],
 }
 
 

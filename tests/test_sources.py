@@ -67,6 +67,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "google": frozenset(),
         "stripe": frozenset(),
         "github": frozenset({"message", "status"}),
+        "msgraph": frozenset(),
     }
 
 

@@ -189,3 +189,23 @@ def test_github_graphql_errors_in_a_200() -> None:
         ErrorKind.RATE_LIMITED,
     )
     assert convert(body, "github") == body  # type: ignore[arg-type]
+
+
+def test_azure_bare_pairs_are_errors_only_when_they_name_one() -> None:
+    """``{code, message}`` is Azure's error with a known or failing code, else a result."""
+    failed = parse({"code": "DeploymentFailed", "message": "At least one resource failed."})
+    assert (failed.vendor, failed.kind) == ("msgraph", ErrorKind.UNKNOWN)
+    known = parse({"code": "AuthorizationFailed", "message": "No authorization."})
+    assert known.kind is ErrorKind.PERMISSION_DENIED
+    assert error_of({"code": "ok", "message": "Saved."}) is None
+    assert error_of({"code": "Succeeded", "message": "Deployed."}) is None
+
+
+def test_a_batch_reads_as_its_first_failed_item() -> None:
+    """Per-item errors of a ``$batch`` response; all succeeded is no error."""
+    ok = {"id": "1", "status": 200, "body": {"value": []}}
+    failed = {"id": "2", "status": 404, "body": {"error": {"code": "itemNotFound",
+                                                           "message": "Gone."}}}  # fmt: skip
+    assert error_of({"responses": [ok]}) is None
+    error = parse({"responses": [ok, failed]})
+    assert (error.kind, error.status_code, error.code) == (ErrorKind.NOT_FOUND, 404, "itemNotFound")

@@ -159,13 +159,13 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """An error object with a text ``message`` and a ``code`` or ``param`` (even null), as
-    OpenAI's API always sends; Google's has a numeric ``code`` and a ``status``."""
+    """An error object with a text ``message`` and a ``param`` (even null), as OpenAI's API
+    always sends; Google's has a ``status``, Microsoft Graph's no ``param``."""
     inner = d["error"]
     if (
         type(inner) is dict
         and type(inner.get("message")) is str
-        and ("param" in inner or type(inner.get("code")) is str or inner.get("code", 0) is None)
+        and "param" in inner
         and "status" not in inner
     ):
         return read_openai

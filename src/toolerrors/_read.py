@@ -18,6 +18,7 @@ from . import (  # noqa: F401 - each registers its source
     _github,
     _google,
     _jsonrpc,
+    _msgraph,
     _oauth,
     _openai,
     _pythe,

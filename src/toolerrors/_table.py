@@ -47,6 +47,7 @@ Vendor = Literal[
     "google",
     "stripe",
     "github",
+    "msgraph",
 ]
 """The sources built in (a test holds it to the registry)."""
 

@@ -1,0 +1,280 @@
+"""Microsoft Graph and Azure as a source: ``{"error": {code, message, innerError?,
+details?, target?}}`` (OData v4), Azure's unwrapped ``{code, message}``, and the per-item
+errors of a ``$batch`` response.
+
+``innerError`` (or ``innererror``) may nest more specific codes: the deepest code known
+decides.  Throttling is a 429 with ``Retry-After`` whatever the code says.  The pydantic
+model is in ``toolerrors.msgraph``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._enum import TextEnum
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._table import Row
+from ._unified import make
+from ._words import read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ._unified import UnifiedError
+
+__all__ = ["SOURCE", "GraphCode", "read_bare", "read_batch", "read_msgraph", "write"]
+
+
+class GraphCode(TextEnum):
+    """Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
+    common Azure codes."""
+
+    ACCESS_DENIED = "accessDenied"
+    ACTIVITY_LIMIT_REACHED = "activityLimitReached"
+    EXTENSION_ERROR = "extensionError"
+    GENERAL_EXCEPTION = "generalException"
+    INVALID_RANGE = "invalidRange"
+    INVALID_REQUEST = "invalidRequest"
+    ITEM_NOT_FOUND = "itemNotFound"
+    MALWARE_DETECTED = "malwareDetected"
+    NAME_ALREADY_EXISTS = "nameAlreadyExists"
+    NOT_ALLOWED = "notAllowed"
+    NOT_SUPPORTED = "notSupported"
+    RESOURCE_MODIFIED = "resourceModified"
+    RESYNC_REQUIRED = "resyncRequired"
+    SERVICE_NOT_AVAILABLE = "serviceNotAvailable"
+    SYNC_STATE_NOT_FOUND = "syncStateNotFound"
+    QUOTA_LIMIT_REACHED = "quotaLimitReached"
+    UNAUTHENTICATED = "unauthenticated"
+    THROTTLED_REQUEST = "throttledRequest"
+    MAX_FILE_SIZE_EXCEEDED = "maxFileSizeExceeded"
+    ENTITY_TAG_DOES_NOT_MATCH = "entityTagDoesNotMatch"
+    ACCESS_RESTRICTED = "accessRestricted"
+    ERROR_ITEM_NOT_FOUND = "ErrorItemNotFound"
+    RESOURCE_NOT_FOUND = "ResourceNotFound"
+    INVALID_AUTHENTICATION_TOKEN = "InvalidAuthenticationToken"
+    AUTHORIZATION_FAILED = "AuthorizationFailed"
+    AUTHORIZATION_REQUEST_DENIED = "Authorization_RequestDenied"
+    REQUEST_RESOURCE_NOT_FOUND = "Request_ResourceNotFound"
+    TOO_MANY_REQUESTS = "TooManyRequests"
+    UNKNOWN_ERROR = "UnknownError"
+
+
+INNER: Final = (
+    Field("code", (str,), required=True, fills="code",
+          closed=frozenset(code.value for code in GraphCode)),
+    Field("message", (str,), required=True, fills="message"),
+    Field("innerError", (dict,), samples=({"date": "2018-06-26T09:37:28",
+                                            "request-id": "f53b8a98-f17d-4a2f-b4c1-c2c0abfd5786"},)),
+    Field("details", (list,), samples=([],)),
+    Field("target", (str,), samples=("displayName",)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
+
+def _r(code: GraphCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
+       writes: bool = False) -> Row:  # fmt: skip
+    return Row("msgraph", str(code), kind, retryable, writes=writes, meaning=meaning)
+
+
+def _to(code: GraphCode, kind: ErrorKind, lost: str) -> Row:
+    return Row.write_only("msgraph", str(code), kind, lost)
+
+
+_C = GraphCode
+_K = ErrorKind
+
+# fmt: off
+ROWS: Final = (
+    _r(_C.ACCESS_DENIED, _K.PERMISSION_DENIED, False, "The caller doesn't have permission to perform the action.", writes=True),
+    _r(_C.ACTIVITY_LIMIT_REACHED, _K.RATE_LIMITED, True, "The app or user has been throttled.", writes=True),
+    _r(_C.EXTENSION_ERROR, _K.UNSUPPORTED, False, "The mailbox is on premises and its server doesn't support the request, or a policy prevents access."),
+    _r(_C.GENERAL_EXCEPTION, _K.UNKNOWN, None, "An unspecified error has occurred.", writes=True),
+    _r(_C.INVALID_RANGE, _K.INVALID_INPUT, False, "The specified byte range is invalid or unavailable."),
+    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The request is malformed or incorrect.", writes=True),
+    _r(_C.ITEM_NOT_FOUND, _K.NOT_FOUND, False, "The resource could not be found.", writes=True),
+    _r(_C.MALWARE_DETECTED, _K.UNSUPPORTED, False, "Malware was detected in the requested resource."),
+    _r(_C.NAME_ALREADY_EXISTS, _K.CONFLICT, False, "The specified item name already exists."),
+    _r(_C.NOT_ALLOWED, _K.PERMISSION_DENIED, False, "The action is not allowed by the system."),
+    _r(_C.NOT_SUPPORTED, _K.UNSUPPORTED, False, "The request is not supported by the system.", writes=True),
+    _r(_C.RESOURCE_MODIFIED, _K.CONFLICT, False, "The resource changed since the caller last read it, usually an eTag mismatch.", writes=True),
+    _r(_C.RESYNC_REQUIRED, _K.CONFLICT, False, "The delta token is no longer valid: reset the sync state."),
+    _r(_C.SERVICE_NOT_AVAILABLE, _K.UNAVAILABLE, True, "The service is not available: try again after a delay (there may be a Retry-After).", writes=True),
+    _r(_C.SYNC_STATE_NOT_FOUND, _K.CONFLICT, False, "The delta token expired: synchronize again."),
+    _r(_C.QUOTA_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, "The user has reached their quota limit.", writes=True),
+    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, "The caller is not authenticated.", writes=True),
+    _r(_C.THROTTLED_REQUEST, _K.RATE_LIMITED, True, "Detailed (innerError): too many requests."),
+    _r(_C.MAX_FILE_SIZE_EXCEEDED, _K.TOO_LARGE, False, "Detailed (innerError): max file size exceeded.", writes=True),
+    _r(_C.ENTITY_TAG_DOES_NOT_MATCH, _K.CONFLICT, False, "Detailed (innerError): the ETag does not match the item's."),
+    _r(_C.ACCESS_RESTRICTED, _K.PERMISSION_DENIED, False, "Detailed (innerError): access restricted to the item's owner."),
+    _r(_C.ERROR_ITEM_NOT_FOUND, _K.NOT_FOUND, False, "Exchange: the item was not found."),
+    _r(_C.RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "The resource could not be discovered (Graph and Azure)."),
+    _r(_C.INVALID_AUTHENTICATION_TOKEN, _K.UNAUTHENTICATED, False, "The access token is missing, invalid or expired (Graph and Azure)."),
+    _r(_C.AUTHORIZATION_FAILED, _K.PERMISSION_DENIED, False, "Azure: the client does not have authorization to perform the action."),
+    _r(_C.AUTHORIZATION_REQUEST_DENIED, _K.PERMISSION_DENIED, False, "Microsoft Entra: insufficient privileges to complete the operation."),
+    _r(_C.REQUEST_RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
+    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
+    _r(_C.UNKNOWN_ERROR, _K.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
+    _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    _to(_C.INVALID_REQUEST, _K.AMBIGUOUS, "that more than one target matched"),
+    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
+    _to(_C.NOT_ALLOWED, _K.PAUSED, "that the target is paused and must be resumed"),
+    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    _to(_C.GENERAL_EXCEPTION, _K.UNKNOWN_OUTCOME, "that it may have happened"),
+    _to(_C.GENERAL_EXCEPTION, _K.INTERNAL, "that the fault is inside the platform"),
+    _to(_C.ACCESS_DENIED, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
+    _to(_C.ACCESS_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+)
+# fmt: on
+
+_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_INNER_KEYS: Final = ("innerError", "innererror")
+_ALLOWED: Final = frozenset(spec.name for spec in INNER) | {"innererror", "localizedMessage"}
+_FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
+"""How an unknown code that names a failure ends (``…Failed``, ``…NotFound``)."""
+
+
+def _deepest(error: Mapping[str, Any]) -> str | None:
+    """The deepest code known along the ``innerError`` chain, else the top one."""
+    found = error.get("code") if error.get("code") in _ROWS else None
+    inner: object = error
+    for _ in range(16):  # a chain, not a tree; bounded all the same
+        inner = next(
+            (inner[key] for key in _INNER_KEYS if isinstance(inner, dict) and key in inner),
+            None,
+        )
+        if not isinstance(inner, dict):
+            break
+        code = inner.get("code")
+        if type(code) is str and code in _ROWS:
+            found = code
+    return found
+
+
+def _object(
+    inner: Mapping[str, Any], strict: bool, where: str, keep: Mapping[str, Any]
+) -> UnifiedError:
+    """An OData error object."""
+    code, message = inner.get("code"), inner.get("message")
+    if type(code) is not str:
+        raise want(code, "a string", f"{where}/code")
+    if type(message) is not str:
+        raise want(message, "a string", f"{where}/message")
+    if strict:
+        only(inner, _ALLOWED, where)
+    name = _deepest(inner) or code
+    row = _ROWS.get(name)
+    if row is None and strict:
+        raise ShapeError(f"unknown msgraph code {code!r}", f"{where}/code")
+    kind, retryable = (
+        (row.kind, row.retryable) if row is not None
+        else read_words(code, message) or (ErrorKind.UNKNOWN, None)
+    )  # fmt: skip
+    return make(kind, message, retryable, None, None, "msgraph", code, extra=keep)
+
+
+def read_msgraph(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"error": {code, message, innerError?, details?, target?}}``."""
+    inner = d.get("error")
+    if type(inner) is not dict:
+        raise want(inner, "an object", f"{where}/error")
+    if strict:
+        only(d, ERROR.names, where)
+    return _object(inner, strict, f"{where}/error", d)
+
+
+def read_bare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """Azure's unwrapped ``{code, message}``."""
+    return _object(d, strict, where, d)
+
+
+def read_batch(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A ``$batch`` response: the first item that failed, with its status."""
+    for index, item in enumerate(d["responses"]):
+        if _failed(item):
+            body = item.get("body")
+            error = read_msgraph(body, strict, f"{where}/responses/{index}/body")
+            status = item["status"]
+            return make(error.kind, error.message, error.retryable, None, status, "msgraph",
+                        error.code, extra=body)  # fmt: skip
+    raise ShapeError("no item of the $batch response failed", where)  # pragma: no cover
+
+
+def _failed(item: object) -> bool:
+    return (
+        type(item) is dict
+        and type(item.get("status")) is int
+        and item["status"] >= 400
+        and type(item.get("body")) is dict
+        and type(item["body"].get("error")) is dict
+    )
+
+
+def _claim(d: Mapping[str, Any], need: bool) -> Any:
+    """An error object with a text ``code`` and ``message``, and none of OpenAI's
+    ``type`` and ``param`` nor Google's ``status``."""
+    inner = d["error"]
+    if (
+        type(inner) is dict
+        and type(inner.get("code")) is str
+        and type(inner.get("message")) is str
+        and not ("type" in inner or "param" in inner or "status" in inner)
+    ):
+        return read_msgraph
+    return None
+
+
+def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
+    """Azure's ``{code, message}``: a known code, or one whose words name a failure."""
+    code = d["code"]
+    if type(code) is str and type(d.get("message")) is str and (
+        code in _ROWS or code.endswith(_FAILURE)
+    ):  # fmt: skip
+        return read_bare
+    return None
+
+
+def _claim_batch(d: Mapping[str, Any], need: bool) -> Any:
+    responses = d["responses"]
+    if type(responses) is list and any(_failed(item) for item in responses):
+        return read_batch
+    return None
+
+
+def write(error: UnifiedError) -> dict[str, Any]:
+    """``error`` as Graph's error response; a Graph error is given back as it came."""
+    extra = error.extra
+    if error.vendor == "msgraph" and extra is not None:
+        inner = extra.get("error")
+        if type(inner) is dict:
+            return {**extra, "error": {**inner, "message": error.message}}
+        return {**extra, "message": error.message}
+    return {"error": {"code": canonical_row(error, "msgraph").code, "message": error.message}}
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The error response as Graph sends it."""
+    return {"error": {"code": row.code, "message": message,
+                      "innerError": {"date": "2018-06-26T09:37:28", "request-id": "f53b8a98"}}}  # fmt: skip
+
+
+SOURCE: Final = register(
+    Source(
+        name="msgraph",
+        title="Microsoft Graph and Azure",
+        codes=tuple(code.value for code in GraphCode),
+        shapes=(ERROR,),
+        rows=ROWS,
+        claims=((27, "error", _claim), (59, "code", _claim_bare), (48, "responses", _claim_batch)),
+        write=write,
+        models="toolerrors.msgraph",
+        example=example,
+        docs="msgraph.md",
+    )
+)
