@@ -39,12 +39,14 @@ whose model should agree with the reader."""
 @settings(max_examples=1000, deadline=None)
 @given(VENDOR_PAYLOADS, st.booleans())
 def test_reader_and_model_agree(case: tuple[str, dict[str, Any]], strict: bool) -> None:
-    """parse() and the source's model both accept, or both refuse, in either mode."""
+    """Strictly, parse() and the source's model both accept or both refuse. Leniently,
+    whatever the model accepts the reader accepts too; the reader also reads a payload that
+    marks an error but is broken around it, which the model refuses."""
     vendor, payload = case
     module = _module(vendor)
     fast = _accepts(lambda: parse(payload, strict=strict))
     model = _accepts(lambda: module.parse(payload, strict=strict))
-    assert fast == model, payload
+    assert fast == model if strict else fast or not model, payload
 
 
 @settings(max_examples=500, deadline=None)

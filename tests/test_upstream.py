@@ -76,7 +76,8 @@ def test_a_jsonrpc_response_is_read_by_what_it_carries() -> None:
     with pytest.raises(ShapeError, match="a JSON-RPC result is not an error"):
         parse({"jsonrpc": "2.0", "id": 1, "result": {"content": []}})
     with pytest.raises(ShapeError, match="/error: expected an object, got string"):
-        parse({"jsonrpc": "2.0", "id": 1, "error": "boom"})
+        parse({"jsonrpc": "2.0", "id": 1, "error": "boom"}, strict=True)
+    assert parse({"jsonrpc": "2.0", "id": 1, "error": "boom"}).message == "boom"
     with pytest.raises(ShapeError, match=r"unknown field\(s\) 'extra'"):
         parse({"jsonrpc": "2.0", "id": 1, "extra": 1, "error": {"code": -32603, "message": "x"}},
               strict=True)  # fmt: skip

@@ -16,6 +16,7 @@ from ._kinds import Action, ErrorKind
 from ._source import (
     NO_VALUE,
     Field,
+    Keyed,
     Shape,
     Source,
     Takes,
@@ -360,7 +361,8 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         )
     ):
         for key in ("statusCode", "retryable", "requestId", "retryAfter"):
-            _field(key, d.get(key), strict, where)
+            if key in d:  # absent is undefined; only a present value can be wrong
+                _field(key, d[key], strict, where)
     unified = (
         2
         + (status is not None)
@@ -396,9 +398,9 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 request_id=request, suggested_action=action, extra=extra)  # fmt: skip
 
 
-def _known_code(d: Mapping[str, Any]) -> bool:
-    code = d["code"]
-    return type(code) is str and code in _CODES
+def _never(d: Mapping[str, Any]) -> bool:
+    """Only a code of Configure's own is Configure's when nobody needs an error."""
+    return False
 
 
 def _claim_forget(d: Mapping[str, Any], need: bool) -> Any:
@@ -455,7 +457,11 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in ConfigureCode),
         shapes=(BODY,),
         rows=ROWS,
-        claims=((60, "code", Takes(read_configure, _known_code)), (70, "deleted", _claim_forget)),
+        claims=(
+            (56, "code", Keyed(read_configure, _CODES)),  # a code of its own, early and cheap
+            (90, "code", Takes(read_configure, _never)),  # any other, to say what is wrong
+            (70, "deleted", _claim_forget),
+        ),
         write=write,
         models="toolerrors.configure",
         example=example,

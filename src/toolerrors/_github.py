@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -243,7 +243,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in GitHubCode),
         shapes=(REST, GRAPHQL),
         rows=ROWS,
-        claims=((44, "documentation_url", _claim_rest), (46, "errors", _claim_graphql)),
+        claims=((44, "documentation_url", _claim_rest), (46, "errors", When(list, _claim_graphql))),
         write=write,
         models="toolerrors.github",
         example=example,

@@ -19,7 +19,7 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import decode
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import names_billing, read_words
@@ -360,7 +360,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in GoogleCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((22, "error", _claim), (57, "code", _claim_bare)),
+        claims=((22, "error", When(dict, _claim)), (57, "code", When(int, _claim_bare))),
         write=write,
         models="toolerrors.google",
         example=example,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -271,7 +271,11 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in GraphCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((27, "error", _claim), (59, "code", _claim_bare), (48, "responses", _claim_batch)),
+        claims=(
+            (27, "error", When(dict, _claim)),
+            (59, "code", When(str, _claim_bare)),
+            (48, "responses", When(list, _claim_batch)),
+        ),
         write=write,
         models="toolerrors.msgraph",
         example=example,

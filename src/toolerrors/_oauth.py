@@ -16,6 +16,7 @@ from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
     Field,
+    Keyed,
     Shape,
     Source,
     canonical_row,
@@ -153,17 +154,6 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return make(row.kind, message, row.retryable, None, None, "oauth", code, extra=d)
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """An OAuth code, or an ``error_description`` or ``error_uri`` beside a text ``error``;
-    never beside an ``ok``, which says the payload is Slack's or Pythe's."""
-    code = d["error"]
-    if "ok" in d or type(code) is not str:
-        return None
-    if code in _ROWS or "error_description" in d or "error_uri" in d:
-        return read_oauth
-    return None
-
-
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as an OAuth error response; at home, a description only where it was."""
     at_home = home(error, "oauth")
@@ -187,7 +177,11 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OAuthCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((28, "error", _claim),),
+        claims=(
+            # An OAuth code, or a description or URI beside a text error; never beside an
+            # ok, which says the payload is Slack's or Pythe's.
+            (28, "error", Keyed(read_oauth, frozenset(_ROWS), _MARKS, ("ok",))),
+        ),
         write=write,
         models="toolerrors.oauth",
         example=example,

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
+from pydantic_core import to_json
+
 from . import (  # noqa: F401 - each registers its source
     _anthropic,
     _configure,
@@ -289,7 +291,11 @@ def _from_mapping(
     """
     found = _source.classify(d, need)
     if callable(found):
-        return found(d if owned else dict(d), strict, where)
+        data = d if owned else dict(d)
+        try:
+            return found(data, strict, where)
+        except ShapeError:
+            return _recovered(found, data, strict)
     if unwrap and any(key in d for key in _MCP_KEYS):
         return _mcp(d, strict, where, need, max_bytes)  # copies what it keeps
     if need:
@@ -299,6 +305,44 @@ def _from_mapping(
 
 from_mapping = _from_mapping
 """`_from_mapping` for the modules that read dicts they decoded themselves."""
+
+
+def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedError:
+    """After ``reader`` refused ``d``, in an ``except ShapeError`` block: leniently, a payload
+    that marks an error but is broken around it is still an error (`near_miss`); strict
+    parsing, or a payload taken only to say what it is not, raises what was wrong."""
+    if strict or _source.classify(d, False) is not reader:
+        raise  # noqa: PLE0704 - re-raises the ShapeError being handled
+    return near_miss(d)
+
+
+_HELD_KINDS: Final = {"not_done_yet": ErrorKind.APPROVAL_REQUIRED, "refused": ErrorKind.REFUSED}
+_TEXTS: Final = (
+    "message", "error_description", "detail", "title", "description", "error", "not_done_yet",
+    "refused",
+)  # fmt: skip
+_CODES: Final = ("code", "error", "type", "status")
+
+
+def near_miss(d: Mapping[str, Any]) -> UnifiedError:
+    """A payload that marks an error but fits no source exactly: its kind from a broken
+    approval or refusal marker, else from its known words, else ``unknown``; its text
+    kept as the message."""
+    texts = [d[key] for key in _TEXTS if type(d.get(key)) is str and d[key]]
+    message = texts[0] if texts else _json_text(d)
+    code = next((d[key] for key in _CODES if type(d.get(key)) is str and d[key]), None)
+    held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
+    if held is not None:
+        return make(held, message, False, None, None, "use_tool", None, extra=d)
+    kind, retryable = read_words(code, *texts) or (ErrorKind.UNKNOWN, None)
+    return make(kind, message, retryable, None, None, None, code, extra=d)
+
+
+def _json_text(d: Mapping[str, Any]) -> str:
+    try:
+        return to_json(d).decode()
+    except ValueError:  # pragma: no cover - a lone surrogate
+        return repr(dict(d))
 
 
 def _foreign(payload: object) -> UnifiedError | None:
@@ -393,14 +437,16 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
 
 
 def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) -> UnifiedError:
-    """Read a failed tool call from any of the three systems as a `UnifiedError`.
+    """Read a failed tool call from any registered source as a `UnifiedError`.
 
-    Accepts a dict, JSON ``str`` or ``bytes``, a vendor wire model, a ``ConfigureError``,
-    a ``UnifiedError`` (returned as is) and an MCP ``CallToolResult`` (dict or object).
-    Lenient by default: an unknown code in a known shape is kind ``unknown`` with the
-    code kept verbatim.  ``strict=True`` rejects unknown codes, fields, suggested actions
-    and reasons.  Anything that is not an error of a known shape raises
-    `ShapeError` saying what was expected and where.
+    Accepts a dict, JSON ``str`` or ``bytes`` (or an array whose first item is an error),
+    a wire model, a ``ConfigureError``, a ``UnifiedError`` (returned as is) and an MCP
+    ``CallToolResult`` (dict or object).  Lenient by default: an unknown code in a known
+    shape is kind ``unknown`` (or what its known words say) with the code kept verbatim,
+    and a payload that marks an error but is broken around it is still an error.
+    ``strict=True`` accepts only exactly one source's documented shape, and says where it
+    is not.  Anything that is not an error at all raises `ShapeError` saying what was
+    expected and where.
     """
     if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
         if len(payload) << 2 > max_bytes:  # may be over the limit: measured in UTF-8 bytes
@@ -418,7 +464,10 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
             raise want(value, "a JSON object", "")
         reader = _source.classify(value, True)
         if reader is not None and not isinstance(reader, str):
-            return reader(value, strict, "")
+            try:
+                return reader(value, strict, "")
+            except ShapeError:
+                return _recovered(reader, value, strict)
         payload = value
     error = _read(payload, strict, max_bytes, need=True)
     assert error is not None
@@ -430,9 +479,10 @@ def error_of(
 ) -> UnifiedError | None:
     """The error in any tool's result, or ``None`` when nothing in it marks an error.
 
-    Raises `ShapeError` when something marks an error (``isError: true``,
-    ``ok: false``, an ``error`` key, a check-held key, a Configure error code) but the
-    shape around it is broken.
+    Never raises `ShapeError` in lenient mode: something that marks an error
+    (``isError: true``, ``ok: false``, an ``error`` key, a check-held key, a known code)
+    around a broken shape is still an error, read by its known words.  With ``strict``
+    it raises `ShapeError` saying where the shape is broken.
     """
     return _read(result, strict, max_bytes, need=False)
 

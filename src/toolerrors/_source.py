@@ -34,10 +34,12 @@ __all__ = [
     "SOURCES",
     "Claim",
     "Field",
+    "Keyed",
     "Reader",
     "Shape",
     "Source",
     "Takes",
+    "When",
     "Writer",
     "add_claim",
     "canonical_row",
@@ -77,6 +79,37 @@ class Takes:
 
     reader: Reader
     when: Callable[[Mapping[str, Any]], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """A claim, said as data, that takes a payload whose anchor holds one of ``values``
+    (a text), or that has one of the ``marks`` keys, and has none of the ``unless`` keys:
+    the dispatcher tests it inline, with no call."""
+
+    reader: Reader
+    values: frozenset[str] = frozenset()
+    marks: tuple[str, ...] = ()
+    unless: tuple[str, ...] = ()
+
+    def takes(self, d: Mapping[str, Any], anchor: str) -> bool:
+        """Whether the payload is this claim's (the dispatcher inlines the same test)."""
+        value = d[anchor]
+        return (
+            type(value) is str
+            and (value in self.values or any(key in d for key in self.marks))
+            and not any(key in d for key in self.unless)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """A claim asked only when its anchor's value is of type ``kind`` (``dict`` for an
+    ``{"error": {...}}`` wrapper): the dispatcher tests the type inline, so sources that
+    share a key cost nothing to payloads whose value is of another type."""
+
+    kind: type
+    claim: Claim
 
 
 """``writer(error)``: the JSON-ready wire dict."""
@@ -185,7 +218,7 @@ class Source:
     shapes: tuple[Shape, ...]
     rows: tuple[Row, ...]
     """Its mapping rows: every code it reads, and how each kind is written to it."""
-    claims: tuple[tuple[int, str, Claim | Takes], ...]
+    claims: tuple[tuple[int, str, Claim | Takes | When | Keyed], ...]
     """``(rank, anchor key, claim)``: a claim is asked only when its anchor key is in the
     payload, in rank order across every source; the first to take the payload reads it.
     Two sources whose shapes share a key tell their shapes apart in their claims, and the
@@ -227,13 +260,13 @@ class Source:
 SOURCES: Final[dict[str, Source]] = {}
 """Every registered source, by name, in the order registered."""
 
-CLAIMS: Final[list[tuple[str, Claim | Takes]]] = []
+CLAIMS: Final[list[tuple[str, Claim | Takes | When | Keyed]]] = []
 """``(anchor, claim)`` for every registered claim, in rank order: what `classify` walks."""
 
 ANCHORS: Final[set[str]] = set()
 """The keys `classify` looks for."""
 
-_RANKED: Final[list[tuple[int, str, str, Claim | Takes]]] = []
+_RANKED: Final[list[tuple[int, str, str, Claim | Takes | When | Keyed]]] = []
 
 SAFER_KIND: Final = ErrorKind.UPSTREAM_ERROR
 """For a source with no retry field: the kind whose row is written instead of one that
@@ -333,7 +366,7 @@ def unregister(name: str) -> None:
     _rebuild()
 
 
-def add_claim(rank: int, anchor: str, claim: Claim | Takes, owner: str) -> None:
+def add_claim(rank: int, anchor: str, claim: Claim | Takes | When | Keyed, owner: str) -> None:
     """A claim that belongs to no source: the unified dict, and RFC 9457 problems."""
     _RANKED.append((rank, anchor, owner, claim))
     _rebuild()
@@ -364,7 +397,16 @@ def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
                 if need or claim.when is None or claim.when(d):
                     return claim.reader
                 continue
-            found = claim(d, need)
+            if isinstance(claim, Keyed):
+                if claim.takes(d, anchor):
+                    return claim.reader
+                continue
+            if isinstance(claim, When):
+                if type(d[anchor]) is not claim.kind:
+                    continue
+                found = claim.claim(d, need)
+            else:
+                found = claim(d, need)
             if found is not None:
                 return found
     return None
@@ -376,8 +418,31 @@ def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
     than some readers.  The generated code holds only the anchors' reprs and calls the
     claims by index; ``classify.__doc__`` is `_classify`'s, which it equals."""
     lines = ["def classify(d, need):"]
+    guard = None  # the (anchor, type) test the lines below sit under
     for index, (anchor, claim) in enumerate(CLAIMS):
-        if not isinstance(claim, Takes):
+        if isinstance(claim, When):
+            if guard != (anchor, claim.kind):
+                guard = (anchor, claim.kind)
+                lines.append(
+                    f"    if {anchor!r} in d and type(d[{anchor!r}]) is claims[{index}].kind:"
+                )
+            lines += [
+                f"        found = claims[{index}].claim(d, need)",
+                "        if found is not None:",
+                "            return found",
+            ]
+            continue
+        guard = None
+        if isinstance(claim, Keyed):
+            c = f"claims[{index}]"
+            value = f"d[{anchor!r}]"
+            test = " or ".join([f"{value} in {c}.values", *(f"{m!r} in d" for m in claim.marks)])
+            unless = "".join(f" and {u!r} not in d" for u in claim.unless)
+            lines += [
+                f"    if {anchor!r} in d and type({value}) is str and ({test}){unless}:",
+                f"        return {c}.reader",
+            ]
+        elif not isinstance(claim, Takes):
             lines += [
                 f"    if {anchor!r} in d:",
                 f"        found = claims[{index}](d, need)",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -221,7 +221,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in StripeCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((25, "error", _claim),),
+        claims=((25, "error", When(dict, _claim)),),
         write=write,
         models="toolerrors.stripe",
         example=example,
