@@ -55,8 +55,10 @@ def test_our_problem_documents_read_back_to_the_same_error() -> None:
         assert convert(problem, to=back.vendor) == payload  # type: ignore[arg-type]
 
 
-def test_foreign_problem_document_is_read_by_status() -> None:
-    """A problem document with no extension members reads by its status, and round-trips."""
+def test_foreign_problem_document_is_read_by_its_words_then_its_status() -> None:
+    """A problem document with no extension members reads by its known words (RFC 9457's
+    out-of-credit example is billing, though sent as a 403), else by its status; it
+    round-trips either way."""
     foreign = {
         "type": "https://example.com/probs/out-of-credit", "title": "You do not have enough credit.",
         "status": 403, "detail": "Your current balance is 30, but that costs 50.",
@@ -64,8 +66,15 @@ def test_foreign_problem_document_is_read_by_status() -> None:
     }  # fmt: skip
     error = parse(foreign)
     assert (error.kind, error.status_code, error.vendor, error.code, error.request_id) == (
-        ErrorKind.PERMISSION_DENIED, 403, "problem", "403", "/account/12345/msgs/abc",
+        ErrorKind.PAYMENT_REQUIRED, 403, "problem", "403", "/account/12345/msgs/abc",
     )  # fmt: skip
     assert error.message == "Your current balance is 30, but that costs 50."
     assert convert(foreign, to="problem") == foreign
+    silent = {
+        "type": "https://example.com/probs/x",
+        "title": "Nope",
+        "detail": "No.",
+        "status": 403,
+    }
+    assert parse(silent).kind is ErrorKind.PERMISSION_DENIED
     assert parse({"title": "Gateway Timeout", "status": 504}).kind is ErrorKind.UNKNOWN_OUTCOME
