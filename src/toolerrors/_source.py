@@ -275,33 +275,43 @@ say ``retryable`` false."""
 
 
 def _rebuild() -> None:
+    """Derive every lookup again from the registered sources (after a removal)."""
+    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED):
+        lookup.clear()
+    for source in SOURCES.values():
+        _derive(source)
+    _settle()
+
+
+def _derive(source: Source) -> None:
+    """Add one source's rows and fields to the lookups."""
+    ROWS.extend(source.rows)
+    for row in source.rows:
+        if row.reads:
+            READ[(row.vendor, row.code, row.when_status)] = row
+            READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
+            if row.when_status is None:
+                RETRYABLE[(row.vendor, row.code)] = row.retryable
+        if row.writes:
+            WRITE[(row.vendor, row.kind)] = row
+    CARRIED[source.name] = source.carried
+
+
+def _settle() -> None:
+    """Order the sources (built-in ones first, whatever imported them first; then as
+    registered) and the claims (by rank), and have the dispatcher recompiled on first use."""
     order = sorted(
         SOURCES.values(),
         key=lambda s: BUILT_IN.index(s.name) if s.name in BUILT_IN else len(BUILT_IN),
-    )  # the built-in sources first, whatever imported them first; then as registered
+    )
     SOURCES.clear()
     SOURCES.update((source.name, source) for source in order)
-    rows = [row for source in SOURCES.values() for row in source.rows]
-    ROWS[:] = rows
-    READ.clear()
-    READ.update({(row.vendor, row.code, row.when_status): row for row in rows if row.reads})
-    READ_BY.clear()
-    for row in READ.values():
-        READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
-    RETRYABLE.clear()
-    RETRYABLE.update(
-        {(row.vendor, row.code): row.retryable for row in READ.values() if row.when_status is None}
-    )
-    WRITE.clear()
-    WRITE.update({(row.vendor, row.kind): row for row in rows if row.writes})
-    CARRIED.clear()
-    CARRIED.update({name: source.carried for name, source in SOURCES.items()})
     _RANKED.sort(key=lambda claim: claim[0])
     CLAIMS[:] = [(anchor, claim) for _, anchor, _, claim in _RANKED]
     ANCHORS.clear()
     ANCHORS.update(anchor for anchor, _ in CLAIMS)
-    global classify  # noqa: PLW0603 - the one place the dispatcher is rebuilt
-    classify = _compile()
+    global classify  # noqa: PLW0603 - the dispatcher is rebuilt, on first use
+    classify = _compile_then_classify
 
 
 def _check(source: Source) -> None:
@@ -351,7 +361,8 @@ def register(source: Source) -> Source:
     SOURCES[source.name] = source
     for rank, anchor, claim in source.claims:
         _RANKED.append((rank, anchor, source.name, claim))
-    _rebuild()
+    _derive(source)
+    _settle()
     return source
 
 
@@ -369,7 +380,7 @@ def unregister(name: str) -> None:
 def add_claim(rank: int, anchor: str, claim: Claim | Takes | When | Keyed, owner: str) -> None:
     """A claim that belongs to no source: the unified dict, and RFC 9457 problems."""
     _RANKED.append((rank, anchor, owner, claim))
-    _rebuild()
+    _settle()
 
 
 BUILT_IN: Final[tuple[str, ...]] = get_args(Vendor)
@@ -464,8 +475,17 @@ def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
     return compiled
 
 
-classify = _classify
-"""The dispatcher, recompiled by `register` whenever the claims change: call it as
+def _compile_then_classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
+    """Compile the dispatcher for the claims registered now, then dispatch: each source
+    registers at import, and compiling once, on first use, keeps the import quick."""
+    global classify  # noqa: PLW0603 - replaced by the compiled dispatcher
+    compiled = _compile()
+    classify = compiled
+    return compiled(d, need)
+
+
+classify: Callable[[Mapping[str, Any], bool], Reader | str | None] = _classify
+"""The dispatcher, recompiled on first use after the claims change: call it as
 ``_source.classify`` so that a new source is seen."""
 
 
