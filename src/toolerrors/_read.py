@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
@@ -138,7 +137,10 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     assert error is not None
     rid = d.get("id")
     if error.request_id is None and type(rid) in (str, int):
-        return replace(error, request_id=str(rid))
+        return make(error.kind, error.message, error.retryable, error.retry_after,
+                    error.status_code, error.vendor, error.code, owner=error.owner,
+                    reason=error.reason, request_id=str(rid),
+                    suggested_action=error.suggested_action, extra=error.extra)  # fmt: skip
     return error
 
 

@@ -39,7 +39,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
 split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
 "denied"."""
 
-_COMPILED: Final = tuple((re.compile(rf"\b(?:{words})\b"), kind) for words, kind in WORDS)
+_ANY: Final = re.compile(
+    "|".join(rf"\b(?P<w{index}>{words})\b" for index, (words, _) in enumerate(WORDS))
+)
+"""Every entry of the table in one pattern, one named group an entry: one scan of the
+text finds them all, and the entry that comes first in the table decides."""
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _JOINERS: Final = str.maketrans("_-.", "   ")
 
@@ -58,12 +62,15 @@ def names_billing(*texts: str | None) -> bool:
 
 
 def kind_of_words(*texts: str | None) -> ErrorKind | None:
-    """The kind the first known words found in ``texts`` name, or ``None``."""
-    text = _words(texts)
-    for pattern, kind in _COMPILED:
-        if pattern.search(text):
-            return kind
-    return None
+    """The kind the first entry of the table found in ``texts`` names, or ``None``."""
+    first = len(WORDS)
+    for found in _ANY.finditer(_words(texts)):
+        index = int(found.lastgroup[1:])  # type: ignore[index]
+        if index < first:
+            first = index
+            if index == 0:
+                break
+    return WORDS[first][1] if first < len(WORDS) else None
 
 
 _ADVICE: Final[dict[ErrorKind, bool | None]] = {

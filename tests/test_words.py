@@ -1,0 +1,65 @@
+"""The one table of known words: what an error's own text says when nothing exact does."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolerrors import ErrorKind
+from toolerrors._words import WORDS, kind_of_words, read_words
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You exceeded your current quota, please check your plan and billing details.",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("Your credit balance is too low", ErrorKind.PAYMENT_REQUIRED),
+        ("Rate limit reached for requests", ErrorKind.RATE_LIMITED),
+        ("Too many requests", ErrorKind.RATE_LIMITED),
+        ("The request has been throttled", ErrorKind.RATE_LIMITED),
+        ("The request timed out.", ErrorKind.UNKNOWN_OUTCOME),
+        ("Resource not found", ErrorKind.NOT_FOUND),
+        ("channel_not_found", ErrorKind.NOT_FOUND),
+        ("itemNotFound", ErrorKind.NOT_FOUND),
+        ("A repository with this name already exists", ErrorKind.CONFLICT),
+        ("The job already completed", ErrorKind.CONFLICT),
+        ("Forbidden", ErrorKind.PERMISSION_DENIED),
+        ("accessDenied", ErrorKind.PERMISSION_DENIED),
+        ("You do not have the required permissions to access this item.",
+         ErrorKind.PERMISSION_DENIED),
+        ("Invalid departure date", ErrorKind.INVALID_INPUT),
+        ("Missing required field: channel", ErrorKind.INVALID_INPUT),
+        ("Malformed JSON", ErrorKind.INVALID_INPUT),
+        ("Request too large", ErrorKind.TOO_LARGE),
+        ("The input exceeds the maximum length", ErrorKind.TOO_LARGE),
+        ("Overloaded", ErrorKind.UNAVAILABLE),
+        ("Service unavailable", ErrorKind.UNAVAILABLE),
+        ("User rejected sampling request", ErrorKind.REFUSED),
+        ("The user declined", ErrorKind.REFUSED),
+        ("Specified HTTP method is not allowed for the request target.", ErrorKind.UNSUPPORTED),
+    ],
+)  # fmt: skip
+def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
+    """The issue's table, word by word, in codes (snake_case, camelCase) and sentences."""
+    assert kind_of_words(text) is kind
+
+
+def test_the_more_telling_words_come_first() -> None:
+    """Billing beats a rate limit, a refusal beats bad input, whatever comes first in the text."""
+    assert kind_of_words("Rate limit: your quota is spent") is ErrorKind.PAYMENT_REQUIRED
+    assert kind_of_words("Invalid request: the user declined") is ErrorKind.REFUSED
+    assert [kind for _, kind in WORDS].index(ErrorKind.PAYMENT_REQUIRED) == 0
+
+
+def test_no_known_word_says_nothing() -> None:
+    """Words that name nothing known give None, and so do no texts at all."""
+    assert kind_of_words("boom") is None
+    assert kind_of_words(None, "") is None
+    assert read_words("boom") is None
+
+
+def test_words_give_the_retry_advice_of_their_kind() -> None:
+    """A rate limit may be retried, a timeout may have run, a refusal never is."""
+    assert read_words("throttled") == (ErrorKind.RATE_LIMITED, True)
+    assert read_words("timed out") == (ErrorKind.UNKNOWN_OUTCOME, None)
+    assert read_words("declined") == (ErrorKind.REFUSED, False)
