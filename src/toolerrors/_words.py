@@ -53,7 +53,15 @@ _BILLING: Final = re.compile(rf"\b(?:{BILLING})\b")
 
 def _words(texts: tuple[str | None, ...]) -> str:
     """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase."""
-    return " ".join(_CAMEL.sub(" ", t) for t in texts if t).translate(_JOINERS).lower()
+    return " ".join(_word(t) for t in texts if t)
+
+
+def _word(text: str) -> str:
+    """A sentence in lower case; a code (one word) split at ``_``, ``-``, ``.`` and
+    camelCase first."""
+    if " " in text:
+        return (text.replace("_", " ") if "_" in text else text).lower()
+    return _CAMEL.sub(" ", text).translate(_JOINERS).lower()
 
 
 def names_billing(*texts: str | None) -> bool:
