@@ -292,7 +292,7 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
     if (
         type(inner.get("status")) is str
         or type(inner.get("errors")) is list
-        or (type(code) is int and all(key in _INNER for key in inner))
+        or (type(code) is int and _INNER.issuperset(inner))
     ):
         return read_google
     return None

@@ -134,7 +134,6 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_INNER_KEYS: Final = ("innerError", "innererror")
 _ALLOWED: Final = frozenset(spec.name for spec in INNER) | {"innererror", "localizedMessage"}
 _FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
 """How an unknown code that names a failure ends (``…Failed``, ``…NotFound``)."""
@@ -143,17 +142,14 @@ _FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
 def _deepest(error: Mapping[str, Any]) -> str | None:
     """The deepest code known along the ``innerError`` chain, else the top one."""
     found = error.get("code") if error.get("code") in _ROWS else None
-    inner: object = error
+    inner = error.get("innerError") or error.get("innererror")
     for _ in range(16):  # a chain, not a tree; bounded all the same
-        inner = next(
-            (inner[key] for key in _INNER_KEYS if isinstance(inner, dict) and key in inner),
-            None,
-        )
-        if not isinstance(inner, dict):
+        if type(inner) is not dict:
             break
         code = inner.get("code")
         if type(code) is str and code in _ROWS:
             found = code
+        inner = inner.get("innerError") or inner.get("innererror")
     return found
 
 

@@ -137,8 +137,8 @@ _MARKS: Final = frozenset({
     "charge", "payment_intent", "setup_intent", "payment_method", "source",
 })  # fmt: skip
 """Fields only Stripe's error object has."""
-_TEXT: Final = tuple(spec.name for spec in INNER if spec.types == (str,))
-_OBJECTS: Final = tuple(spec.name for spec in INNER if spec.types == (dict,))
+_FIELD_TYPES: Final = {spec.name: spec.types[0] for spec in INNER}
+"""Each field of the error object and the one JSON type it holds."""
 _INNER: Final = frozenset(spec.name for spec in INNER)
 _TOP: Final = ERROR.names
 
@@ -148,11 +148,11 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     inner = d.get("error")
     if type(inner) is not dict:
         raise want(inner, "an object", f"{where}/error")
-    for keys, cls, expected in ((_TEXT, str, "a string"), (_OBJECTS, dict, "an object")):
-        for key in keys:
-            value = inner.get(key)
-            if value is not None and type(value) is not cls:
-                raise want(value, expected, f"{where}/error/{key}")
+    for key, value in inner.items():  # only the fields it has: most are absent
+        cls = _FIELD_TYPES.get(key)
+        if cls is not None and value is not None and type(value) is not cls:
+            expected = "a string" if cls is str else "an object"
+            raise want(value, expected, f"{where}/error/{key}")
     if strict:
         only(d, _TOP, where)
         only(inner, _INNER, f"{where}/error")
@@ -183,7 +183,7 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
     if (
         kind_of in _ONLY_STRIPE
         or code in _ONLY_CODES
-        or any(key in _MARKS for key in inner)
+        or not _MARKS.isdisjoint(inner)
         or ("invalid_request_error" in (kind_of, code) and "param" not in inner)
     ):
         return read_stripe
