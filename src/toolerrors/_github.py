@@ -133,6 +133,8 @@ ROWS: Final = (
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _REST: Final = REST.names
+_GRAPHQL_ERROR: Final = frozenset({"message", "type", "path", "locations", "extensions"})
+"""GraphQL's error fields, and GitHub's ``type``."""
 
 
 def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -171,6 +173,10 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         raise want(errors, "an array of error objects", f"{where}/errors")
     if strict:
         only(d, GRAPHQL.names, where)
+        for index, item in enumerate(errors):
+            if type(item) is not dict or type(item.get("message")) is not str:
+                raise want(item, "an error object with a message", f"{where}/errors/{index}")
+            only(item, _GRAPHQL_ERROR, f"{where}/errors/{index}")
     first = errors[0]
     message, code = first.get("message"), first.get("type")
     if type(message) is not str:

@@ -16,7 +16,15 @@ from ._github import ROWS
 from ._github import GitHubCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
-__all__ = ["MEANING", "ErrorCode", "GraphQLErrors", "Payload", "RestError", "parse"]
+__all__ = [
+    "MEANING",
+    "ErrorCode",
+    "GraphQLError",
+    "GraphQLErrors",
+    "Payload",
+    "RestError",
+    "parse",
+]
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads
@@ -37,14 +45,26 @@ class RestError(WireModel):
             raise FieldProblem("status", f"unknown github status {self.status!r}")
 
 
-class GraphQLErrors(WireModel):
-    """``{"errors": [...], "data"?}``: GraphQL's errors, which can come in a 200."""
+class GraphQLError(WireModel):
+    """One of GraphQL's errors: ``{"type"?, "message", "path"?, "locations"?,
+    "extensions"?}``."""
 
-    errors: list[dict[str, Any]]
+    message: StrictStr
+    type: StrictStr | None = None
+    path: list[Any] | None = None
+    locations: list[Any] | None = None
+    extensions: dict[str, Any] | None = None
+
+
+class GraphQLErrors(WireModel):
+    """``{"errors": [...], "data"?}``: GraphQL's errors, which can come in a 200; the first
+    one decides."""
+
+    errors: Annotated[list[GraphQLError], Field(min_length=1)]
     data: Any = None
 
     def check_strict(self) -> None:
-        kind = self.errors[0].get("type") if self.errors else None
+        kind = self.errors[0].type
         if kind not in ErrorCode._value2member_map_:
             raise FieldProblem("errors", f"unknown github GraphQL type {kind!r}")
 
