@@ -10,6 +10,7 @@ models are in ``toolerrors.github``.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -133,6 +134,10 @@ ROWS: Final = (
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _REST: Final = REST.names
+_LIMITED: Final = re.compile(
+    r"secondary rate limit|rate limit exceeded|abuse detection", re.IGNORECASE
+)
+"""How GitHub words a rate limit it answers with a 403 (its documented messages)."""
 _GRAPHQL_ERROR: Final = frozenset({"message", "type", "path", "locations", "extensions"})
 """GraphQL's error fields, and GitHub's ``type``."""
 
@@ -155,13 +160,13 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     row = _ROWS.get(status) if status is not None else None
     if row is None and status is not None and strict:
         raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
-    words = read_words(message)
-    if words is not None and (row is None or words[0] is ErrorKind.RATE_LIMITED):
-        kind, retryable = words  # "You have exceeded a secondary rate limit" beats a 403
+    retryable: bool | None
+    if row is not None and row.code == GitHubCode.FORBIDDEN and _LIMITED.search(message):
+        kind, retryable = ErrorKind.RATE_LIMITED, True  # GitHub's wording beats a 403
     elif row is not None:
         kind, retryable = row.kind, row.retryable
     else:
-        kind, retryable = ErrorKind.UNKNOWN, None
+        kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     http = row.status if row is not None else None
     return make(kind, message, retryable, None, http, "github", status, extra=d)
 
