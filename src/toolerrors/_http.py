@@ -13,7 +13,7 @@ from ._json import MAX_BYTES, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping
-from ._table import HTTP, HTTP_OTHER, read_row
+from ._table import HTTP, HTTP_OTHER, READ
 from ._unified import UnifiedError, make
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
@@ -28,6 +28,7 @@ _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
 
 
 def _lower(headers: Headers) -> dict[str, str]:
+    """The headers by lower-case name, each value as text."""
     if not headers:
         return {}
     items = headers.items() if hasattr(headers, "items") else headers  # HTTPMessage too
@@ -102,7 +103,7 @@ def _data(body: object) -> tuple[object, bool]:
     ``None`` when it is text that is not JSON (a proxy's HTML page) or too large to read;
     anything else as it is."""
     if isinstance(body, (bytes, bytearray, str)):
-        if size(body, MAX_BYTES) > MAX_BYTES:
+        if len(body) << 2 > MAX_BYTES and size(body, MAX_BYTES) > MAX_BYTES:
             return None, True
         try:
             return decode(body), True
@@ -264,9 +265,9 @@ def _merged(
         return found  # the body said it all
     if code_status is None and known is not None:
         code_status = status
-        row = read_row(found.vendor or "", found.code or "", status)
-        if row is not None and row.when_status == status:
-            kind = row.kind  # Configure's structured 404
+        row = READ.get((found.vendor or "", found.code or "", status))
+        if row is not None:
+            kind = row.kind  # read differently with this status: Configure's structured 404
         elif kind is ErrorKind.UNKNOWN:  # the body says less than the status
             kind = known[0]
             retryable = known[1] if retryable is None else retryable

@@ -113,7 +113,7 @@ ROWS: Final = (
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _ALLOWED: Final = ERROR_OBJECT.names
-_REFUSAL: Final = re.compile(r"\b(?:rejected|declined)\b", re.IGNORECASE)
+_REFUSAL: Final = re.compile(r"\b(?:rejected|declined)\b")
 """Words that say a person said no: such an error is ``refused`` whatever its code."""
 _BY_DATA: Final = {
     "uri": _ROWS[JsonRpcCode.RESOURCE_NOT_FOUND],
@@ -130,8 +130,11 @@ def _by_data(code: str, data: object) -> Row | None:
     return next((row for key, row in _BY_DATA.items() if key in data), None)
 
 
-def read_jsonrpc(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """``{code, message, data?}`` with an integer code."""
+def read_jsonrpc(
+    d: Mapping[str, Any], strict: bool, where: str, request_id: str | None = None
+) -> UnifiedError:
+    """``{code, message, data?}`` with an integer code; ``request_id`` is the ``id`` of
+    the response that carries it."""
     number, message, data = d.get("code"), d.get("message"), d.get("data")
     if type(number) is not int:
         raise want(number, "an integer", f"{where}/code")
@@ -144,16 +147,25 @@ def read_jsonrpc(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if strict and len(d) > 2:
         only(d, _ALLOWED, where)
     code = str(number)
-    row = _by_data(code, data) or _ROWS.get(code)
+    row = (data is not None and _by_data(code, data)) or _ROWS.get(code)
     if row is None and strict:
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
     if row is not None:
         kind, retryable = row.kind, row.retryable
-        if kind is not ErrorKind.REFUSED and _REFUSAL.search(message):
+        if kind is not ErrorKind.REFUSED and _refuses(message):
             kind, retryable = ErrorKind.REFUSED, False
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, None, "jsonrpc", code, extra=d)
+    return make(
+        kind, message, retryable, None, None, "jsonrpc", code, request_id=request_id, extra=d
+    )
+
+
+def _refuses(message: str) -> bool:
+    """Whether ``message`` says that a person said no; most say nothing like it, which two
+    substring tests tell before the expression runs."""
+    lowered = message.lower()
+    return ("rejected" in lowered or "declined" in lowered) and _REFUSAL.search(lowered) is not None
 
 
 def _bare(d: Mapping[str, Any], need: bool) -> Any:
@@ -163,6 +175,15 @@ def _bare(d: Mapping[str, Any], need: bool) -> Any:
     if type(number) is int and number < 0 and type(d.get("message")) is str:
         return read_jsonrpc
     return None
+
+
+def is_error_object(d: Mapping[str, Any]) -> bool:
+    """Whether ``d`` is a JSON-RPC error object with nothing that another source's claim
+    could take it by: a code below zero, a text message, and no field but ``data``."""
+    code = d.get("code")
+    return (
+        type(code) is int and code < 0 and type(d.get("message")) is str and _ALLOWED.issuperset(d)
+    )
 
 
 def write(error: UnifiedError) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from . import (  # noqa: F401 - each registers its source
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
+from ._jsonrpc import is_error_object, read_jsonrpc
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import read_problem  # noqa: F401 - it registers its claim
 from ._source import (
@@ -133,13 +134,16 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
         raise want(inner, "an object", f"{where}/error")
     if strict:
         only(d, _RESPONSE_KEYS, where)
+    rid = d.get("id")
+    rid = str(rid) if type(rid) is str or type(rid) is int else None
+    if is_error_object(inner):  # no other source's claim takes it: read at once
+        return read_jsonrpc(inner, strict, f"{where}/error", rid)
     error = _from_mapping(inner, strict, f"{where}/error", True)
     assert error is not None
-    rid = d.get("id")
-    if error.request_id is None and type(rid) in (str, int):
+    if error.request_id is None and rid is not None:
         return make(error.kind, error.message, error.retryable, error.retry_after,
                     error.status_code, error.vendor, error.code, owner=error.owner,
-                    reason=error.reason, request_id=str(rid),
+                    reason=error.reason, request_id=rid,
                     suggested_action=error.suggested_action, extra=error.extra)  # fmt: skip
     return error
 
