@@ -9,6 +9,7 @@ are told apart by the error object's fields.  The pydantic model is in
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -70,13 +71,8 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-def _r(code: AnthropicType, kind: ErrorKind, retryable: bool | None, status: int,
-       meaning: str) -> Row:  # fmt: skip
-    return Row("anthropic", str(code), kind, retryable, status, writes=True, meaning=meaning)
-
-
-def _to(code: AnthropicType, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("anthropic", str(code), kind, lost)
+_r = partial(Row.reading, "anthropic", writes=True)
+_to = partial(Row.write_only, "anthropic")
 
 
 _C = AnthropicType
@@ -84,16 +80,16 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "There was an issue with the format or content of the request."),
-    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, 401, "There's an issue with the API key."),
-    _r(_C.BILLING_ERROR, _K.PAYMENT_REQUIRED, False, 402, "There's an issue with billing or payment information."),
-    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, 403, "The API key does not have permission to use the specified resource."),
-    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, 404, "The requested resource was not found."),
-    _r(_C.REQUEST_TOO_LARGE, _K.TOO_LARGE, False, 413, "The request exceeds the maximum allowed number of bytes."),
-    _r(_C.RATE_LIMIT_ERROR, _K.RATE_LIMITED, True, 429, "The account has hit a rate limit."),
-    _r(_C.API_ERROR, _K.INTERNAL, True, 500, "An unexpected error has occurred internal to Anthropic's systems."),
-    _r(_C.TIMEOUT_ERROR, _K.UNKNOWN_OUTCOME, None, 504, "The request timed out while processing."),
-    _r(_C.OVERLOADED_ERROR, _K.UNAVAILABLE, True, 529, "The API is temporarily overloaded; it can also come mid-stream after a 200."),
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "There was an issue with the format or content of the request.", status=400),
+    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, "There's an issue with the API key.", status=401),
+    _r(_C.BILLING_ERROR, _K.PAYMENT_REQUIRED, False, "There's an issue with billing or payment information.", status=402),
+    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, "The API key does not have permission to use the specified resource.", status=403),
+    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, "The requested resource was not found.", status=404),
+    _r(_C.REQUEST_TOO_LARGE, _K.TOO_LARGE, False, "The request exceeds the maximum allowed number of bytes.", status=413),
+    _r(_C.RATE_LIMIT_ERROR, _K.RATE_LIMITED, True, "The account has hit a rate limit.", status=429),
+    _r(_C.API_ERROR, _K.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
+    _r(_C.TIMEOUT_ERROR, _K.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
+    _r(_C.OVERLOADED_ERROR, _K.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
     _to(_C.AUTHENTICATION_ERROR, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),

@@ -11,6 +11,7 @@ models are in ``toolerrors.github``.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -71,7 +72,7 @@ REST: Final = Shape(
 
 def _graphql_errors(row: Row, name: str, pick: int) -> list[dict[str, Any]]:
     """GraphQL's ``errors`` for a row, with a drawn message."""
-    return [{"type": row.code, "message": name, "path": ["repository"]}][: 1 + pick % 1]
+    return [{"type": row.code, "message": name, "path": ["repository"]}]
 
 
 GRAPHQL: Final = Shape(
@@ -85,14 +86,8 @@ GRAPHQL: Final = Shape(
 )
 
 
-def _r(code: GitHubCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
-       writes: bool = False) -> Row:  # fmt: skip
-    status = int(code) if code.isdigit() else None
-    return Row("github", str(code), kind, retryable, status, writes=writes, meaning=meaning)
-
-
-def _to(code: GitHubCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("github", str(code), kind, lost)
+_r = partial(Row.reading, "github")
+_to = partial(Row.write_only, "github")
 
 
 _C = GitHubCode
@@ -100,17 +95,17 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", writes=True),
-    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", writes=True),
-    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", writes=True),
-    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Not found, or not visible to this token.", writes=True),
-    _r(_C.CONFLICT, _K.CONFLICT, False, "A conflict, such as merge conflicts.", writes=True),
-    _r(_C.GONE, _K.NOT_FOUND, False, "The resource is gone, such as a disabled feature."),
-    _r(_C.UNPROCESSABLE, _K.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what."),
-    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", writes=True),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "Server error.", writes=True),
-    _r(_C.BAD_GATEWAY, _K.UNAVAILABLE, None, "Bad gateway."),
-    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "Service unavailable.", writes=True),
+    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
+    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
+    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
+    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
+    _r(_C.CONFLICT, _K.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
+    _r(_C.GONE, _K.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
+    _r(_C.UNPROCESSABLE, _K.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
+    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "Server error.", status=500, writes=True),
+    _r(_C.BAD_GATEWAY, _K.UNAVAILABLE, None, "Bad gateway.", status=502),
+    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
     _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
     _r(_C.NOT_FOUND_TYPE, _K.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
     _r(_C.FORBIDDEN_TYPE, _K.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),

@@ -13,13 +13,14 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import decode
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import names_billing, read_words
@@ -95,13 +96,8 @@ ERROR: Final = Shape(
 )
 
 
-def _r(code: GoogleCode, kind: ErrorKind, retryable: bool | None, status: int | None,
-       meaning: str, *, writes: bool = False) -> Row:  # fmt: skip
-    return Row("google", str(code), kind, retryable, status, writes=writes, meaning=meaning)
-
-
-def _to(code: GoogleCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("google", str(code), kind, lost)
+_r = partial(Row.reading, "google")
+_to = partial(Row.write_only, "google")
 
 
 _C = GoogleCode
@@ -109,35 +105,35 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.CANCELLED, _K.UNKNOWN_OUTCOME, None, 499, "The operation was cancelled, typically by the caller: it may or may not have run."),
-    _r(_C.UNKNOWN, _K.UNKNOWN, None, 500, "Unknown error."),
-    _r(_C.INVALID_ARGUMENT, _K.INVALID_INPUT, False, 400, "The client specified an invalid argument.", writes=True),
-    _r(_C.DEADLINE_EXCEEDED, _K.UNKNOWN_OUTCOME, None, 504, "The deadline expired before the operation could complete: it may have completed.", writes=True),
-    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, 404, "Some requested entity was not found.", writes=True),
-    _r(_C.ALREADY_EXISTS, _K.CONFLICT, False, 409, "The entity the client tried to create already exists.", writes=True),
-    _r(_C.PERMISSION_DENIED, _K.PERMISSION_DENIED, False, 403, "The caller does not have permission to execute the operation.", writes=True),
-    _r(_C.RESOURCE_EXHAUSTED, _K.RATE_LIMITED, True, 429, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", writes=True),
-    _r(_C.FAILED_PRECONDITION, _K.CONFLICT, False, 400, "The system is not in a state required for the operation."),
-    _r(_C.ABORTED, _K.CONFLICT, False, 409, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write)."),
-    _r(_C.OUT_OF_RANGE, _K.INVALID_INPUT, False, 400, "The operation was attempted past the valid range."),
-    _r(_C.UNIMPLEMENTED, _K.UNSUPPORTED, False, 501, "The operation is not implemented or not supported.", writes=True),
-    _r(_C.INTERNAL, _K.INTERNAL, None, 500, "Internal error.", writes=True),
-    _r(_C.UNAVAILABLE, _K.UNAVAILABLE, True, 503, "The service is currently unavailable: most likely transient, retry with a backoff.", writes=True),
-    _r(_C.DATA_LOSS, _K.INTERNAL, False, 500, "Unrecoverable data loss or corruption."),
-    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, 401, "The request does not have valid authentication credentials.", writes=True),
-    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 403, "Legacy reason: too many requests; slow down."),
-    _r(_C.USER_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 403, "Legacy reason: the per-user rate limit has been reached."),
-    _r(_C.DAILY_LIMIT_EXCEEDED, _K.RATE_LIMITED, False, 403, "Legacy reason: the daily limit has been reached; it resets the next day."),
-    _r(_C.QUOTA_EXCEEDED, _K.PAYMENT_REQUIRED, False, 403, "Legacy reason: the quota (such as storage) is used up."),
-    _r(_C.KEY_INVALID, _K.UNAUTHENTICATED, False, 400, "Legacy reason: the API key is not valid."),
-    _r(_C.AUTH_ERROR, _K.UNAUTHENTICATED, False, 401, "Legacy reason: invalid credentials."),
-    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, 403, "Legacy reason: access is forbidden."),
-    _r(_C.INSUFFICIENT_PERMISSIONS, _K.PERMISSION_DENIED, False, 403, "Legacy reason: the user lacks sufficient permissions."),
-    _r(_C.NOT_FOUND_REASON, _K.NOT_FOUND, False, 404, "Legacy reason: the resource was not found."),
-    _r(_C.REQUIRED, _K.INVALID_INPUT, False, 400, "Legacy reason: a required parameter is missing."),
-    _r(_C.INVALID, _K.INVALID_INPUT, False, 400, "Legacy reason: a parameter is invalid."),
-    _r(_C.BACKEND_ERROR, _K.UNAVAILABLE, True, 503, "Legacy reason: a backend error; retry with exponential backoff."),
-    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, 500, "Legacy reason: an internal error."),
+    _r(_C.CANCELLED, _K.UNKNOWN_OUTCOME, None, "The operation was cancelled, typically by the caller: it may or may not have run.", status=499),
+    _r(_C.UNKNOWN, _K.UNKNOWN, None, "Unknown error.", status=500),
+    _r(_C.INVALID_ARGUMENT, _K.INVALID_INPUT, False, "The client specified an invalid argument.", status=400, writes=True),
+    _r(_C.DEADLINE_EXCEEDED, _K.UNKNOWN_OUTCOME, None, "The deadline expired before the operation could complete: it may have completed.", status=504, writes=True),
+    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Some requested entity was not found.", status=404, writes=True),
+    _r(_C.ALREADY_EXISTS, _K.CONFLICT, False, "The entity the client tried to create already exists.", status=409, writes=True),
+    _r(_C.PERMISSION_DENIED, _K.PERMISSION_DENIED, False, "The caller does not have permission to execute the operation.", status=403, writes=True),
+    _r(_C.RESOURCE_EXHAUSTED, _K.RATE_LIMITED, True, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", status=429, writes=True),
+    _r(_C.FAILED_PRECONDITION, _K.CONFLICT, False, "The system is not in a state required for the operation.", status=400),
+    _r(_C.ABORTED, _K.CONFLICT, False, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write).", status=409),
+    _r(_C.OUT_OF_RANGE, _K.INVALID_INPUT, False, "The operation was attempted past the valid range.", status=400),
+    _r(_C.UNIMPLEMENTED, _K.UNSUPPORTED, False, "The operation is not implemented or not supported.", status=501, writes=True),
+    _r(_C.INTERNAL, _K.INTERNAL, None, "Internal error.", status=500, writes=True),
+    _r(_C.UNAVAILABLE, _K.UNAVAILABLE, True, "The service is currently unavailable: most likely transient, retry with a backoff.", status=503, writes=True),
+    _r(_C.DATA_LOSS, _K.INTERNAL, False, "Unrecoverable data loss or corruption.", status=500),
+    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, "The request does not have valid authentication credentials.", status=401, writes=True),
+    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Legacy reason: too many requests; slow down.", status=403),
+    _r(_C.USER_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Legacy reason: the per-user rate limit has been reached.", status=403),
+    _r(_C.DAILY_LIMIT_EXCEEDED, _K.RATE_LIMITED, False, "Legacy reason: the daily limit has been reached; it resets the next day.", status=403),
+    _r(_C.QUOTA_EXCEEDED, _K.PAYMENT_REQUIRED, False, "Legacy reason: the quota (such as storage) is used up.", status=403),
+    _r(_C.KEY_INVALID, _K.UNAUTHENTICATED, False, "Legacy reason: the API key is not valid.", status=400),
+    _r(_C.AUTH_ERROR, _K.UNAUTHENTICATED, False, "Legacy reason: invalid credentials.", status=401),
+    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "Legacy reason: access is forbidden.", status=403),
+    _r(_C.INSUFFICIENT_PERMISSIONS, _K.PERMISSION_DENIED, False, "Legacy reason: the user lacks sufficient permissions.", status=403),
+    _r(_C.NOT_FOUND_REASON, _K.NOT_FOUND, False, "Legacy reason: the resource was not found.", status=404),
+    _r(_C.REQUIRED, _K.INVALID_INPUT, False, "Legacy reason: a required parameter is missing.", status=400),
+    _r(_C.INVALID, _K.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
+    _r(_C.BACKEND_ERROR, _K.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
+    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Legacy reason: an internal error.", status=500),
     _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
     _to(_C.INVALID_ARGUMENT, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_ARGUMENT, _K.TOO_LARGE, "that the input is too large"),
@@ -314,12 +310,8 @@ def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as an AIP-193 error response; a Google error is given back as it came."""
     extra = error.extra
-    if error.vendor == "google" and extra is not None:
-        wrapped = extra.get("error")
-        said = error.message if _said(wrapped if type(wrapped) is dict else extra) else None
-        if type(wrapped) is dict:
-            return {**extra, "error": _with_message(wrapped, said)}
-        return _with_message(extra, said)
+    if error.vendor == "google" and extra is not None:  # AIP-193's smallest has no message
+        return given_back(extra, error.message, if_said=True)
     row = canonical_row(error, "google")
     inner: dict[str, Any] = {
         "code": error.status_code or row.status or 500,
@@ -329,15 +321,6 @@ def write(error: UnifiedError) -> dict[str, Any]:
     if error.retry_after is not None:
         inner["details"] = [{"@type": _RETRY, "retryDelay": f"{error.retry_after:g}s"}]
     return {"error": inner}
-
-
-def _said(status: Mapping[str, Any]) -> bool:
-    """Whether the Status had a message of its own (AIP-193's smallest has none)."""
-    return "message" in status
-
-
-def _with_message(status: Mapping[str, Any], message: str | None) -> dict[str, Any]:
-    return dict(status) if message is None else {**status, "message": message}
 
 
 def example(row: Row, message: str) -> dict[str, Any]:

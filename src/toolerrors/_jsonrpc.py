@@ -11,6 +11,7 @@ models are in ``toolerrors.jsonrpc``.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -68,14 +69,8 @@ ERROR_OBJECT: Final = Shape(
 )  # fmt: skip
 
 
-def _r(
-    code: JsonRpcCode, kind: ErrorKind, retryable: bool | None, meaning: str, *, writes: bool = True
-) -> Row:
-    return Row("jsonrpc", str(code), kind, retryable, writes=writes, meaning=meaning)
-
-
-def _to(code: JsonRpcCode, kind: ErrorKind, lost: str, retryable: bool | None = None) -> Row:
-    return Row("jsonrpc", str(code), kind, retryable, reads=False, writes=True, lost=lost)
+_r = partial(Row.reading, "jsonrpc", writes=True)
+_to = partial(Row.write_only, "jsonrpc")
 
 
 _C = JsonRpcCode
@@ -102,11 +97,11 @@ ROWS: Final = (
     _to(_C.INVALID_PARAMS, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_PARAMS, _K.TOO_LARGE, "that the input is too large"),
     _to(_C.INVALID_PARAMS, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step", False),
+    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step", retryable=False),
     _to(_C.INTERNAL_ERROR, _K.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
     _to(_C.INTERNAL_ERROR, _K.UNAVAILABLE, "that the service did not answer"),
     _to(_C.INTERNAL_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", False),
+    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
     _to(_C.INTERNAL_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on

@@ -9,12 +9,13 @@ model is in ``toolerrors.msgraph``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -78,13 +79,8 @@ ERROR: Final = Shape(
 )
 
 
-def _r(code: GraphCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
-       writes: bool = False) -> Row:  # fmt: skip
-    return Row("msgraph", str(code), kind, retryable, writes=writes, meaning=meaning)
-
-
-def _to(code: GraphCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("msgraph", str(code), kind, lost)
+_r = partial(Row.reading, "msgraph")
+_to = partial(Row.write_only, "msgraph")
 
 
 _C = GraphCode
@@ -247,10 +243,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as Graph's error response; a Graph error is given back as it came."""
     extra = error.extra
     if error.vendor == "msgraph" and extra is not None:
-        inner = extra.get("error")
-        if type(inner) is dict:
-            return {**extra, "error": {**inner, "message": error.message}}
-        return {**extra, "message": error.message}
+        return given_back(extra, error.message)
     return {"error": {"code": canonical_row(error, "msgraph").code, "message": error.message}}
 
 

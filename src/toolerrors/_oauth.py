@@ -9,6 +9,7 @@ pydantic model is in ``toolerrors.oauth``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -73,20 +74,8 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-def _r(
-    code: OAuthCode,
-    kind: ErrorKind,
-    retryable: bool | None,
-    status: int,
-    meaning: str,
-    *,
-    writes: bool = True,
-) -> Row:
-    return Row("oauth", str(code), kind, retryable, status, writes=writes, meaning=meaning)
-
-
-def _to(code: OAuthCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("oauth", str(code), kind, lost)
+_r = partial(Row.reading, "oauth", writes=True)
+_to = partial(Row.write_only, "oauth")
 
 
 _C = OAuthCode
@@ -94,23 +83,23 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, 400, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2)."),
-    _r(_C.INVALID_CLIENT, _K.UNAUTHENTICATED, False, 401, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", writes=False),
-    _r(_C.INVALID_GRANT, _K.UNAUTHENTICATED, False, 400, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", writes=False),
-    _r(_C.UNAUTHORIZED_CLIENT, _K.PERMISSION_DENIED, False, 400, "The client is not authorized to use this grant type (RFC 6749 §5.2).", writes=False),
-    _r(_C.UNSUPPORTED_GRANT_TYPE, _K.UNSUPPORTED, False, 400, "The grant type is not supported by the authorization server (RFC 6749 §5.2)."),
-    _r(_C.INVALID_SCOPE, _K.INVALID_INPUT, False, 400, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", writes=False),
-    _r(_C.ACCESS_DENIED, _K.REFUSED, False, 403, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no."),
-    _r(_C.UNSUPPORTED_RESPONSE_TYPE, _K.UNSUPPORTED, False, 400, "The server does not support this response type (RFC 6749 §4.1.2.1).", writes=False),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, 500, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1)."),
-    _r(_C.TEMPORARILY_UNAVAILABLE, _K.UNAVAILABLE, True, 503, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1)."),
-    _r(_C.INVALID_TOKEN, _K.UNAUTHENTICATED, False, 401, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1)."),
-    _r(_C.INSUFFICIENT_SCOPE, _K.PERMISSION_DENIED, False, 403, "The request needs more privileges than the access token provides (RFC 6750 §3.1)."),
-    _r(_C.INVALID_REDIRECT_URI, _K.INVALID_INPUT, False, 400, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", writes=False),
-    _r(_C.INVALID_CLIENT_METADATA, _K.INVALID_INPUT, False, 400, "A client metadata field is invalid (RFC 7591 §3.2.2).", writes=False),
-    _r(_C.AUTHORIZATION_PENDING, _K.APPROVAL_REQUIRED, False, 400, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act."),
-    _r(_C.SLOW_DOWN, _K.RATE_LIMITED, True, 400, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5)."),
-    _r(_C.EXPIRED_TOKEN, _K.UNAUTHENTICATED, False, 400, "The device code expired: start the authorization again (RFC 8628 §3.5).", writes=False),
+    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2).", status=400),
+    _r(_C.INVALID_CLIENT, _K.UNAUTHENTICATED, False, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", status=401, writes=False),
+    _r(_C.INVALID_GRANT, _K.UNAUTHENTICATED, False, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", status=400, writes=False),
+    _r(_C.UNAUTHORIZED_CLIENT, _K.PERMISSION_DENIED, False, "The client is not authorized to use this grant type (RFC 6749 §5.2).", status=400, writes=False),
+    _r(_C.UNSUPPORTED_GRANT_TYPE, _K.UNSUPPORTED, False, "The grant type is not supported by the authorization server (RFC 6749 §5.2).", status=400),
+    _r(_C.INVALID_SCOPE, _K.INVALID_INPUT, False, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", status=400, writes=False),
+    _r(_C.ACCESS_DENIED, _K.REFUSED, False, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no.", status=403),
+    _r(_C.UNSUPPORTED_RESPONSE_TYPE, _K.UNSUPPORTED, False, "The server does not support this response type (RFC 6749 §4.1.2.1).", status=400, writes=False),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1).", status=500),
+    _r(_C.TEMPORARILY_UNAVAILABLE, _K.UNAVAILABLE, True, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1).", status=503),
+    _r(_C.INVALID_TOKEN, _K.UNAUTHENTICATED, False, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1).", status=401),
+    _r(_C.INSUFFICIENT_SCOPE, _K.PERMISSION_DENIED, False, "The request needs more privileges than the access token provides (RFC 6750 §3.1).", status=403),
+    _r(_C.INVALID_REDIRECT_URI, _K.INVALID_INPUT, False, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    _r(_C.INVALID_CLIENT_METADATA, _K.INVALID_INPUT, False, "A client metadata field is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    _r(_C.AUTHORIZATION_PENDING, _K.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
+    _r(_C.SLOW_DOWN, _K.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
+    _r(_C.EXPIRED_TOKEN, _K.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
     _to(_C.INVALID_GRANT, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
     _to(_C.INSUFFICIENT_SCOPE, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
     _to(_C.UNAUTHORIZED_CLIENT, _K.PAUSED, "that the target is paused and must be resumed"),

@@ -9,6 +9,7 @@ when it is not.  The pydantic model is in ``toolerrors.openai``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -20,6 +21,7 @@ from ._source import (
     Source,
     When,
     canonical_row,
+    given_back,
     home,
     only,
     register,
@@ -76,13 +78,8 @@ ERROR: Final = Shape(
 )
 
 
-def _r(code: OpenAICode, kind: ErrorKind, retryable: bool | None, status: int, meaning: str,
-       *, writes: bool = False) -> Row:  # fmt: skip
-    return Row("openai", str(code), kind, retryable, status, writes=writes, meaning=meaning)
-
-
-def _to(code: OpenAICode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("openai", str(code), kind, lost)
+_r = partial(Row.reading, "openai")
+_to = partial(Row.write_only, "openai")
 
 
 _C = OpenAICode
@@ -90,21 +87,21 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_API_KEY, _K.UNAUTHENTICATED, False, 401, "Incorrect API key provided.", writes=True),
-    _r(_C.ACCOUNT_DEACTIVATED, _K.UNAUTHENTICATED, False, 401, "The account has been deactivated."),
-    _r(_C.INSUFFICIENT_QUOTA, _K.PAYMENT_REQUIRED, False, 429, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", writes=True),
-    _r(_C.BILLING_HARD_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, 400, "The billing hard limit has been reached."),
-    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, 429, "Rate limit reached for requests or tokens.", writes=True),
-    _r(_C.CONTEXT_LENGTH_EXCEEDED, _K.TOO_LARGE, False, 400, "The messages exceed the model's maximum context length.", writes=True),
-    _r(_C.MODEL_NOT_FOUND, _K.NOT_FOUND, False, 404, "The model does not exist or you do not have access to it.", writes=True),
-    _r(_C.UNSUPPORTED_COUNTRY, _K.PERMISSION_DENIED, False, 403, "Country, region, or territory not supported.", writes=True),
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "The request was invalid (an error type, when code is null).", writes=True),
-    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, 401, "Authentication failed (an error type, when code is null)."),
-    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, 403, "Permission denied (an error type, when code is null)."),
-    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, 404, "Not found (an error type, when code is null)."),
-    _r(_C.REQUESTS, _K.RATE_LIMITED, True, 429, "A rate limit on requests (an error type, when code is null)."),
-    _r(_C.TOKENS, _K.RATE_LIMITED, True, 429, "A rate limit on tokens (an error type, when code is null)."),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, 500, "The server had an error while processing the request.", writes=True),
+    _r(_C.INVALID_API_KEY, _K.UNAUTHENTICATED, False, "Incorrect API key provided.", status=401, writes=True),
+    _r(_C.ACCOUNT_DEACTIVATED, _K.UNAUTHENTICATED, False, "The account has been deactivated.", status=401),
+    _r(_C.INSUFFICIENT_QUOTA, _K.PAYMENT_REQUIRED, False, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", status=429, writes=True),
+    _r(_C.BILLING_HARD_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, "The billing hard limit has been reached.", status=400),
+    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Rate limit reached for requests or tokens.", status=429, writes=True),
+    _r(_C.CONTEXT_LENGTH_EXCEEDED, _K.TOO_LARGE, False, "The messages exceed the model's maximum context length.", status=400, writes=True),
+    _r(_C.MODEL_NOT_FOUND, _K.NOT_FOUND, False, "The model does not exist or you do not have access to it.", status=404, writes=True),
+    _r(_C.UNSUPPORTED_COUNTRY, _K.PERMISSION_DENIED, False, "Country, region, or territory not supported.", status=403, writes=True),
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "The request was invalid (an error type, when code is null).", status=400, writes=True),
+    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, "Authentication failed (an error type, when code is null).", status=401),
+    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, "Permission denied (an error type, when code is null).", status=403),
+    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, "Not found (an error type, when code is null).", status=404),
+    _r(_C.REQUESTS, _K.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
+    _r(_C.TOKENS, _K.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
+    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
     _to(_C.INVALID_API_KEY, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
@@ -177,10 +174,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as OpenAI's error response; at home, everything it came with."""
     extra = error.extra
     if home(error, "openai") and extra is not None:
-        inner = extra.get("error")
-        out = dict(extra)
-        out["error"] = {**(inner if type(inner) is dict else {}), "message": error.message}
-        return out
+        return given_back(extra, error.message)
     code = canonical_row(error, "openai").code
     return {"error": _object(code, error.message)}
 

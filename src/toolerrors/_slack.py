@@ -9,6 +9,7 @@ fields.  The pydantic model is in ``toolerrors.slack``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -93,13 +94,8 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-def _r(code: SlackCode, kind: ErrorKind, retryable: bool | None, meaning: str, *,
-       writes: bool = False) -> Row:  # fmt: skip
-    return Row("slack", str(code), kind, retryable, writes=writes, meaning=meaning)
-
-
-def _to(code: SlackCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("slack", str(code), kind, lost)
+_r = partial(Row.reading, "slack")
+_to = partial(Row.write_only, "slack")
 
 
 _C = SlackCode

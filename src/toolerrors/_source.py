@@ -571,6 +571,19 @@ def home(error: UnifiedError, vendor: str) -> bool:
     return row is not None and row.kind is error.kind
 
 
+def given_back(
+    payload: Mapping[str, Any], message: str, *, if_said: bool = False
+) -> dict[str, Any]:
+    """A payload given back as it came, with ``message`` as its error's message: in the
+    error object it wraps in ``error`` when it wraps one, else at its top.  With
+    ``if_said``, only where it had a message of its own (a vendor's smallest error may
+    have none, and writing one would change it)."""
+    inner = payload.get("error")
+    error: Mapping[str, Any] = inner if type(inner) is dict else payload
+    out = {**error, "message": message} if not if_said or "message" in error else dict(error)
+    return out if error is payload else {**payload, "error": out}
+
+
 def with_extra(out: dict[str, Any], error: UnifiedError) -> dict[str, Any]:
     """Add back, verbatim, the home vendor's fields the unified attributes don't carry.
 

@@ -10,12 +10,13 @@ uses, or by a field only Stripe sends (``doc_url``, ``decline_code``,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, only, register, want
+from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -78,13 +79,8 @@ ERROR: Final = Shape(
 )
 
 
-def _r(code: StripeCode, kind: ErrorKind, retryable: bool | None, status: int, meaning: str,
-       *, writes: bool = False) -> Row:  # fmt: skip
-    return Row("stripe", str(code), kind, retryable, status, writes=writes, meaning=meaning)
-
-
-def _to(code: StripeCode, kind: ErrorKind, lost: str) -> Row:
-    return Row.write_only("stripe", str(code), kind, lost)
+_r = partial(Row.reading, "stripe")
+_to = partial(Row.write_only, "stripe")
 
 
 _C = StripeCode
@@ -92,25 +88,25 @@ _K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.CARD_ERROR, _K.PAYMENT_REQUIRED, False, 402, "The card can't be charged: a payment problem, never retried as is.", writes=True),
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, 400, "The request has invalid parameters.", writes=True),
-    _r(_C.IDEMPOTENCY_ERROR, _K.CONFLICT, False, 400, "An idempotency key was reused with different parameters: never retried.", writes=True),
-    _r(_C.API_ERROR, _K.UNAVAILABLE, True, 500, "A temporary problem with Stripe's servers: transient.", writes=True),
-    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, 429, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", writes=True),
-    _r(_C.CARD_DECLINED, _K.PAYMENT_REQUIRED, False, 402, "The card was declined; decline_code says why."),
-    _r(_C.EXPIRED_CARD, _K.PAYMENT_REQUIRED, False, 402, "The card has expired."),
-    _r(_C.INCORRECT_CVC, _K.PAYMENT_REQUIRED, False, 402, "The card's security code is incorrect."),
-    _r(_C.INCORRECT_NUMBER, _K.PAYMENT_REQUIRED, False, 402, "The card number is incorrect."),
-    _r(_C.INVALID_EXPIRY_YEAR, _K.PAYMENT_REQUIRED, False, 402, "The card's expiration year is invalid."),
-    _r(_C.PROCESSING_ERROR, _K.UNAVAILABLE, True, 402, "An error occurred while processing the card (as a card_error, it is still never retried)."),
-    _r(_C.AUTHENTICATION_REQUIRED, _K.APPROVAL_REQUIRED, False, 402, "The card requires authentication: the customer must act.", writes=True),
-    _r(_C.RESOURCE_MISSING, _K.NOT_FOUND, False, 404, "The ID provided is not valid: the resource doesn't exist.", writes=True),
-    _r(_C.PARAMETER_MISSING, _K.INVALID_INPUT, False, 400, "A required parameter is missing."),
-    _r(_C.PARAMETER_INVALID_INTEGER, _K.INVALID_INPUT, False, 400, "A parameter expected an integer."),
-    _r(_C.IDEMPOTENCY_KEY_IN_USE, _K.CONFLICT, False, 409, "The idempotency key is in use by a concurrent request."),
-    _r(_C.LOCK_TIMEOUT, _K.UNAVAILABLE, True, 429, "The object is locked by a concurrent request: try again."),
-    _r(_C.API_KEY_EXPIRED, _K.UNAUTHENTICATED, False, 401, "The API key has expired.", writes=True),
-    _r(_C.SECRET_KEY_REQUIRED, _K.UNAUTHENTICATED, False, 401, "The request needs a secret key."),
+    _r(_C.CARD_ERROR, _K.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
+    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
+    _r(_C.IDEMPOTENCY_ERROR, _K.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
+    _r(_C.API_ERROR, _K.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
+    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
+    _r(_C.CARD_DECLINED, _K.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
+    _r(_C.EXPIRED_CARD, _K.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
+    _r(_C.INCORRECT_CVC, _K.PAYMENT_REQUIRED, False, "The card's security code is incorrect.", status=402),
+    _r(_C.INCORRECT_NUMBER, _K.PAYMENT_REQUIRED, False, "The card number is incorrect.", status=402),
+    _r(_C.INVALID_EXPIRY_YEAR, _K.PAYMENT_REQUIRED, False, "The card's expiration year is invalid.", status=402),
+    _r(_C.PROCESSING_ERROR, _K.UNAVAILABLE, True, "An error occurred while processing the card (as a card_error, it is still never retried).", status=402),
+    _r(_C.AUTHENTICATION_REQUIRED, _K.APPROVAL_REQUIRED, False, "The card requires authentication: the customer must act.", status=402, writes=True),
+    _r(_C.RESOURCE_MISSING, _K.NOT_FOUND, False, "The ID provided is not valid: the resource doesn't exist.", status=404, writes=True),
+    _r(_C.PARAMETER_MISSING, _K.INVALID_INPUT, False, "A required parameter is missing.", status=400),
+    _r(_C.PARAMETER_INVALID_INTEGER, _K.INVALID_INPUT, False, "A parameter expected an integer.", status=400),
+    _r(_C.IDEMPOTENCY_KEY_IN_USE, _K.CONFLICT, False, "The idempotency key is in use by a concurrent request.", status=409),
+    _r(_C.LOCK_TIMEOUT, _K.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
+    _r(_C.API_KEY_EXPIRED, _K.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
+    _r(_C.SECRET_KEY_REQUIRED, _K.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
     _to(_C.API_KEY_EXPIRED, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.PERMISSION_DENIED, "that access is denied"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
@@ -194,11 +190,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as Stripe's error object; at home, everything it came with."""
     extra = error.extra
     if error.vendor == "stripe" and extra is not None:  # a card error's kind is its type's
-        inner = extra.get("error")
-        inner = dict(inner) if type(inner) is dict else {}
-        if "message" in inner:
-            inner["message"] = error.message
-        return {**extra, "error": inner}
+        return given_back(extra, error.message, if_said=True)
     code = canonical_row(error, "stripe").code
     if code in _TYPES:
         return {"error": {"type": code, "message": error.message}}

@@ -176,13 +176,37 @@ class Row:
         )
 
     @classmethod
+    def reading(
+        cls,
+        vendor: str,
+        code: str,
+        kind: ErrorKind,
+        retryable: bool | None,
+        meaning: str,
+        *,
+        status: int | None = None,
+        writes: bool = False,
+    ) -> Row:
+        """A code the source sends, what it means in the vendor's words, and the kind it is
+        read as (and, with ``writes``, the code that kind is written as)."""
+        return cls(vendor, str(code), kind, retryable, status, writes=writes, meaning=meaning)
+
+    @classmethod
     def write_only(
-        cls, vendor: str, code: str, kind: ErrorKind, lost: str, *, suggested: str | None = None
+        cls,
+        vendor: str,
+        code: str,
+        kind: ErrorKind,
+        lost: str,
+        *,
+        retryable: bool | None = None,
+        suggested: str | None = None,
     ) -> Row:
         """How a kind the source has no code for is written, and what that loses."""
         return cls(
-            vendor, str(code), kind, None, reads=False, writes=True, suggested=suggested, lost=lost
-        )
+            vendor, str(code), kind, retryable, reads=False, writes=True, suggested=suggested,
+            lost=lost,
+        )  # fmt: skip
 
 
 # The lookups below are derived from every registered source's rows, and refilled by
