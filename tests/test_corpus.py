@@ -1,7 +1,9 @@
 """Real error payloads, copied with their provenance, read as labelled.
 
 Each file under ``tests/corpus/<source>/`` holds one payload taken from a public
-specification, official documentation, an SDK's test fixtures or a recorded response:
+specification, official documentation, an SDK's test fixtures or a recorded response
+(``tests/corpus/elsewhere/`` holds those of APIs that are no source, read by the lenient
+rules alone):
 ``provenance`` (repository, commit and path, or a document URL), the ``body`` (and the
 HTTP ``status`` and ``headers`` when it came over HTTP), and what it must read as:
 ``expect`` gives the kind and the retry advice, or ``{"error": false}`` for a payload
@@ -17,6 +19,7 @@ import pytest
 
 from conftest import ROOT
 from toolerrors import error_of, from_http, should_retry
+from toolerrors._source import BUILT_IN
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,6 +59,8 @@ def test_each_payload_reads_as_labelled(path: Path) -> None:
 
 
 def test_every_source_has_ten_real_payloads() -> None:
-    """At least ten payloads per source, each of them an error or labelled as none."""
+    """At least ten payloads per source, and per the APIs that are none, each of them an
+    error or labelled as none; no folder but theirs."""
     counts = {folder.name: len(list(folder.glob("*.json"))) for folder in CORPUS.iterdir()}
-    assert counts and min(counts.values()) >= 10, counts
+    assert set(counts) == {*BUILT_IN, "elsewhere"} - {"use_tool", "pythe", "configure"}, counts
+    assert min(counts.values()) >= 10, counts

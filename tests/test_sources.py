@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 import toolerrors
-from toolerrors import ErrorKind, ShapeError, Target, Vendor, convert, parse
+from conftest import ROOT
+from toolerrors import ErrorKind, ShapeError, Target, Vendor, _source, convert, parse
 from toolerrors._held import Outcome, Reason, render
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
@@ -366,3 +367,20 @@ def test_register_refuses_an_incomplete_source() -> None:
         register(dataclasses.replace(ACME, rows=twice))
     with pytest.raises(ValueError, match="taken by RFC 9457 problem details"):
         register(dataclasses.replace(ACME, name="problem"))
+
+
+def test_the_rank_table_in_the_docs_is_the_registrys() -> None:
+    """ "Adding a source" lists every built-in claim, with its rank, anchor and source."""
+    text = (ROOT / "docs" / "sources.md").read_text("utf-8")
+    documented = set()
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 4 and cells[0][:1].isdigit():
+            ranks = [int(rank) for rank in cells[0].split(", ")]
+            anchors = [anchor.strip("`") for anchor in cells[1].split(", ")]
+            owner = "words" if cells[2] == "(none)" else cells[2]
+            documented |= {
+                (rank, anchor, owner) for rank, anchor in zip(ranks, anchors, strict=True)
+            }
+    registered = {(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED}
+    assert documented == registered

@@ -210,3 +210,53 @@ def test_a_batch_reads_as_its_first_failed_item() -> None:
     assert error_of({"responses": [ok]}) is None
     error = parse({"responses": [ok, failed]})
     assert (error.kind, error.status_code, error.code) == (ErrorKind.NOT_FOUND, 404, "itemNotFound")
+
+
+@pytest.mark.parametrize(
+    ("payload", "vendor", "kind", "retryable"),
+    [
+        ({"code": "rate_limit_exceeded", "message": "Slow down."}, None, ErrorKind.RATE_LIMITED, True),
+        ({"code": "not_found", "message": "No such thing."}, None, ErrorKind.NOT_FOUND, False),
+        ({"code": "weird", "message": "Boom."}, None, ErrorKind.UNKNOWN, None),
+        ({"code": "I_AM_NEW", "message": "m"}, "configure", ErrorKind.UNKNOWN, None),
+        ({"code": "weird", "message": "m", "statusCode": 503}, "configure", ErrorKind.UNKNOWN, None),
+    ],
+    ids=["words-in-code", "words-in-code-2", "no-words", "configure-form", "configure-field"],
+)  # fmt: skip
+def test_a_bare_code_and_message_is_read_by_its_words_unless_it_is_configures(
+    payload: dict[str, object], vendor: str | None, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """Configure writes its codes in upper case and has fields of its own; a pair of any
+    other form is nobody's in particular: its code and words decide, and strictly it is
+    no documented shape.  Only `parse`, which needs an error, reads such a pair."""
+    error = parse(payload)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        vendor, kind, retryable, payload["code"]
+    )  # fmt: skip
+    assert error.message == payload["message"]
+    with pytest.raises(ShapeError, match="unknown") as caught:
+        parse(payload, strict=True)
+    assert caught.value.where == "/code"
+    assert error_of(payload) is None  # as a tool's result, a pair may be a success
+
+
+def test_a_body_that_marks_an_error_gives_its_status_and_wait() -> None:
+    """Telegram's Bot API: ``error_code`` is the HTTP status, which decides only where the
+    words say nothing; ``parameters.retry_after`` (or a ``retry_after`` at the top) is the
+    wait."""
+    limited = parse(
+        {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 7",
+         "parameters": {"retry_after": 7}}
+    )  # fmt: skip
+    assert (limited.kind, limited.retryable, limited.retry_after, limited.status_code) == (
+        ErrorKind.RATE_LIMITED, True, 7.0, 429
+    )  # fmt: skip
+    unauthorized = parse({"ok": False, "error_code": 401, "description": "Unauthorized"})
+    assert (unauthorized.kind, unauthorized.status_code) == (ErrorKind.UNAUTHENTICATED, 401)
+    words_first = parse({"ok": False, "error_code": 400, "description": "chat not found"})
+    assert (words_first.kind, words_first.status_code) == (ErrorKind.NOT_FOUND, 400)
+    top = parse({"ok": False, "description": "Flood control", "retry_after": 2.5})
+    assert (top.kind, top.retry_after) == (ErrorKind.UNKNOWN, 2.5)
+    bad_wait = parse({"ok": False, "description": "Flood", "parameters": {"retry_after": -1}})
+    assert bad_wait.retry_after is None
+    assert parse({"ok": False, "error_code": 200, "description": "Odd"}).status_code is None

@@ -19,7 +19,6 @@ from ._source import (
     Keyed,
     Shape,
     Source,
-    Takes,
     canonical_row,
     home,
     lookup,
@@ -398,9 +397,20 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 request_id=request, suggested_action=action, extra=extra)  # fmt: skip
 
 
-def _never(d: Mapping[str, Any]) -> bool:
-    """Only a code of Configure's own is Configure's when nobody needs an error."""
-    return False
+_MARKS: Final = frozenset({"statusCode", "retryable", "suggestedAction", "requestId",
+                           "retryAfter", "docUrl"})  # fmt: skip
+"""The fields only a ``ConfigureError`` has (its ``type`` and ``param`` are common)."""
+
+
+def _claim_other(d: Mapping[str, Any], need: bool) -> Any:
+    """Any other code, when an error is needed: Configure's when it is written as
+    Configure writes its codes (``I_AM_NEW``), or beside a field only a ``ConfigureError``
+    has; a code that is not text is Configure's too, to say what is wrong with it.  A
+    ``{code, message}`` pair of another form is nobody's in particular (its words decide)."""
+    code = d["code"]
+    if need and (type(code) is not str or code.isupper() or not _MARKS.isdisjoint(d)):
+        return read_configure
+    return None
 
 
 def _claim_forget(d: Mapping[str, Any], need: bool) -> Any:
@@ -459,7 +469,7 @@ SOURCE: Final = register(
         rows=ROWS,
         claims=(
             (56, "code", Keyed(read_configure, _CODES)),  # a code of its own, early and cheap
-            (90, "code", Takes(read_configure, _never)),  # any other, to say what is wrong
+            (90, "code", _claim_other),  # any other of Configure's form, or not text
             (70, "deleted", _claim_forget),
         ),
         write=write,

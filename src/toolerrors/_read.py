@@ -43,6 +43,7 @@ from ._source import (
     required_str,
     want,
 )
+from ._table import HTTP, HTTP_OTHER
 from ._unified import _FROM_DICT, UnifiedError, make
 from ._words import read_words
 
@@ -328,20 +329,61 @@ _TEXTS: Final = (
     "refused",
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
+_STATUSES: Final = ("status", "error_code", "statusCode", "status_code")
+"""Where a body may give its HTTP status as a number (Telegram's Bot API: ``error_code``)."""
+_WAITS: Final = ("retry_after", "retryAfter")
+"""Where a body may say how many seconds to wait, at its top or in ``parameters``
+(Telegram's Bot API: ``{"parameters": {"retry_after": 35}}``)."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     """A payload that marks an error but fits no source exactly: its kind from a broken
-    approval or refusal marker, else from its known words, else ``unknown``; its text
-    kept as the message."""
+    approval or refusal marker, else from its known words, else from the HTTP status it
+    gives, else ``unknown``; its text kept as the message, and a wait it states kept."""
     texts = [d[key] for key in _TEXTS if type(d.get(key)) is str and d[key]]
     message = texts[0] if texts else _json_text(d)
     code = next((d[key] for key in _CODES if type(d.get(key)) is str and d[key]), None)
     held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
     if held is not None:
         return make(held, message, False, None, None, "use_tool", None, extra=d)
-    kind, retryable = read_words(code, *texts) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, None, None, code, extra=d)
+    status = next(
+        (d[key] for key in _STATUSES if type(d.get(key)) is int and 400 <= d[key] <= 599), None
+    )
+    said = read_words(code, *texts)
+    if said is None and status is not None:
+        said = HTTP.get(status) or HTTP_OTHER[status // 100]
+    kind, retryable = said or (ErrorKind.UNKNOWN, None)
+    return make(kind, message, retryable, _wait_in(d), status, None, code, extra=d)
+
+
+def _wait_in(d: Mapping[str, Any]) -> float | None:
+    """The seconds to wait a body states, at its top or in its ``parameters``."""
+    parameters = d.get("parameters")
+    for where in (d, parameters) if type(parameters) is dict else (d,):
+        for key in _WAITS:
+            value = where.get(key)
+            if is_wait(value):
+                return float(value)
+    return None
+
+
+def _read_coded(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A ``{code, message}`` pair whose code no source knows or writes that way: an
+    error all the same, whose code and words say what they can; strictly, no shape."""
+    if strict:
+        raise ShapeError(f"unknown code {d['code']!r}; {expected_shapes()}", f"{where}/code")
+    return near_miss(d)
+
+
+def _claim_coded(d: Mapping[str, Any], need: bool) -> Reader | None:
+    """After every source's claim: a text ``code`` with a text ``message``, when an error
+    is needed (an MCP result's structured content may well have a ``code``)."""
+    return (
+        _read_coded if need and type(d["code"]) is str and type(d.get("message")) is str else None
+    )
+
+
+add_claim(91, "code", _claim_coded, "words")
 
 
 def _json_text(d: Mapping[str, Any]) -> str:

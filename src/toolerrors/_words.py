@@ -31,7 +31,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"already exists|already completed|conflict", ErrorKind.CONFLICT),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (r"forbidden|not allowed|permissions?|privileges?|denied", ErrorKind.PERMISSION_DENIED),
-    (r"too large|exceeds the maximum|too long", ErrorKind.TOO_LARGE),
+    (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
     (r"overloaded|unavailable", ErrorKind.UNAVAILABLE),
     (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
 )
