@@ -359,9 +359,10 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
 def _wait_in(d: Mapping[str, Any]) -> float | None:
     """The seconds to wait a body states, at its top or in its ``parameters``."""
     parameters = d.get("parameters")
-    for where in (d, parameters) if type(parameters) is dict else (d,):
+    places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
+    for place in places:
         for key in _WAITS:
-            value = where.get(key)
+            value: Any = place.get(key)
             if is_wait(value):
                 return float(value)
     return None
