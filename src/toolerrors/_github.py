@@ -45,6 +45,7 @@ class GitHubCode(TextEnum):
     BAD_GATEWAY = "502"
     SERVICE_UNAVAILABLE = "503"
     RATE_LIMITED = "RATE_LIMITED"
+    RATE_LIMIT = "RATE_LIMIT"
     NOT_FOUND_TYPE = "NOT_FOUND"
     FORBIDDEN_TYPE = "FORBIDDEN"
     INSUFFICIENT_SCOPES = "INSUFFICIENT_SCOPES"
@@ -53,7 +54,15 @@ class GitHubCode(TextEnum):
 
 
 _GRAPHQL: Final = frozenset(
-    {"RATE_LIMITED", "NOT_FOUND", "FORBIDDEN", "INSUFFICIENT_SCOPES", "UNPROCESSABLE", "INTERNAL"}
+    {
+        "RATE_LIMITED",
+        "RATE_LIMIT",
+        "NOT_FOUND",
+        "FORBIDDEN",
+        "INSUFFICIENT_SCOPES",
+        "UNPROCESSABLE",
+        "INTERNAL",
+    }
 )
 
 REST: Final = Shape(
@@ -107,6 +116,7 @@ ROWS: Final = (
     _r(_C.BAD_GATEWAY, _K.UNAVAILABLE, None, "Bad gateway.", status=502),
     _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
     _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
+    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
     _r(_C.NOT_FOUND_TYPE, _K.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
     _r(_C.FORBIDDEN_TYPE, _K.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
     _r(_C.INSUFFICIENT_SCOPES, _K.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
@@ -133,8 +143,8 @@ _LIMITED: Final = re.compile(
     r"secondary rate limit|rate limit exceeded|abuse detection", re.IGNORECASE
 )
 """How GitHub words a rate limit it answers with a 403 (its documented messages)."""
-_GRAPHQL_ERROR: Final = frozenset({"message", "type", "path", "locations", "extensions"})
-"""GraphQL's error fields, and GitHub's ``type``."""
+_GRAPHQL_ERROR: Final = frozenset({"message", "type", "code", "path", "locations", "extensions"})
+"""GraphQL's error fields, and GitHub's ``type`` and ``code``."""
 
 
 def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:

@@ -46,11 +46,12 @@ class RestError(WireModel):
 
 
 class GraphQLError(WireModel):
-    """One of GraphQL's errors: ``{"type"?, "message", "path"?, "locations"?,
+    """One of GraphQL's errors: ``{"type"?, "code"?, "message", "path"?, "locations"?,
     "extensions"?}``."""
 
     message: StrictStr
     type: StrictStr | None = None
+    code: StrictStr | None = None
     path: list[Any] | None = None
     locations: list[Any] | None = None
     extensions: dict[str, Any] | None = None
