@@ -13,7 +13,7 @@ from json.encoder import encode_basestring
 from typing import IO, TYPE_CHECKING, NoReturn, TextIO
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, load
+from ._json import MAX_BYTES, decode, load
 from ._read import _from_mapping, parse
 from ._retry import should_retry
 from ._source import SOURCES
@@ -21,7 +21,7 @@ from ._table import KINDS, WRITE
 from ._write import targets, to_wire
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from ._unified import UnifiedError
 
@@ -141,7 +141,8 @@ def _files(folder: str) -> list[str]:
 
 Item = tuple[str, "bytes | None", "str | None", bool]
 """(where, JSON text, problem, from JSON Lines): one input to read, or why it could not
-be read."""
+be read; ``where`` is already escaped for showing (`_bare`), once a file, not once a
+line."""
 
 
 def _whole(name: str, stream: IO[bytes] | _Encoded) -> Iterator[Item]:
@@ -162,7 +163,7 @@ def _lines(name: str, stream: IO[bytes] | _Encoded) -> Iterator[Item]:
                 line = stream.readline(MAX_BYTES + 1)
             yield f"{name}:{number}", None, f"line over the {MAX_BYTES}-byte limit", True
             continue
-        if line.strip():
+        if not line.isspace():  # a blank line is no payload
             yield f"{name}:{number}", line, None, True
 
 
@@ -179,16 +180,17 @@ def _inputs(source: str, stdin: TextIO, lines: bool) -> Iterator[Item]:
         files = [source]
     else:
         raise _Usage(f"{_bare(source)}: no such file or folder")
-    for file in files:
+    for path in files:
+        file = _bare(path)
         try:
-            fd = _open(file)
+            fd = _open(path)
         except _Usage as exc:
             yield file, None, str(exc).partition(": ")[2], False
             continue
         except OSError as exc:
             yield file, None, exc.strerror or str(exc), False
             continue
-        if lines or file.endswith(".jsonl"):
+        if lines or path.endswith(".jsonl"):
             with os.fdopen(fd, "rb") as stream:
                 yield from _lines(file, stream)
         else:
@@ -240,8 +242,11 @@ def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError 
     """The error in one input, or what is wrong with it; a line of JSON Lines that is not
     an error is neither."""
     try:
-        if streamed:
-            value = load(data)
+        if streamed:  # as parse does: measured in UTF-8 bytes only when it may be over
+            try:
+                value = load(data) if len(data) << 2 > MAX_BYTES else decode(data)
+            except ValueError:
+                value = load(data)  # raises the ShapeError that says why
             if type(value) is not dict:
                 return None, None  # a line that is not an object is not an error
             return _from_mapping(value, strict, "", False), None
@@ -250,13 +255,14 @@ def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError 
         return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem
 
 
-def _emit(error: UnifiedError, args: argparse.Namespace, ascii_only: bool) -> str:
-    """One error as the command prints it."""
+def _emitter(args: argparse.Namespace, ascii_only: bool) -> Callable[[UnifiedError], str]:
+    """How the command prints each error, chosen once for the whole input."""
     if args.command == "convert":
-        return json.dumps(to_wire(error, args.to), ensure_ascii=ascii_only)
+        to = args.to
+        return lambda error: json.dumps(to_wire(error, to), ensure_ascii=ascii_only)
     if args.json:
-        return json.dumps(error.to_dict(), ensure_ascii=ascii_only)
-    return explain(error)
+        return lambda error: json.dumps(error.to_dict(), ensure_ascii=ascii_only)
+    return explain
 
 
 def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -270,20 +276,19 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
     counts: Counter[tuple[str, str]] = Counter()
     many = args.source != "-" and os.path.isdir(args.source)
     failed = shown = 0
+    emit = _emitter(args, ascii_only)
     for name, data, unread, streamed in _inputs(args.source, stdin, args.lines):
         error, problem = (None, unread) if data is None else _read_item(data, streamed, args.strict)
         if error is None:
             if problem is not None:
-                print(f"toolerrors: {_bare(name)}: {_bare(problem)}", file=err)
+                print(f"toolerrors: {name}: {_bare(problem)}", file=err)
                 failed += 1
             continue
         if summary:
             counts[(str(error.vendor), error.kind.value)] += 1
             continue
-        title = (
-            ("\n" if shown else "") + _bare(name) + "\n" if titled and (many or streamed) else ""
-        )
-        out.write(f"{title}{_emit(error, args, ascii_only)}\n")
+        title = ("\n" if shown else "") + name + "\n" if titled and (many or streamed) else ""
+        out.write(f"{title}{emit(error)}\n")
         shown += 1
     if summary:
         for (vendor, kind), count in sorted(counts.items()):
