@@ -137,10 +137,9 @@ def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """``type: error`` around an error object with a text ``type`` and no ``code``,
     ``param`` or ``event_id`` (which make it OpenAI's)."""
-    inner = d["error"]
+    inner = d["error"]  # an object: the claim is asked only then
     if (
         d.get("type") == "error"
-        and type(inner) is dict
         and type(inner.get("type")) is str
         and not ("code" in inner or "param" in inner or "event_id" in inner)
     ):

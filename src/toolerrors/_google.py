@@ -281,17 +281,12 @@ def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
     ``code`` with nothing a Status does not have (OpenAI's code is text)."""
-    inner = d["error"]
-    if type(inner) is not dict:
-        return None
-    code = inner.get("code")
-    if (
-        type(inner.get("status")) is str
-        or type(inner.get("errors")) is list
-        or (type(code) is int and _INNER.issuperset(inner))
+    inner = d["error"]  # an object: the claim is asked only then
+    if ("status" in inner or "errors" in inner) and (
+        type(inner.get("status")) is str or type(inner.get("errors")) is list
     ):
         return read_google
-    return None
+    return read_google if type(inner.get("code")) is int and _INNER.issuperset(inner) else None
 
 
 def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:

@@ -211,12 +211,11 @@ def _failed(item: object) -> bool:
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """An error object with a text ``code`` and ``message``, and none of OpenAI's
     ``type`` and ``param`` nor Google's ``status``."""
-    inner = d["error"]
+    inner = d["error"]  # an object: the claim is asked only then
     if (
-        type(inner) is dict
+        not ("type" in inner or "param" in inner or "status" in inner)
         and type(inner.get("code")) is str
         and type(inner.get("message")) is str
-        and not ("type" in inner or "param" in inner or "status" in inner)
     ):
         return read_msgraph
     return None

@@ -159,13 +159,8 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """An error object with a text ``message`` and a ``param`` (even null), as OpenAI's API
     always sends; Google's has a ``status``, Microsoft Graph's no ``param``."""
-    inner = d["error"]
-    if (
-        type(inner) is dict
-        and type(inner.get("message")) is str
-        and "param" in inner
-        and "status" not in inner
-    ):
+    inner = d["error"]  # an object: the claim is asked only then
+    if "param" in inner and "status" not in inner and type(inner.get("message")) is str:
         return read_openai
     return None
 

@@ -426,49 +426,53 @@ def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
 def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
     """`_classify` unrolled over the claims registered now, as ``dataclasses`` builds its
     methods: every source's dict goes through it, and the loop's overhead would cost more
-    than some readers.  The generated code holds only the anchors' reprs and calls the
-    claims by index; ``classify.__doc__`` is `_classify`'s, which it equals."""
+    than some readers.  The generated code holds only the anchors' reprs and names each
+    claim's function, reader and values by its index (``claim3``, ``reader3``,
+    ``values3``); ``classify.__doc__`` is `_classify`'s, which it equals."""
     lines = ["def classify(d, need):"]
+    scope: dict[str, Any] = {}
     guard = None  # the (anchor, type) test the lines below sit under
     for index, (anchor, claim) in enumerate(CLAIMS):
         if isinstance(claim, When):
+            scope[f"claim{index}"] = claim.claim
             if guard != (anchor, claim.kind):
                 guard = (anchor, claim.kind)
-                lines.append(
-                    f"    if {anchor!r} in d and type(d[{anchor!r}]) is claims[{index}].kind:"
-                )
+                scope[f"kind{index}"] = claim.kind
+                lines.append(f"    if {anchor!r} in d and type(d[{anchor!r}]) is kind{index}:")
             lines += [
-                f"        found = claims[{index}].claim(d, need)",
+                f"        found = claim{index}(d, need)",
                 "        if found is not None:",
                 "            return found",
             ]
             continue
         guard = None
         if isinstance(claim, Keyed):
-            c = f"claims[{index}]"
+            scope[f"reader{index}"], scope[f"values{index}"] = claim.reader, claim.values
             value = f"d[{anchor!r}]"
-            test = " or ".join([f"{value} in {c}.values", *(f"{m!r} in d" for m in claim.marks)])
+            test = " or ".join([f"{value} in values{index}", *(f"{m!r} in d" for m in claim.marks)])
             unless = "".join(f" and {u!r} not in d" for u in claim.unless)
             lines += [
                 f"    if {anchor!r} in d and type({value}) is str and ({test}){unless}:",
-                f"        return {c}.reader",
+                f"        return reader{index}",
             ]
         elif not isinstance(claim, Takes):
+            scope[f"claim{index}"] = claim
             lines += [
                 f"    if {anchor!r} in d:",
-                f"        found = claims[{index}](d, need)",
+                f"        found = claim{index}(d, need)",
                 "        if found is not None:",
                 "            return found",
             ]
         elif claim.when is None:
-            lines += [f"    if {anchor!r} in d:", f"        return claims[{index}].reader"]
+            scope[f"reader{index}"] = claim.reader
+            lines += [f"    if {anchor!r} in d:", f"        return reader{index}"]
         else:
+            scope[f"reader{index}"], scope[f"when{index}"] = claim.reader, claim.when
             lines += [
-                f"    if {anchor!r} in d and (need or claims[{index}].when(d)):",
-                f"        return claims[{index}].reader",
+                f"    if {anchor!r} in d and (need or when{index}(d)):",
+                f"        return reader{index}",
             ]
     lines.append("    return None")
-    scope: dict[str, Any] = {"claims": tuple(claim for _, claim in CLAIMS)}
     exec("\n".join(lines), scope)
     compiled: Callable[[Mapping[str, Any], bool], Reader | str | None] = scope["classify"]
     compiled.__doc__ = _classify.__doc__

@@ -172,8 +172,8 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """A type or code only Stripe uses, a field only Stripe sends, or an
     ``invalid_request_error`` without ``param`` (which OpenAI always sends)."""
-    inner = d["error"]
-    if type(inner) is not dict or "type" in d:  # a top-level type is Anthropic's envelope
+    inner = d["error"]  # an object: the claim is asked only then
+    if "type" in d:  # a top-level type is Anthropic's envelope
         return None
     kind_of, code = inner.get("type"), inner.get("code")
     if (
