@@ -27,17 +27,24 @@ _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
 (FastAPI and Django REST framework use ``detail``)."""
 
 
+_READ: Final = frozenset({
+    "retry-after-ms", "retry-after", *_REQUEST_ID_HEADERS, "content-type", "www-authenticate",
+    "x-should-retry", "stripe-should-retry", "x-ratelimit-remaining", "x-ratelimit-reset",
+    "x-github-otp",
+})  # fmt: skip
+"""The headers a response is read by; a real response has many more, which are not kept."""
+
+
 def _lower(headers: Headers) -> dict[str, str]:
-    """The headers by lower-case name, each value as text."""
+    """The headers a response is read by, by lower-case name, each value as text."""
     if not headers:
         return {}
-    items = headers.items() if hasattr(headers, "items") else headers  # HTTPMessage too
-    return {
-        (name if type(name) is str else str(name)).lower(): value
-        if type(value) is str
-        else str(value)
-        for name, value in items
-    }
+    found: dict[str, str] = {}
+    for name, value in headers.items() if hasattr(headers, "items") else headers:
+        key = (name if type(name) is str else str(name)).lower()
+        if key in _READ:
+            found[key] = value if type(value) is str else str(value)
+    return found
 
 
 def _seconds(text: str, scale: float) -> float | None:
