@@ -260,3 +260,17 @@ def test_a_body_that_marks_an_error_gives_its_status_and_wait() -> None:
     bad_wait = parse({"ok": False, "description": "Flood", "parameters": {"retry_after": -1}})
     assert bad_wait.retry_after is None
     assert parse({"ok": False, "error_code": 200, "description": "Odd"}).status_code is None
+
+
+def test_a_body_of_no_known_shape_gives_from_http_its_wait() -> None:
+    """Discord's 429 body is no error shape, so its status decides, but the wait it
+    states is more exact than its ``Retry-After`` (64.57 s, not 65); a stated zero counts."""
+    body = {"message": "You are being rate limited.", "retry_after": 64.57, "global": False}
+    limited = from_http(429, {"Retry-After": "65"}, body)
+    assert (limited.kind, limited.retry_after, limited.message) == (
+        ErrorKind.RATE_LIMITED, 64.57, "You are being rate limited."
+    )  # fmt: skip
+    assert from_http(429, {"Retry-After": "65"}, {**body, "retry_after": 0}).retry_after == 0.0
+    assert from_http(429, {"Retry-After": "65"}, {"message": "m"}).retry_after == 65.0
+    with pytest.raises(ShapeError, match="expected an error of a known shape"):
+        parse(body)  # nothing in it marks an error: only its status does

@@ -12,7 +12,7 @@ from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
-from ._read import error_of, from_mapping
+from ._read import error_of, from_mapping, stated_wait
 from ._table import HTTP, HTTP_OTHER, READ
 from ._unified import UnifiedError, make
 
@@ -210,9 +210,10 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     A body in any known shape decides the kind (a Pythe ``http_429`` envelope in a 200
     response is still a rate limit); the status decides whenever the body says less (a
     body of unknown kind, or none), and the status and headers fill in ``status_code``,
-    ``retry_after`` and ``request_id`` where the body leaves them unset.  A body sent as
-    ``application/problem+json`` is read as problem details.  A response that is neither
-    an error status nor an error body raises `ShapeError`.
+    ``retry_after`` and ``request_id`` where the body leaves them unset (a body of no known
+    shape still gives its message and the wait it states, as Discord's ``retry_after``).
+    A body sent as ``application/problem+json`` is read as problem details.  A response
+    that is neither an error status nor an error body raises `ShapeError`.
     """
     if type(status) is not int or not 100 <= status <= 599:
         raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
@@ -234,6 +235,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         kind, retryable = known
         if advice is not None and kind not in _NEVER_RETRIED:
             retryable = advice
+        stated = stated_wait(data) if isinstance(data, Mapping) else None
+        if stated is not None:  # the body's own wait is the more exact (64.57 s, not 65)
+            wait = stated
         return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
                     request_id=rid)  # fmt: skip
     return _merged(found, status, known, advice, wait, rid)

@@ -353,11 +353,12 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if said is None and status is not None:
         said = HTTP.get(status) or HTTP_OTHER[status // 100]
     kind, retryable = said or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, _wait_in(d), status, None, code, extra=d)
+    return make(kind, message, retryable, stated_wait(d), status, None, code, extra=d)
 
 
-def _wait_in(d: Mapping[str, Any]) -> float | None:
-    """The seconds to wait a body states, at its top or in its ``parameters``."""
+def stated_wait(d: Mapping[str, Any]) -> float | None:
+    """The seconds to wait a body of no known shape states, at its top or in its
+    ``parameters`` (Discord's and Telegram's rate limits)."""
     parameters = d.get("parameters")
     places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
     for place in places:
