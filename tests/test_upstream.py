@@ -274,3 +274,17 @@ def test_a_body_of_no_known_shape_gives_from_http_its_wait() -> None:
     assert from_http(429, {"Retry-After": "65"}, {"message": "m"}).retry_after == 65.0
     with pytest.raises(ShapeError, match="expected an error of a known shape"):
         parse(body)  # nothing in it marks an error: only its status does
+
+
+def test_github_rate_limit_pages_say_rate_limit() -> None:
+    """A REST error that points to GitHub's rate-limit documentation is a rate limit,
+    whatever its words or a 403 say; another page leaves the words to decide."""
+    pointed = {
+        "message": "Slow down.",
+        "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+    }
+    assert (parse(pointed).kind, parse(pointed).retryable) == (ErrorKind.RATE_LIMITED, True)
+    assert from_http(403, {}, pointed).kind is ErrorKind.RATE_LIMITED
+    elsewhere = {"message": "Slow down.", "documentation_url": "https://docs.github.com/rest/repos"}
+    assert parse(elsewhere).kind is ErrorKind.UNKNOWN
+    assert from_http(403, {}, elsewhere).kind is ErrorKind.PERMISSION_DENIED

@@ -149,8 +149,10 @@ _GRAPHQL_ERROR: Final = frozenset({"message", "type", "code", "path", "locations
 
 def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"message", "documentation_url", "errors"?, "status"?}``: the kind from ``status``
-    when the body has it, else from the known words (``secondary rate limit``).  What
-    ``errors`` says stays there: the message is GitHub's, verbatim."""
+    when the body has it, else from the page it points to (``#rate-limiting``,
+    ``#secondary-rate-limits``), else from the known words.  GitHub's rate-limit page or
+    wording turns a 403 into a rate limit.  What ``errors`` says stays there: the message
+    is GitHub's, verbatim."""
     message, url, status = d.get("message"), d.get("documentation_url"), d.get("status")
     if type(message) is not str:
         raise want(message, "a string", f"{where}/message")
@@ -166,10 +168,17 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if row is None and status is not None and strict:
         raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
     retryable: bool | None
-    if row is not None and row.code == GitHubCode.FORBIDDEN and _LIMITED.search(message):
-        kind, retryable = ErrorKind.RATE_LIMITED, True  # GitHub's wording beats a 403
+    limited = url is not None and "rate-limit" in url  # its documentation's rate-limit pages
+    if (
+        row is not None
+        and row.code == GitHubCode.FORBIDDEN
+        and (limited or _LIMITED.search(message))
+    ):
+        kind, retryable = ErrorKind.RATE_LIMITED, True  # GitHub's own word beats a 403
     elif row is not None:
         kind, retryable = row.kind, row.retryable
+    elif limited:
+        kind, retryable = ErrorKind.RATE_LIMITED, True
     else:
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     http = row.status if row is not None else None
