@@ -288,3 +288,23 @@ def test_github_rate_limit_pages_say_rate_limit() -> None:
     elsewhere = {"message": "Slow down.", "documentation_url": "https://docs.github.com/rest/repos"}
     assert parse(elsewhere).kind is ErrorKind.UNKNOWN
     assert from_http(403, {}, elsewhere).kind is ErrorKind.PERMISSION_DENIED
+
+
+@pytest.mark.parametrize(
+    ("payload", "where"),
+    [
+        ({"error": {"message": "m", "param": None, "code": 5, "type": "x"}}, "/error/code"),
+        ({"error": {"message": "m", "param": None, "code": "x", "type": 7}}, "/error/type"),
+        ({"error": {"message": "m", "param": None, "code": 5, "type": 7}}, "/error/code"),
+        ({"type": "error", "event_id": 5, "error": {"message": "m", "param": None}}, "/event_id"),
+    ],
+)
+def test_openai_fields_of_the_wrong_type_are_said_where(
+    payload: dict[str, object], where: str
+) -> None:
+    """Strictly, OpenAI's text fields must be text (or null) and the error says which;
+    leniently, such a payload is still an error, of no source in particular."""
+    with pytest.raises(ShapeError) as caught:
+        parse(payload, strict=True)
+    assert caught.value.where == where
+    assert parse(payload).vendor is None

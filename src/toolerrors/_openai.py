@@ -135,13 +135,16 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     message, code, kind_of = inner.get("message"), inner.get("code"), inner.get("type")
     if type(message) is not str:
         raise want(message, "a string", f"{where}/error/message")
-    for key, value in (("code", code), ("type", kind_of)):
-        if value is not None and type(value) is not str:
-            raise want(value, "a string or null", f"{where}/error/{key}")
-    for key in _EVENT:
-        value = d.get(key)
-        if value is not None and type(value) is not str:
-            raise want(value, "a string", f"{where}/{key}")
+    if (code is not None and type(code) is not str) or (
+        kind_of is not None and type(kind_of) is not str
+    ):  # the rare case, said where
+        key = "code" if code is not None and type(code) is not str else "type"
+        raise want(inner[key], "a string or null", f"{where}/error/{key}")
+    if len(d) > 1:  # a realtime or streaming event around the error
+        for key in _EVENT:
+            value = d.get(key)
+            if value is not None and type(value) is not str:
+                raise want(value, "a string", f"{where}/{key}")
     if strict:
         only(d, _ALLOWED, where)
         only(inner, _INNER, f"{where}/error")
