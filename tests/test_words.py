@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolerrors import ErrorKind
-from toolerrors._words import WORDS, kind_of_words, read_words
+from toolerrors._words import WORDS, kind_of_words, names_refusal, read_words
 
 
 @pytest.mark.parametrize(
@@ -63,3 +63,11 @@ def test_words_give_the_retry_advice_of_their_kind() -> None:
     assert read_words("throttled") == (ErrorKind.RATE_LIMITED, True)
     assert read_words("timed out") == (ErrorKind.UNKNOWN_OUTCOME, None)
     assert read_words("declined") == (ErrorKind.REFUSED, False)
+
+
+def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
+    """The refusal words of the table, in any case, as whole words only."""
+    assert names_refusal("User rejected sampling request")
+    assert names_refusal("The request was DECLINED by the user.")
+    assert not names_refusal("Unrejectedness is not a word here")
+    assert not names_refusal("Method not found")

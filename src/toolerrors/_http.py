@@ -13,8 +13,8 @@ from ._json import MAX_BYTES, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
-from ._table import HTTP, HTTP_OTHER, READ
-from ._unified import UnifiedError, make
+from ._table import READ, of_status
+from ._unified import UnifiedError, make, refill
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
 
@@ -222,7 +222,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     rid = _request_id(lowered) if lowered else None
     data, owned = (None, True) if body in (None, b"", "") else _data(body)
     found = _in_body(data, owned, lowered)
-    known = HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
+    known = of_status(status)
     if known is not None and _spent(lowered, status):
         known = (ErrorKind.RATE_LIMITED, True)
         wait = wait if wait is not None else _reset(lowered)
@@ -285,17 +285,11 @@ def _merged(
         elif (kind, known[0]) in _STATUS_SAYS_MORE:
             kind = known[0]  # a rate limit answered as a 403 (GitHub); a bad key as a 401
             retryable = known[1] if advice is None else advice
-    return make(
+    return refill(
+        found,
         kind,
-        found.message,
         retryable,
         found.retry_after if found.retry_after is not None else wait,
         code_status,
-        found.vendor,
-        found.code,
-        owner=found.owner,
-        reason=found.reason,
-        request_id=found.request_id if found.request_id is not None else rid,
-        suggested_action=found.suggested_action,
-        extra=found.extra,
+        found.request_id if found.request_id is not None else rid,
     )

@@ -10,7 +10,6 @@ models are in ``toolerrors.jsonrpc``.
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,7 +30,7 @@ from ._source import (
 )
 from ._table import Row
 from ._unified import make
-from ._words import read_words
+from ._words import names_refusal, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -108,8 +107,6 @@ ROWS: Final = (
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _ALLOWED: Final = ERROR_OBJECT.names
-_REFUSAL: Final = re.compile(r"\b(?:rejected|declined)\b")
-"""Words that say a person said no: such an error is ``refused`` whatever its code."""
 _BY_DATA: Final = {
     "uri": _ROWS[JsonRpcCode.RESOURCE_NOT_FOUND],
     "supported": _ROWS[JsonRpcCode.UNSUPPORTED_VERSION],
@@ -147,20 +144,13 @@ def read_jsonrpc(
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
     if row is not None:
         kind, retryable = row.kind, row.retryable
-        if kind is not ErrorKind.REFUSED and _refuses(message):
+        if kind is not ErrorKind.REFUSED and names_refusal(message):  # whatever its code
             kind, retryable = ErrorKind.REFUSED, False
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     return make(
         kind, message, retryable, None, None, "jsonrpc", code, request_id=request_id, extra=d
     )
-
-
-def _refuses(message: str) -> bool:
-    """Whether ``message`` says that a person said no; most say nothing like it, which two
-    substring tests tell before the expression runs."""
-    lowered = message.lower()
-    return ("rejected" in lowered or "declined" in lowered) and _REFUSAL.search(lowered) is not None
 
 
 def _bare(d: Mapping[str, Any], need: bool) -> Any:

@@ -9,7 +9,7 @@ from ._errors import ShapeError
 from ._json import is_wait
 from ._kinds import KIND_BY_VALUE, ErrorKind
 from ._source import add_claim
-from ._table import HTTP, HTTP_OTHER, KINDS
+from ._table import KINDS, of_status
 from ._unified import UnifiedError, make
 from ._words import read_words
 
@@ -151,10 +151,10 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if strict and "kind" in d:
         raise ShapeError(f"unknown kind {d['kind']!r}", f"{where}/kind")
     uri = d.get("type")
-    kind, retryable = read_words(uri if type(uri) is str else None, title, detail) or (
-        HTTP.get(status) or HTTP_OTHER.get(status // 100, (ErrorKind.UNKNOWN, None))
-        if status is not None and status >= 400
-        else (ErrorKind.UNKNOWN, None)
+    kind, retryable = (
+        read_words(uri if type(uri) is str else None, title, detail)
+        or (of_status(status) if status is not None else None)
+        or (ErrorKind.UNKNOWN, None)
     )  # its words decide before its status: "out of credits" under a 403 is billing
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}
     code = str(status) if status is not None else None

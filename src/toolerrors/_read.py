@@ -43,8 +43,8 @@ from ._source import (
     required_str,
     want,
 )
-from ._table import HTTP, HTTP_OTHER
-from ._unified import _FROM_DICT, UnifiedError, make
+from ._table import of_status
+from ._unified import _FROM_DICT, UnifiedError, make, refill
 from ._words import read_words
 
 if TYPE_CHECKING:
@@ -142,10 +142,7 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     error = _from_mapping(inner, strict, f"{where}/error", True)
     assert error is not None
     if error.request_id is None and rid is not None:
-        return make(error.kind, error.message, error.retryable, error.retry_after,
-                    error.status_code, error.vendor, error.code, owner=error.owner,
-                    reason=error.reason, request_id=rid,
-                    suggested_action=error.suggested_action, extra=error.extra)  # fmt: skip
+        return refill(error, error.kind, error.retryable, error.retry_after, error.status_code, rid)
     return error
 
 
@@ -351,7 +348,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     )
     said = read_words(code, *texts)
     if said is None and status is not None:
-        said = HTTP.get(status) or HTTP_OTHER[status // 100]
+        said = of_status(status)
     kind, retryable = said or (ErrorKind.UNKNOWN, None)
     return make(kind, message, retryable, stated_wait(d), status, None, code, extra=d)
 

@@ -31,6 +31,7 @@ __all__ = [
     "Row",
     "Target",
     "Vendor",
+    "of_status",
     "read_row",
 ]
 
@@ -264,3 +265,9 @@ HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     5: (ErrorKind.UNAVAILABLE, None),
 }
 """By status class, for statuses ``HTTP`` does not name: not every 5xx is safe to retry."""
+
+
+def of_status(status: int) -> tuple[ErrorKind, bool | None] | None:
+    """``(kind, retryable)`` an error status stands for when nothing says more; ``None``
+    for a status that is no error (below 400) or no HTTP status (600 and up)."""
+    return HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None

@@ -15,7 +15,7 @@ from ._table import CARRIED, KINDS, NOT_KNOWN_HINT, NOT_RETRYABLE_HINT, RETRY_AC
 if TYPE_CHECKING:
     from ._table import Row, Vendor
 
-__all__ = ["ToolFailure", "UnifiedError", "make"]
+__all__ = ["ToolFailure", "UnifiedError", "make", "refill"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -234,6 +234,21 @@ def make(
     error.extra = extra
     error.__class__ = UnifiedError
     return error  # type: ignore[no-any-return]
+
+
+def refill(
+    error: UnifiedError,
+    kind: ErrorKind,
+    retryable: bool | None,
+    retry_after: float | None,
+    status_code: int | None,
+    request_id: str | None,
+) -> UnifiedError:
+    """``error`` with what was read around it (an HTTP response, a JSON-RPC response)
+    filled in: these five fields as given, every other as it was."""
+    return make(kind, error.message, retryable, retry_after, status_code, error.vendor,
+                error.code, owner=error.owner, reason=error.reason, request_id=request_id,
+                suggested_action=error.suggested_action, extra=error.extra)  # fmt: skip
 
 
 class ToolFailure(ComparedByArgs, RuntimeError):

@@ -14,9 +14,19 @@ from typing import Final
 from ._kinds import ErrorKind
 from ._table import HTTP
 
-__all__ = ["BILLING", "WORDS", "kind_of_words", "names_billing", "read_words"]
+__all__ = [
+    "BILLING",
+    "REFUSAL",
+    "WORDS",
+    "kind_of_words",
+    "names_billing",
+    "names_refusal",
+    "read_words",
+]
 
 BILLING: Final = r"billing|credits?|balance"
+REFUSAL: Final = r"rejected|declined"
+"""Words that say a person said no."""
 """Words that name money, not a rate: a quota error that says them is spent credit."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
@@ -26,7 +36,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.RATE_LIMITED,
     ),
     (r"timed out|time ?out", ErrorKind.UNKNOWN_OUTCOME),
-    (r"rejected|declined", ErrorKind.REFUSED),
+    (REFUSAL, ErrorKind.REFUSED),
     (r"not found|no such|does not exist", ErrorKind.NOT_FOUND),
     (r"already exists|already completed|conflict", ErrorKind.CONFLICT),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
@@ -51,6 +61,8 @@ _JOINERS: Final = str.maketrans("_-.", "   ")
 
 
 _BILLING: Final = re.compile(rf"\b(?:{BILLING})\b")
+_REFUSAL: Final = re.compile(rf"\b(?:{REFUSAL})\b")
+_REFUSAL_WORDS: Final = tuple(REFUSAL.split("|"))
 
 
 def _words(texts: tuple[str | None, ...]) -> str:
@@ -80,6 +92,13 @@ def _entry(phrase: str) -> int:
 def names_billing(*texts: str | None) -> bool:
     """Whether the texts name billing, credit or a balance (a rate limit's quota does not)."""
     return _BILLING.search(_words(texts)) is not None
+
+
+def names_refusal(text: str) -> bool:
+    """Whether ``text`` says that a person said no, whatever else it says; most texts say
+    nothing like it, which substring tests tell before the expression runs."""
+    lowered = text.lower()
+    return any(word in lowered for word in _REFUSAL_WORDS) and _REFUSAL.search(lowered) is not None
 
 
 def kind_of_words(*texts: str | None) -> ErrorKind | None:
