@@ -98,7 +98,10 @@ def names_refusal(text: str) -> bool:
     """Whether ``text`` says that a person said no, whatever else it says; most texts say
     nothing like it, which substring tests tell before the expression runs."""
     lowered = text.lower()
-    return any(word in lowered for word in _REFUSAL_WORDS) and _REFUSAL.search(lowered) is not None
+    for word in _REFUSAL_WORDS:
+        if word in lowered:
+            return _REFUSAL.search(lowered) is not None
+    return False
 
 
 def kind_of_words(*texts: str | None) -> ErrorKind | None:
