@@ -136,13 +136,8 @@ def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """``type: error`` around an error object with a text ``type`` and no ``code``,
-    ``param`` or ``event_id`` (which make it OpenAI's)."""
-    inner = d["error"]  # an object: the claim is asked only then
-    if (
-        d.get("type") == "error"
-        and type(inner.get("type")) is str
-        and not ("code" in inner or "param" in inner or "event_id" in inner)
-    ):
+    ``param`` or ``event_id`` (which make it OpenAI's: `SOURCE` says these keys)."""
+    if d.get("type") == "error" and type(d["error"]["type"]) is str:
         return read_anthropic
     return None
 
@@ -181,7 +176,9 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in AnthropicType),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((24, "error", When(dict, _claim)),),
+        claims=(
+            (24, "error", When(dict, _claim, has=("type",), lacks=("code", "param", "event_id"))),
+        ),
         write=write,
         models="toolerrors.anthropic",
         example=example,

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, decode, size
+from ._json import MAX_BYTES, MAX_WAIT, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
@@ -35,14 +34,31 @@ _READ: Final = frozenset({
 """The headers a response is read by; a real response has many more, which are not kept."""
 
 
+_NAMES: Final[dict[str, str]] = {}
+"""Header names as given (``Retry-After``) to the lower-case name read, or ``""`` for one
+not read: responses repeat the same few spellings, and a lookup is cheaper than lowering."""
+
+
+def _name(name: object) -> str:
+    """The lower-case name of a header read by, else ``""``; remembered when it is text."""
+    key = (name if type(name) is str else str(name)).lower()
+    key = key if key in _READ else ""
+    if type(name) is str and len(_NAMES) < 1024:
+        _NAMES[name] = key
+    return key
+
+
 def _lower(headers: Headers) -> dict[str, str]:
     """The headers a response is read by, by lower-case name, each value as text."""
     if not headers:
         return {}
     found: dict[str, str] = {}
-    for name, value in headers.items() if hasattr(headers, "items") else headers:
-        key = (name if type(name) is str else str(name)).lower()
-        if key in _READ:
+    pairs = headers.items() if type(headers) is dict or hasattr(headers, "items") else headers
+    for name, value in pairs:
+        key = _NAMES.get(name) if type(name) is str else None
+        if key is None:
+            key = _name(name)
+        if key:
             found[key] = value if type(value) is str else str(value)
     return found
 
@@ -53,7 +69,7 @@ def _seconds(text: str, scale: float) -> float | None:
         value = float(text) / scale
     except ValueError:
         return None
-    return value if math.isfinite(value) and value >= 0 else None
+    return value if 0 <= value <= MAX_WAIT else None  # not NaN, not infinite
 
 
 def _date(text: str, now: float | None) -> float | None:
@@ -107,10 +123,10 @@ def request_id(headers: Headers) -> str | None:
 
 def _data(body: object) -> tuple[object, bool]:
     """The body as JSON values when it is JSON text, and whether they are ours to keep;
-    ``None`` when it is text that is not JSON (a proxy's HTML page) or too large to read;
+    ``None`` when it is empty, or text that is not JSON (a proxy's HTML page) or too large to read;
     anything else as it is."""
     if isinstance(body, (bytes, bytearray, str)):
-        if len(body) << 2 > MAX_BYTES and size(body, MAX_BYTES) > MAX_BYTES:
+        if not body or (len(body) << 2 > MAX_BYTES and size(body, MAX_BYTES) > MAX_BYTES):
             return None, True
         try:
             return decode(body), True
@@ -220,7 +236,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     lowered = _lower(headers)
     wait = _wait(lowered, None) if lowered else None
     rid = _request_id(lowered) if lowered else None
-    data, owned = (None, True) if body in (None, b"", "") else _data(body)
+    data, owned = _data(body) if body is not None else (None, True)
     found = _in_body(data, owned, lowered)
     known = of_status(status)
     if known is not None and _spent(lowered, status):

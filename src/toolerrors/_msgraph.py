@@ -210,13 +210,9 @@ def _failed(item: object) -> bool:
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """An error object with a text ``code`` and ``message``, and none of OpenAI's
-    ``type`` and ``param`` nor Google's ``status``."""
-    inner = d["error"]  # an object: the claim is asked only then
-    if (
-        not ("type" in inner or "param" in inner or "status" in inner)
-        and type(inner.get("code")) is str
-        and type(inner.get("message")) is str
-    ):
+    ``type`` and ``param`` nor Google's ``status`` (`SOURCE` says these keys)."""
+    inner = d["error"]
+    if type(inner["code"]) is str and type(inner["message"]) is str:
         return read_msgraph
     return None
 
@@ -260,7 +256,11 @@ SOURCE: Final = register(
         shapes=(ERROR,),
         rows=ROWS,
         claims=(
-            (27, "error", When(dict, _claim)),
+            (
+                27,
+                "error",
+                When(dict, _claim, has=("code", "message"), lacks=("type", "param", "status")),
+            ),
             (59, "code", When(str, _claim_bare)),
             (48, "responses", When(list, _claim_batch)),
         ),

@@ -161,11 +161,9 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """An error object with a text ``message`` and a ``param`` (even null), as OpenAI's API
-    always sends; Google's has a ``status``, Microsoft Graph's no ``param``."""
-    inner = d["error"]  # an object: the claim is asked only then
-    if "param" in inner and "status" not in inner and type(inner.get("message")) is str:
-        return read_openai
-    return None
+    always sends; Google's has a ``status``, Microsoft Graph's no ``param`` (`SOURCE` says
+    these keys)."""
+    return read_openai if type(d["error"].get("message")) is str else None
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -198,7 +196,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OpenAICode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((26, "error", When(dict, _claim)),),
+        claims=((26, "error", When(dict, _claim, has=("param",), lacks=("status",))),),
         write=write,
         models="toolerrors.openai",
         example=example,

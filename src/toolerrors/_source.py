@@ -13,6 +13,7 @@ them; this module and the sources sit above it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, Final, get_args
 
 from ._errors import ShapeError
@@ -105,11 +106,22 @@ class Keyed:
 @dataclass(frozen=True, slots=True)
 class When:
     """A claim asked only when its anchor's value is of type ``kind`` (``dict`` for an
-    ``{"error": {...}}`` wrapper): the dispatcher tests the type inline, so sources that
-    share a key cost nothing to payloads whose value is of another type."""
+    ``{"error": {...}}`` wrapper) and, being a dict, ``has`` every one of those keys and
+    ``lacks`` all of these: the dispatcher tests all that inline, so sources that share a
+    key cost nothing to payloads that cannot be theirs."""
 
     kind: type
     claim: Claim
+    has: tuple[str, ...] = ()
+    lacks: tuple[str, ...] = ()
+
+    def fits(self, value: object) -> bool:
+        """Whether the anchor's value may be this claim's (the dispatcher inlines the same
+        test)."""
+        if type(value) is not self.kind:
+            return False
+        keys: Any = value
+        return all(key in keys for key in self.has) and not any(key in keys for key in self.lacks)
 
 
 """``writer(error)``: the JSON-ready wire dict."""
@@ -413,7 +425,7 @@ def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
                     return claim.reader
                 continue
             if isinstance(claim, When):
-                if type(d[anchor]) is not claim.kind:
+                if not claim.fits(d[anchor]):
                     continue
                 found = claim.claim(d, need)
             else:
@@ -431,47 +443,58 @@ def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
     ``values3``); ``classify.__doc__`` is `_classify`'s, which it equals."""
     lines = ["def classify(d, need):"]
     scope: dict[str, Any] = {}
-    guard = None  # the (anchor, type) test the lines below sit under
-    for index, (anchor, claim) in enumerate(CLAIMS):
-        if isinstance(claim, When):
-            scope[f"claim{index}"] = claim.claim
-            if guard != (anchor, claim.kind):
-                guard = (anchor, claim.kind)
-                scope[f"kind{index}"] = claim.kind
-                lines.append(f"    if {anchor!r} in d and type(d[{anchor!r}]) is kind{index}:")
-            lines += [
-                f"        found = claim{index}(d, need)",
-                "        if found is not None:",
-                "            return found",
-            ]
-            continue
-        guard = None
-        if isinstance(claim, Keyed):
-            scope[f"reader{index}"], scope[f"values{index}"] = claim.reader, claim.values
-            value = f"d[{anchor!r}]"
-            test = " or ".join([f"{value} in values{index}", *(f"{m!r} in d" for m in claim.marks)])
-            unless = "".join(f" and {u!r} not in d" for u in claim.unless)
-            lines += [
-                f"    if {anchor!r} in d and type({value}) is str and ({test}){unless}:",
-                f"        return reader{index}",
-            ]
-        elif not isinstance(claim, Takes):
-            scope[f"claim{index}"] = claim
-            lines += [
-                f"    if {anchor!r} in d:",
-                f"        found = claim{index}(d, need)",
-                "        if found is not None:",
-                "            return found",
-            ]
-        elif claim.when is None:
-            scope[f"reader{index}"] = claim.reader
-            lines += [f"    if {anchor!r} in d:", f"        return reader{index}"]
-        else:
-            scope[f"reader{index}"], scope[f"when{index}"] = claim.reader, claim.when
-            lines += [
-                f"    if {anchor!r} in d and (need or when{index}(d)):",
-                f"        return reader{index}",
-            ]
+    for anchor, group in groupby(enumerate(CLAIMS), key=lambda item: item[1][0]):
+        claims = [(index, claim) for index, (_, claim) in group]
+        lines.append(f"    if {anchor!r} in d:")
+        if any(isinstance(claim, (When, Keyed)) for _, claim in claims):
+            lines.append(f"        value = d[{anchor!r}]")
+        kind = None  # the type test the lines below sit under
+        for index, claim in claims:
+            if isinstance(claim, When):
+                if kind is not claim.kind:
+                    kind, scope[f"kind{index}"] = claim.kind, claim.kind
+                    lines.append(f"        if type(value) is kind{index}:")
+                scope[f"claim{index}"] = claim.claim
+                keys = [f"{key!r} in value" for key in claim.has]
+                keys += [f"{key!r} not in value" for key in claim.lacks]
+                indent = " " * 12
+                if keys:
+                    lines.append(f"{indent}if {' and '.join(keys)}:")
+                    indent += "    "
+                lines += [
+                    f"{indent}found = claim{index}(d, need)",
+                    f"{indent}if found is not None:",
+                    f"{indent}    return found",
+                ]
+                continue
+            kind = None
+            if isinstance(claim, Keyed):
+                scope[f"reader{index}"], scope[f"values{index}"] = claim.reader, claim.values
+                test = " or ".join(
+                    [f"value in values{index}", *(f"{m!r} in d" for m in claim.marks)]
+                )
+                unless = "".join(f" and {u!r} not in d" for u in claim.unless)
+                lines += [
+                    f"        if type(value) is str and ({test}){unless}:",
+                    f"            return reader{index}",
+                ]
+            elif not isinstance(claim, Takes):
+                scope[f"claim{index}"] = claim
+                lines += [
+                    f"        found = claim{index}(d, need)",
+                    "        if found is not None:",
+                    "            return found",
+                ]
+            elif claim.when is None:
+                scope[f"reader{index}"] = claim.reader
+                lines.append(f"        return reader{index}")
+                break  # it takes every payload with the anchor: nothing after it is asked
+            else:
+                scope[f"reader{index}"], scope[f"when{index}"] = claim.reader, claim.when
+                lines += [
+                    f"        if need or when{index}(d):",
+                    f"            return reader{index}",
+                ]
     lines.append("    return None")
     exec("\n".join(lines), scope)
     compiled: Callable[[Mapping[str, Any], bool], Reader | str | None] = scope["classify"]
