@@ -209,3 +209,18 @@ def test_request_id_headers() -> None:
     assert request_id({"X-Request-ID": "a"}) == "a"
     assert request_id([("Request-Id", "b")]) == "b"
     assert request_id({}) is None
+
+
+def test_header_names_in_any_spelling_and_of_any_type() -> None:
+    """Every spelling of a name is read alike, however many names a server sends; a name
+    that is not text (bytes, a number) is not one of those read, and does no harm."""
+    from toolerrors import _http
+
+    spellings = ("Retry-After", "retry-after", "RETRY-AFTER", "rEtRy-AfTeR")
+    for seconds, name in enumerate(spellings, 1):
+        assert retry_after({name: str(seconds)}) == float(seconds)
+    many = {f"X-Trace-{i}": "v" for i in range(3_000)}
+    assert retry_after({**many, "Retry-After": "9"}) == 9.0
+    assert len(_http._NAMES) <= 1024  # the remembered spellings stay bounded
+    assert retry_after([(b"Retry-After", "5"), (7, "x")]) is None
+    assert request_id([(b"X-Request-Id", "a"), ("X-Request-Id", "b")]) == "b"

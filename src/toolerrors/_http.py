@@ -55,8 +55,9 @@ def _lower(headers: Headers) -> dict[str, str]:
     found: dict[str, str] = {}
     pairs = headers.items() if type(headers) is dict or hasattr(headers, "items") else headers
     for name, value in pairs:
-        key = _NAMES.get(name) if type(name) is str else None
-        if key is None:
+        try:
+            key = _NAMES[name]
+        except (KeyError, TypeError):  # a name not seen yet, or not text
             key = _name(name)
         if key:
             found[key] = value if type(value) is str else str(value)
@@ -89,9 +90,8 @@ def _date(text: str, now: float | None) -> float | None:
 
 
 def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
-    millis = lowered.get("retry-after-ms")
-    if millis is not None:
-        wait = _seconds(millis, 1000)
+    if "retry-after-ms" in lowered:
+        wait = _seconds(lowered["retry-after-ms"], 1000)
         if wait is not None:
             return wait  # an invalid retry-after-ms leaves Retry-After to speak
     value = lowered.get("retry-after")
@@ -133,17 +133,6 @@ def _data(body: object) -> tuple[object, bool]:
         except ValueError:
             return None, True
     return body, False
-
-
-def _found(data: object, owned: bool, problem: bool) -> UnifiedError | None:
-    if problem and isinstance(data, Mapping) and is_problem(data, media_type=True):
-        return read_problem(data if owned else dict(data), False, "")
-    try:
-        if owned and type(data) is dict:  # decoded here: no copy needed
-            return from_mapping(data, False, "", False)
-        return error_of(data)
-    except ShapeError:
-        return None  # a broken error body: the status still says what happened
 
 
 _PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
@@ -234,17 +223,20 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if type(status) is not int or not 100 <= status <= 599:
         raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
     lowered = _lower(headers)
-    wait = _wait(lowered, None) if lowered else None
-    rid = _request_id(lowered) if lowered else None
     data, owned = _data(body) if body is not None else (None, True)
     found = _in_body(data, owned, lowered)
     known = of_status(status)
-    if known is not None and _spent(lowered, status):
-        known = (ErrorKind.RATE_LIMITED, True)
-        wait = wait if wait is not None else _reset(lowered)
-    elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
-        known = (ErrorKind.APPROVAL_REQUIRED, False)  # a person must give the one-time code
-    advice = _ADVICE.get(lowered.get("x-should-retry") or lowered.get("stripe-should-retry", ""))
+    wait = rid = advice = None
+    if lowered:
+        wait = _wait(lowered, None)
+        rid = _request_id(lowered)
+        if known is not None and _spent(lowered, status):
+            known = (ErrorKind.RATE_LIMITED, True)
+            wait = wait if wait is not None else _reset(lowered)
+        elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
+            known = (ErrorKind.APPROVAL_REQUIRED, False)  # a person must give the one-time code
+        said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry", "")
+        advice = _ADVICE.get(said)
     if found is None:
         if known is None:
             raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
@@ -262,8 +254,17 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
 def _in_body(data: object, owned: bool, lowered: Mapping[str, str]) -> UnifiedError | None:
     """The error the body holds, or else a ``WWW-Authenticate`` challenge."""
     found = None
-    if data is not None:
-        found = _found(data, owned, "problem+json" in lowered.get("content-type", ""))
+    try:
+        if "problem+json" in lowered.get("content-type", "") and (
+            isinstance(data, Mapping) and is_problem(data, media_type=True)
+        ):
+            found = read_problem(data if owned else dict(data), False, "")
+        elif owned and type(data) is dict:  # decoded here: no copy needed
+            found = from_mapping(data, False, "", False)
+        elif data is not None:
+            found = error_of(data)
+    except ShapeError:
+        pass  # a broken error body: the status still says what happened
     if found is None and "www-authenticate" in lowered:
         challenge = _challenge(lowered["www-authenticate"])
         found = from_mapping(challenge, False, "", False) if challenge else None
