@@ -10,7 +10,8 @@ import json
 import pickle
 import pkgutil
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,9 @@ import toolerrors
 from toolerrors import ShapeError, UnifiedError, convert, error_of, parse
 from toolerrors.configure import ConfigureError
 from toolerrors.strategies import json_values, near_misses
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 FUZZ = settings(max_examples=1000, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 """A thousand examples a strategy; the deadline (2 s an example) only guards against hangs,
@@ -269,3 +273,45 @@ def test_success_results_never_raise_in_error_of(result: Any) -> None:
 def test_records_without_status_or_type_are_never_errors(record: dict[str, Any]) -> None:
     """A record with title or detail, but no error status and no type URI, is a result."""
     assert error_of(record) is None or "content" in record
+
+
+_CORPUS = Path(__file__).parent / "corpus"
+_ODD_VALUES: tuple[Any, ...] = ([1], {"a": [1]}, 1.5, -1, True, None, "")
+
+
+def _positions(value: Any, at: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    """Every position in a JSON value, the value itself first."""
+    yield at
+    items = (
+        value.items() if type(value) is dict else enumerate(value) if type(value) is list else ()
+    )
+    for key, inner in items:
+        yield from _positions(inner, (*at, key))
+
+
+def _replaced(value: Any, at: tuple[str | int, ...], new: Any) -> Any:
+    if not at:
+        return new
+    out = copy.deepcopy(value)
+    place = out
+    for key in at[:-1]:
+        place = place[key]
+    place[at[-1]] = new
+    return out
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in _CORPUS.iterdir()))
+def test_real_payloads_with_any_field_changed(folder: str) -> None:
+    """Every field, at any depth, of every real payload, given an array, an object, a
+    number, a boolean, null or empty text: each reader gives an error or says what is
+    wrong with a ShapeError, and never fails otherwise (an array is not a set's member)."""
+    for path in sorted((_CORPUS / folder).glob("*.json")):
+        body = json.loads(path.read_text("utf-8"))["body"]
+        for at in _positions(body):
+            for new in _ODD_VALUES:
+                payload = _replaced(body, at, new)
+                for read in (parse, error_of, lambda p: parse(p, strict=True)):
+                    with contextlib.suppress(ShapeError):
+                        read(payload)
+                with contextlib.suppress(ShapeError):
+                    toolerrors.from_http(429, {}, json.dumps(payload))

@@ -177,8 +177,8 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
         return None
     kind_of, code = inner.get("type"), inner.get("code")
     if (
-        kind_of in _ONLY_STRIPE
-        or code in _ONLY_CODES
+        (type(kind_of) is str and kind_of in _ONLY_STRIPE)
+        or (type(code) is str and code in _ONLY_CODES)
         or not _MARKS.isdisjoint(inner)
         or ("invalid_request_error" in (kind_of, code) and "param" not in inner)
     ):
