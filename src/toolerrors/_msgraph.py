@@ -135,17 +135,17 @@ _FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
 """How an unknown code that names a failure ends (``…Failed``, ``…NotFound``)."""
 
 
-def _deepest(error: Mapping[str, Any]) -> str | None:
+def _deepest(error: Mapping[str, Any], code: str) -> str:
     """The deepest code known along the ``innerError`` chain, else the top one."""
-    found = error.get("code") if error.get("code") in _ROWS else None
+    found = code
     inner = error.get("innerError") or error.get("innererror")
-    for _ in range(16):  # a chain, not a tree; bounded all the same
-        if type(inner) is not dict:
-            break
-        code = inner.get("code")
-        if type(code) is str and code in _ROWS:
-            found = code
+    depth = 16  # a chain, not a tree; bounded all the same
+    while type(inner) is dict and depth:
+        deeper = inner.get("code")
+        if type(deeper) is str and deeper in _ROWS:
+            found = deeper
         inner = inner.get("innerError") or inner.get("innererror")
+        depth -= 1
     return found
 
 
@@ -160,8 +160,7 @@ def _object(
         raise want(message, "a string", f"{where}/message")
     if strict:
         only(inner, _ALLOWED, where)
-    name = _deepest(inner) or code
-    row = _ROWS.get(name)
+    row = _ROWS.get(_deepest(inner, code))
     if row is None and strict:
         raise ShapeError(f"unknown msgraph code {code!r}", f"{where}/code")
     kind, retryable = (

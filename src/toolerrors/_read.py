@@ -131,7 +131,7 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     """A JSON-RPC error response: the error object it carries (whatever its shape), with
     the response's ``id`` as the request id."""
     inner = d["error"]
-    if not isinstance(inner, Mapping):
+    if type(inner) is not dict and not isinstance(inner, Mapping):
         raise want(inner, "an object", f"{where}/error")
     if strict:
         only(d, _RESPONSE_KEYS, where)
@@ -163,7 +163,7 @@ def _claim_response(d: Mapping[str, Any], need: bool) -> Reader | str | None:
     if "error" in d:
         return read_response
     result = d.get("result")
-    if isinstance(result, Mapping):
+    if type(result) is dict or isinstance(result, Mapping):
         if _from_mapping(result, False, "", False) is not None:
             return _read_result
         if result.get("resultType") == "input_required":
@@ -196,7 +196,7 @@ def _parts(result: object) -> tuple[Callable[[str, Any], Any], Any, Any]:
     """How to read a result's fields, and its ``isError`` and structured content: a dict by
     its JSON names, an SDK object by its snake_case names first (some SDKs warn when the
     camelCase aliases are read)."""
-    if isinstance(result, Mapping):
+    if type(result) is dict or isinstance(result, Mapping):
         get = result.get
         return (
             get,
@@ -254,7 +254,7 @@ def _mcp(
 
 
 def _structured(structured: object, strict: bool, where: str, need: bool) -> UnifiedError | None:
-    if isinstance(structured, Mapping):
+    if type(structured) is dict or isinstance(structured, Mapping):
         return _from_mapping(
             structured, strict, f"{where}/structuredContent", False, unwrap=False, owned=False
         )
@@ -272,8 +272,10 @@ def _texts(content: object, where: str, need: bool) -> list[str]:
         return []
     texts = []
     for block in content:
-        kind = block.get("type") if isinstance(block, Mapping) else getattr(block, "type", None)
-        text = block.get("text") if isinstance(block, Mapping) else getattr(block, "text", None)
+        if type(block) is dict or isinstance(block, Mapping):
+            kind, text = block.get("type"), block.get("text")
+        else:
+            kind, text = getattr(block, "type", None), getattr(block, "text", None)
         if kind == "text" and isinstance(text, str):
             texts.append(text)
     return texts
@@ -503,18 +505,19 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
                 value = decode(payload)
             except ValueError:
                 value = load(payload, max_bytes)  # raises the ShapeError that says why
-        if type(value) is list:
+        if type(value) is dict:
+            reader = _source.classify(value, True)
+            if reader is not None and not isinstance(reader, str):
+                try:
+                    return reader(value, strict, "")
+                except ShapeError:
+                    return _recovered(reader, value, strict)
+        elif type(value) is list:
             error = _listed(value, strict, True, max_bytes, owned=True)
             assert error is not None
             return error
-        if type(value) is not dict:
+        else:
             raise want(value, "a JSON object", "")
-        reader = _source.classify(value, True)
-        if reader is not None and not isinstance(reader, str):
-            try:
-                return reader(value, strict, "")
-            except ShapeError:
-                return _recovered(reader, value, strict)
         payload = value
     error = _read(payload, strict, max_bytes, need=True)
     assert error is not None
