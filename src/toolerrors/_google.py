@@ -234,6 +234,10 @@ def _status(
     return make(kind, message, retryable, wait, http, "google", name, extra=keep)
 
 
+_RATE_LIMITED: Final = ErrorKind.RATE_LIMITED
+_PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
+
+
 def _kind(
     row: Row | None, reason: str | None, name: str | None, message: str | None
 ) -> tuple[ErrorKind, bool | None]:
@@ -243,8 +247,8 @@ def _kind(
         return REASONS[reason]
     if row is None:
         return read_words(name, message) or (ErrorKind.UNKNOWN, None)
-    if row.kind is ErrorKind.RATE_LIMITED and names_billing(message):
-        return ErrorKind.PAYMENT_REQUIRED, False
+    if row.kind is _RATE_LIMITED and names_billing(message):
+        return _PAYMENT, False
     return row.kind, row.retryable
 
 
@@ -280,7 +284,9 @@ def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
-    ``code`` with nothing a Status does not have (OpenAI's code is text)."""
+    ``code`` with nothing a Status does not have (OpenAI's code is text).  No Status has
+    a ``type`` or ``param``, which Stripe's, OpenAI's and Anthropic's errors have: `SOURCE`
+    says so, and the dispatcher tests it."""
     inner = d["error"]  # an object: the claim is asked only then
     if ("status" in inner or "errors" in inner) and (
         type(inner.get("status")) is str or type(inner.get("errors")) is list
@@ -338,7 +344,10 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in GoogleCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((22, "error", When(dict, _claim)), (57, "code", When(int, _claim_bare))),
+        claims=(
+            (22, "error", When(dict, _claim, lacks=("type", "param"))),
+            (57, "code", When(int, _claim_bare)),
+        ),
         write=write,
         models="toolerrors.google",
         example=example,

@@ -159,6 +159,8 @@ _ADVICE: Final[dict[str, bool]] = {"true": True, "false": False}
 """``x-should-retry`` (OpenAI, Anthropic) and ``Stripe-Should-Retry``: the server's own
 word on whether this response may be retried, which beats the status and the body."""
 
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+
 _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
 """Exhausted credit and a person's no: never retried, whatever a header says."""
 
@@ -296,7 +298,7 @@ def _merged(
         row = READ.get((found.vendor or "", found.code or "", status))
         if row is not None:
             kind = row.kind  # read differently with this status: Configure's structured 404
-        elif kind is ErrorKind.UNKNOWN:  # the body says less than the status
+        elif kind is _UNKNOWN:  # the body says less than the status
             kind = known[0]
             retryable = known[1] if retryable is None else retryable
         elif (kind, known[0]) in _STATUS_SAYS_MORE:

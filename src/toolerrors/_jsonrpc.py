@@ -106,6 +106,7 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_REFUSED: Final = ErrorKind.REFUSED
 _ALLOWED: Final = ERROR_OBJECT.names
 _BY_DATA: Final = {
     "uri": _ROWS[JsonRpcCode.RESOURCE_NOT_FOUND],
@@ -144,8 +145,8 @@ def read_jsonrpc(
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
     if row is not None:
         kind, retryable = row.kind, row.retryable
-        if kind is not ErrorKind.REFUSED and names_refusal(message):  # whatever its code
-            kind, retryable = ErrorKind.REFUSED, False
+        if kind is not _REFUSED and names_refusal(message):  # whatever its code
+            kind, retryable = _REFUSED, False
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     return make(

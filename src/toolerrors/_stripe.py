@@ -136,6 +136,8 @@ _MARKS: Final = frozenset({
 _FIELD_TYPES: Final = {spec.name: spec.types[0] for spec in INNER}
 """Each field of the error object and the one JSON type it holds."""
 _INNER: Final = frozenset(spec.name for spec in INNER)
+_APPROVAL: Final = ErrorKind.APPROVAL_REQUIRED
+_PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
 _TOP: Final = ERROR.names
 
 
@@ -160,8 +162,8 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     message = inner.get("message")
     if row is not None:
         kind, retryable = row.kind, row.retryable
-        if kind_of == "card_error" and kind is not ErrorKind.APPROVAL_REQUIRED:
-            kind, retryable = ErrorKind.PAYMENT_REQUIRED, False  # a card error is never retried
+        if kind_of == "card_error" and kind is not _APPROVAL:
+            kind, retryable = _PAYMENT, False  # a card error is never retried
     else:
         kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
     if message is None:
@@ -171,7 +173,9 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """A type or code only Stripe uses, a field only Stripe sends, or an
-    ``invalid_request_error`` without ``param`` (which OpenAI always sends)."""
+    ``invalid_request_error`` without ``param`` (which OpenAI always sends).  An error
+    with Microsoft Graph's ``innerError`` is not Stripe's: `SOURCE` says so, and the
+    dispatcher tests it."""
     inner = d["error"]  # an object: the claim is asked only then
     if "type" in d:  # a top-level type is Anthropic's envelope
         return None
@@ -213,7 +217,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in StripeCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((25, "error", When(dict, _claim)),),
+        claims=((25, "error", When(dict, _claim, lacks=("innerError", "innererror"))),),
         write=write,
         models="toolerrors.stripe",
         example=example,
