@@ -97,6 +97,8 @@ def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
     value = lowered.get("retry-after")
     if value is None:
         return None
+    if len(value) < 16 and value.isdigit() and value.isascii():  # whole seconds, as usual
+        return float(int(value))
     wait = _seconds(value, 1)
     return wait if wait is not None else _date(value, now)
 
@@ -119,20 +121,6 @@ def _request_id(lowered: Mapping[str, str]) -> str | None:
 def request_id(headers: Headers) -> str | None:
     """The request id from ``x-request-id`` or ``request-id``."""
     return _request_id(_lower(headers))
-
-
-def _data(body: object) -> tuple[object, bool]:
-    """The body as JSON values when it is JSON text, and whether they are ours to keep;
-    ``None`` when it is empty, or text that is not JSON (a proxy's HTML page) or too large to read;
-    anything else as it is."""
-    if isinstance(body, (bytes, bytearray, str)):
-        if not body or (len(body) << 2 > MAX_BYTES and size(body, MAX_BYTES) > MAX_BYTES):
-            return None, True
-        try:
-            return decode(body), True
-        except ValueError:
-            return None, True
-    return body, False
 
 
 _PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
@@ -160,6 +148,8 @@ _ADVICE: Final[dict[str, bool]] = {"true": True, "false": False}
 word on whether this response may be retried, which beats the status and the body."""
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
+_RATE_LIMITED: Final = ErrorKind.RATE_LIMITED
+_APPROVAL: Final = ErrorKind.APPROVAL_REQUIRED
 
 _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
 """Exhausted credit and a person's no: never retried, whatever a header says."""
@@ -225,36 +215,46 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if type(status) is not int or not 100 <= status <= 599:
         raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
     lowered = _lower(headers)
-    data, owned = _data(body) if body is not None else (None, True)
-    found = _in_body(data, owned, lowered)
+    found, data = _in_body(body, lowered)
     known = of_status(status)
     wait = rid = advice = None
     if lowered:
         wait = _wait(lowered, None)
         rid = _request_id(lowered)
-        if known is not None and _spent(lowered, status):
-            known = (ErrorKind.RATE_LIMITED, True)
+        if (status == 403 or "x-ratelimit-remaining" in lowered) and _spent(lowered, status):
+            known = (_RATE_LIMITED, True)
             wait = wait if wait is not None else _reset(lowered)
         elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
-            known = (ErrorKind.APPROVAL_REQUIRED, False)  # a person must give the one-time code
-        said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry", "")
-        advice = _ADVICE.get(said)
-    if found is None:
-        if known is None:
-            raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
-        kind, retryable = known
-        if advice is not None and kind not in _NEVER_RETRIED:
-            retryable = advice
-        stated = stated_wait(data) if isinstance(data, Mapping) else None
-        if stated is not None:  # the body's own wait is the more exact (64.57 s, not 65)
-            wait = stated
-        return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
-                    request_id=rid)  # fmt: skip
-    return _merged(found, status, known, advice, wait, rid)
+            known = (_APPROVAL, False)  # a person must give the one-time code
+        said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry")
+        advice = _ADVICE.get(said) if said is not None else None
+    if found is not None:
+        return _merged(found, status, known, advice, wait, rid)
+    if known is None:
+        raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
+    kind, retryable = known
+    if advice is not None and kind not in _NEVER_RETRIED:
+        retryable = advice
+    stated = stated_wait(data) if isinstance(data, Mapping) else None
+    if stated is not None:  # the body's own wait is the more exact (64.57 s, not 65)
+        wait = stated
+    return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
+                request_id=rid)  # fmt: skip
 
 
-def _in_body(data: object, owned: bool, lowered: Mapping[str, str]) -> UnifiedError | None:
-    """The error the body holds, or else a ``WWW-Authenticate`` challenge."""
+def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | None, object]:
+    """The error the body holds, or else a ``WWW-Authenticate`` challenge; and the body
+    as JSON values (``None`` when it is empty, or text that is not JSON, such as a proxy's
+    HTML page, or too large to read)."""
+    data: object = body
+    owned = False  # values the caller still holds are copied before a reader keeps them
+    if type(body) is bytes or type(body) is str or type(body) is bytearray:
+        data, owned = None, True
+        if body and (len(body) << 2 <= MAX_BYTES or size(body, MAX_BYTES) <= MAX_BYTES):
+            try:
+                data = decode(body)
+            except ValueError:
+                data = None  # not JSON (a proxy's HTML page): the status decides
     found = None
     try:
         if "problem+json" in lowered.get("content-type", "") and (
@@ -270,7 +270,7 @@ def _in_body(data: object, owned: bool, lowered: Mapping[str, str]) -> UnifiedEr
     if found is None and "www-authenticate" in lowered:
         challenge = _challenge(lowered["www-authenticate"])
         found = from_mapping(challenge, False, "", False) if challenge else None
-    return found
+    return found, data
 
 
 def _merged(
