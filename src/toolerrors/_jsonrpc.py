@@ -106,6 +106,8 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_BY_NUMBER: Final = {int(code): (code, row) for code, row in _ROWS.items()}
+"""Each known code, as the number a payload holds, with its text and its row."""
 _REFUSED: Final = ErrorKind.REFUSED
 _ALLOWED: Final = ERROR_OBJECT.names
 _BY_DATA: Final = {
@@ -139,8 +141,9 @@ def read_jsonrpc(
         )
     if strict and len(d) > 2:
         only(d, _ALLOWED, where)
-    code = str(number)
-    row = (data is not None and _by_data(code, data)) or _ROWS.get(code)
+    code, row = _BY_NUMBER.get(number) or (str(number), None)
+    if data is not None:
+        row = _by_data(code, data) or row
     if row is None and strict:
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
     if row is not None:
