@@ -123,7 +123,9 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{error, error_description?, error_uri?}``.  With no description the message is
     the code's documented meaning (a ``message`` some servers add is used first).  The
     status is the response's: servers differ from the RFC's (401 for ``invalid_grant``)."""
-    code = required_str(d, "error", where)
+    code = d.get("error")
+    if type(code) is not str:
+        code = required_str(d, "error", where)  # says what is wrong with it
     for key in _MARKS:
         value = d.get(key)
         if value is not None and type(value) is not str:
