@@ -222,5 +222,7 @@ def test_header_names_in_any_spelling_and_of_any_type() -> None:
     many = {f"X-Trace-{i}": "v" for i in range(3_000)}
     assert retry_after({**many, "Retry-After": "9"}) == 9.0
     assert len(_http._NAMES) <= 1024  # the remembered spellings stay bounded
+    assert retry_after({"Retry-After": "4"}) == 4.0
+    assert _http._NAMES["Retry-After"] == "retry-after"  # and the usual ones come back
     assert retry_after([(b"Retry-After", "5"), (7, "x")]) is None
     assert request_id([(b"X-Request-Id", "a"), ("X-Request-Id", "b")]) == "b"

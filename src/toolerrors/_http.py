@@ -43,7 +43,9 @@ def _name(name: object) -> str:
     """The lower-case name of a header read by, else ``""``; remembered when it is text."""
     key = (name if type(name) is str else str(name)).lower()
     key = key if key in _READ else ""
-    if type(name) is str and len(_NAMES) < 1024:
+    if type(name) is str:
+        if len(_NAMES) >= 1024:  # many one-off names: start again, and keep the usual ones
+            _NAMES.clear()
         _NAMES[name] = key
     return key
 
@@ -55,9 +57,8 @@ def _lower(headers: Headers) -> dict[str, str]:
     found: dict[str, str] = {}
     pairs = headers.items() if type(headers) is dict or hasattr(headers, "items") else headers
     for name, value in pairs:
-        try:
-            key = _NAMES[name]
-        except (KeyError, TypeError):  # a name not seen yet, or not text
+        key = _NAMES.get(name) if type(name) is str else None
+        if key is None:
             key = _name(name)
         if key:
             found[key] = value if type(value) is str else str(value)
