@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 import toolerrors
@@ -37,7 +38,7 @@ from toolerrors.sources import (
     want,
     with_extra,
 )
-from toolerrors.strategies import error_payloads, near_misses
+from toolerrors.strategies import error_payloads, json_values, near_misses
 from toolerrors.testing import assert_error, assert_shape, every_payload, payload
 
 if TYPE_CHECKING:
@@ -384,3 +385,42 @@ def test_the_rank_table_in_the_docs_is_the_registrys() -> None:
             }
     registered = {(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED}
     assert documented == registered
+
+
+def _corpus_bodies() -> list[Any]:
+    import json
+
+    return [
+        json.loads(path.read_text("utf-8"))["body"]
+        for path in sorted((ROOT / "tests" / "corpus").rglob("*.json"))
+    ]
+
+
+@settings(max_examples=500)
+@given(
+    st.one_of(
+        error_payloads(),
+        near_misses(),
+        st.sampled_from(_corpus_bodies()),
+        st.dictionaries(
+            st.sampled_from(sorted(_source.ANCHORS | {"message", "type", "param", "status"})),
+            json_values(max_leaves=6),
+            max_size=5,
+        ),
+    ),
+    st.booleans(),
+)
+def test_the_compiled_dispatcher_is_the_loop_over_the_claims(payload: Any, need: bool) -> None:
+    """The dispatcher compiled from the claims answers as the loop over them does: the
+    same reader, the same sentence, or nothing."""
+    if type(payload) is not dict:
+        return
+    expected = _source._classify(payload, need)
+    found = _source.classify(payload, need)
+    assert found is expected or (isinstance(found, str) and found == expected)
+
+
+def test_a_claim_on_keys_needs_an_object() -> None:
+    """Keys to have or lack are an object's: a claim on another type is refused."""
+    with pytest.raises(ValueError, match="a claim on a list has no keys to have or lack"):
+        _source.When(list, lambda d, need: None, has=("type",))

@@ -115,6 +115,10 @@ class When:
     has: tuple[str, ...] = ()
     lacks: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if (self.has or self.lacks) and self.kind is not dict:
+            raise ValueError(f"a claim on a {self.kind.__name__} has no keys to have or lack")
+
     def fits(self, value: object) -> bool:
         """Whether the anchor's value may be this claim's (the dispatcher inlines the same
         test)."""
