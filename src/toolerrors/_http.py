@@ -57,8 +57,9 @@ def _lower(headers: Headers) -> dict[str, str]:
     found: dict[str, str] = {}
     pairs = headers.items() if type(headers) is dict or hasattr(headers, "items") else headers
     for name, value in pairs:
-        key = _NAMES.get(name) if type(name) is str else None
-        if key is None:
+        try:
+            key = _NAMES[name]
+        except (KeyError, TypeError):  # a spelling not seen yet, or a name that is not text
             key = _name(name)
         if key:
             found[key] = value if type(value) is str else str(value)
