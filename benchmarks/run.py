@@ -349,7 +349,8 @@ def memory_per_error(payload: bytes, count: int = 20_000) -> float:
 def sizes(quick: bool, failures: list[str]) -> None:
     print("\nparse(bytes) / json.loads(bytes) at sizes up to 1 MiB (target <= 1.0)")
     for name, data in SIZES.items():
-        number = max(1, (20_000 if quick else 200_000) // len(data))
+        # about 2 MB a round (200 KB when quick): rounds of a dozen calls were noise
+        number = max(2, (200_000 if quick else 2_000_000) // len(data))
         ratio = paired_ratio(
             lambda data=data: toolerrors.parse(data), lambda data=data: json.loads(data), number, 9
         )

@@ -442,9 +442,11 @@ def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
 def _compile() -> Callable[[Mapping[str, Any], bool], Reader | str | None]:
     """`_classify` unrolled over the claims registered now, as ``dataclasses`` builds its
     methods: every source's dict goes through it, and the loop's overhead would cost more
-    than some readers.  The generated code holds only the anchors' reprs and names each
-    claim's function, reader and values by its index (``claim3``, ``reader3``,
-    ``values3``); ``classify.__doc__`` is `_classify`'s, which it equals."""
+    than some readers.  Claims in a row on one anchor share its test and its value, and
+    the keys a `When` names are tested inline.  The generated code holds only the anchors'
+    and keys' reprs and names each claim's function, reader and values by its index
+    (``claim3``, ``reader3``, ``values3``); ``classify.__doc__`` is `_classify`'s, which
+    it equals (a property test holds it to that)."""
     lines = ["def classify(d, need):"]
     scope: dict[str, Any] = {}
     for anchor, group in groupby(enumerate(CLAIMS), key=lambda item: item[1][0]):
