@@ -83,8 +83,8 @@ def explain(error: UnifiedError) -> str:
     if error.reason is not None:
         held += f"reason:  {_bare(error.reason)}\n"
     return (
-        f"kind:    {error.kind.value}\n"
-        f"action:  {error.action.value}: {error.hint}\n"
+        f"kind:    {error.kind!s}\n"
+        f"action:  {error.action!s}: {error.hint}\n"
         f"retry:   {_retry_advice(error)}\n"
         f"source:  {_bare(f'{error.vendor} {error.code}')}{status}\n"
         f"{held}message: {_quoted(error.message)}"
@@ -285,7 +285,7 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
                 failed += 1
             continue
         if summary:
-            counts[(str(error.vendor), error.kind.value)] += 1
+            counts[(str(error.vendor), str(error.kind))] += 1
             continue
         title = ("\n" if shown else "") + name + "\n" if titled and (many or streamed) else ""
         out.write(f"{title}{emit(error)}\n")

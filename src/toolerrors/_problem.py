@@ -52,7 +52,7 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
         for key, value in foreign.items():
             out.setdefault(key, value)
         return out
-    out["kind"] = kind.value
+    out["kind"] = str(kind)
     out["retryable"] = error.retryable
     out["retry_after"] = error.retry_after
     out["vendor"] = error.vendor

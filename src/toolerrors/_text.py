@@ -48,8 +48,8 @@ def model_text(error: UnifiedError) -> str:
     hidden = error.vendor in _HIDDEN
     hint = _BUG_HINT if hidden and error.kind is ErrorKind.INTERNAL else error.hint
     lines = [
-        f"Tool call failed: {error.kind.value}.",
-        f"What to do: {error.action.value}: {hint}",
+        f"Tool call failed: {error.kind!s}.",
+        f"What to do: {error.action!s}: {hint}",
         _retry_line(error),
     ]
     if error.owner is not None:

@@ -130,12 +130,12 @@ class UnifiedError:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the unified fields (unset optional fields left out)."""
         out: dict[str, Any] = {
-            "kind": self.kind.value,
+            "kind": str(self.kind),
             "message": self.message,
             "retryable": self.retryable,
             "retry_after": self.retry_after,
             "status_code": self.status_code,
-            "action": self.action.value,
+            "action": str(self.action),
             "vendor": self.vendor,
             "code": self.code,
             "hint": self.hint,
@@ -147,7 +147,7 @@ class UnifiedError:
         if self.request_id is not None:
             out["request_id"] = self.request_id
         if self.suggested_action is not None:
-            out["suggested_action"] = self.suggested_action.value
+            out["suggested_action"] = str(self.suggested_action)
         fields = self.vendor_fields()
         if fields:
             out["extra"] = fields
@@ -265,4 +265,4 @@ class ToolFailure(ComparedByArgs, RuntimeError):
         self.error = error
 
     def __str__(self) -> str:
-        return f"{self.error.kind.value}: {self.error.message}"
+        return f"{self.error.kind!s}: {self.error.message}"
