@@ -76,7 +76,7 @@ _ASK: Final = Outcome.ASK
 
 def render(outcome: Outcome, owner: str, reason: str) -> str:
     """The text ``use_tool`` returns for a held-back action, word for word."""
-    return TEMPLATES[outcome].format(owner=owner, reason=reason)
+    return TEMPLATES[outcome].format(owner=owner, reason=str(reason))  # not Enum.__format__
 
 
 def match(outcome: Outcome, text: str) -> tuple[str, Reason | str] | None:

@@ -284,6 +284,8 @@ ANCHORS: Final[set[str]] = set()
 
 _RANKED: Final[list[tuple[int, str, str, Claim | Takes | When | Keyed]]] = []
 
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+
 SAFER_KIND: Final = ErrorKind.UPSTREAM_ERROR
 """For a source with no retry field: the kind whose row is written instead of one that
 would invite a retry the error does not allow ("Read the message").  Its row there must
@@ -599,7 +601,7 @@ def home(error: UnifiedError, vendor: str) -> bool:
     if error.vendor != vendor or code is None:
         return False
     row = read_row(vendor, code, error.status_code)
-    if error.kind is ErrorKind.UNKNOWN:
+    if error.kind is _UNKNOWN:
         return row is None
     return row is not None and row.kind is error.kind
 
