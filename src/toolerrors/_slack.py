@@ -173,7 +173,9 @@ def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"ok": false, "error": code, ...}``."""
     if d.get("ok") is not False:
         raise want(d.get("ok"), "false", f"{where}/ok")
-    code = required_str(d, "error", where)
+    code = d.get("error")
+    if type(code) is not str:
+        code = required_str(d, "error", where)  # says what is wrong with it
     for key in _TEXT:
         value = d.get(key)
         if value is not None and type(value) is not str:

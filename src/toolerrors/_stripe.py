@@ -184,7 +184,7 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
         (type(kind_of) is str and kind_of in _ONLY_STRIPE)
         or (type(code) is str and code in _ONLY_CODES)
         or not _MARKS.isdisjoint(inner)
-        or ("invalid_request_error" in (kind_of, code) and "param" not in inner)
+        or ("param" not in inner and "invalid_request_error" in (kind_of, code))
     ):
         return read_stripe
     return None
