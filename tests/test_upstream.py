@@ -308,3 +308,29 @@ def test_openai_fields_of_the_wrong_type_are_said_where(
         parse(payload, strict=True)
     assert caught.value.where == where
     assert parse(payload).vendor is None
+
+
+def test_azure_openai_adds_a_numeric_status_and_is_still_openai() -> None:
+    """Azure OpenAI's error object carries the HTTP status as a number and an
+    ``innererror``; a text ``status`` is Google's, and with a ``param`` beside it the
+    object is no one's."""
+    azure = {
+        "error": {
+            "message": "The response was filtered due to the prompt triggering Azure OpenAI's"
+            " content management policy. Please modify your prompt and retry.",
+            "type": None,
+            "param": "prompt",
+            "code": "content_filter",
+            "status": 400,
+            "innererror": {"code": "ResponsibleAIPolicyViolation"},
+        }
+    }
+    error = parse(azure)
+    assert (error.vendor, error.code, error.kind, error.retryable) == (
+        "openai", "content_filter", ErrorKind.INVALID_INPUT, False,
+    )  # fmt: skip
+    assert error.extra == azure  # given back as it came
+    with pytest.raises(ShapeError, match="/error: unknown field"):
+        parse(azure, strict=True)  # OpenAI documents neither status nor innererror
+    texted = {"error": {"message": "Bad.", "param": "x", "code": 3, "status": "INVALID_ARGUMENT"}}
+    assert parse(texted).vendor is None

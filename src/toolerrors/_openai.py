@@ -40,8 +40,8 @@ __all__ = ["SOURCE", "OpenAICode", "read_openai", "write"]
 
 
 class OpenAICode(TextEnum):
-    """The ``code`` values OpenAI documents, and the ``type`` values that name an error
-    when ``code`` is null."""
+    """The ``code`` values OpenAI documents, the ``type`` values that name an error when
+    ``code`` is null, and Azure OpenAI's ``content_filter``."""
 
     INVALID_API_KEY = "invalid_api_key"
     ACCOUNT_DEACTIVATED = "account_deactivated"
@@ -58,6 +58,7 @@ class OpenAICode(TextEnum):
     REQUESTS = "requests"
     TOKENS = "tokens"
     SERVER_ERROR = "server_error"
+    CONTENT_FILTER = "content_filter"
 
 
 INNER: Final = (
@@ -102,6 +103,7 @@ ROWS: Final = (
     _r(_C.REQUESTS, _K.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
     _r(_C.TOKENS, _K.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
     _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
+    _r(_C.CONTENT_FILTER, _K.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
     _to(_C.INVALID_API_KEY, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
@@ -161,9 +163,12 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
     """An error object with a text ``message`` and a ``param`` (even null), as OpenAI's API
-    always sends; Google's has a ``status``, Microsoft Graph's no ``param`` (`SOURCE` says
-    these keys)."""
-    return read_openai if type(d["error"].get("message")) is str else None
+    always sends (Microsoft Graph's has no ``param``: `SOURCE` says so), and no text
+    ``status``, which is Google's; Azure OpenAI adds the HTTP status as a number."""
+    inner = d["error"]
+    if type(inner.get("message")) is str and type(inner.get("status")) is not str:
+        return read_openai
+    return None
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -196,7 +201,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OpenAICode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((26, "error", When(dict, _claim, has=("param",), lacks=("status",))),),
+        claims=((26, "error", When(dict, _claim, has=("param",))),),
         write=write,
         models="toolerrors.openai",
         example=example,
