@@ -424,3 +424,24 @@ def test_a_claim_on_keys_needs_an_object() -> None:
     """Keys to have or lack are an object's: a claim on another type is refused."""
     with pytest.raises(ValueError, match="a claim on a list has no keys to have or lack"):
         _source.When(list, lambda d, need: None, has=("type",))
+
+
+def test_a_row_read_with_a_status_decides_in_from_http(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source's row bound to an HTTP status reads a response with that status, as
+    Configure's structured 404 does; the status is known only while the source is."""
+    from toolerrors._table import BOUND
+
+    locked = Row("acme", "LOCKED", ErrorKind.CONFLICT, False, 423, meaning="Held by another task.",
+                 when_status=423)  # fmt: skip
+    monkeypatch.setitem(sys.modules, "acme_models", ACME_MODELS)
+    register(dataclasses.replace(ACME, rows=(*ACME.rows, locked)))
+    try:
+        assert 423 in BOUND
+        body = {"error": "LOCKED", "detail": "Someone else holds it."}
+        assert parse(body).kind is ErrorKind.PERMISSION_DENIED
+        read = toolerrors.from_http(423, {}, body)
+        assert (read.kind, read.status_code, read.code) == (ErrorKind.CONFLICT, 423, "LOCKED")
+        assert toolerrors.from_http(403, {}, body).kind is ErrorKind.PERMISSION_DENIED
+    finally:
+        unregister("acme")
+    assert 423 not in BOUND

@@ -12,7 +12,7 @@ from ._json import MAX_BYTES, MAX_WAIT, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
-from ._table import READ, of_status
+from ._table import BOUND, READ, of_status
 from ._unified import UnifiedError, make, refill
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
@@ -297,7 +297,7 @@ def _merged(
         return found  # the body said it all
     if code_status is None and known is not None:
         code_status = status
-        row = READ.get((found.vendor or "", found.code or "", status))
+        row = READ.get((found.vendor or "", found.code or "", status)) if status in BOUND else None
         if row is not None:
             kind = row.kind  # read differently with this status: Configure's structured 404
         elif kind is _UNKNOWN:  # the body says less than the status

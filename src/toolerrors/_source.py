@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING, Any, Final, get_args
 from ._errors import ShapeError
 from ._json import type_name
 from ._kinds import ErrorKind
-from ._table import CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, Vendor, read_row
+from ._table import (
+    BOUND,
+    CARRIED,
+    KINDS,
+    READ,
+    READ_BY,
+    RETRYABLE,
+    ROWS,
+    WRITE,
+    Row,
+    Vendor,
+    read_row,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -294,7 +306,7 @@ say ``retryable`` false."""
 
 def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
-    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED):
+    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND):
         lookup.clear()
     for source in SOURCES.values():
         _derive(source)
@@ -307,6 +319,8 @@ def _derive(source: Source) -> None:
     for row in source.rows:
         if row.reads:
             READ[(row.vendor, row.code, row.when_status)] = row
+            if row.when_status is not None:
+                BOUND.add(row.when_status)
             READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
             if row.when_status is None:
                 RETRYABLE[(row.vendor, row.code)] = row.retryable

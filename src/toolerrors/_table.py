@@ -15,6 +15,7 @@ from typing import Final, Literal
 from ._kinds import Action, ErrorKind
 
 __all__ = [
+    "BOUND",
     "CARRIED",
     "HTTP",
     "HTTP_OTHER",
@@ -218,6 +219,10 @@ ROWS: Final[list[Row]] = []
 
 READ: Final[dict[tuple[str, str, int | None], Row]] = {}
 """(vendor, code, status or None) -> the row a payload is read by."""
+
+BOUND: Final[set[int]] = set()
+"""The HTTP statuses some row is read with (Configure's structured 404): only with one of
+these can a status change the row a payload is read by."""
 
 READ_BY: Final[dict[str, dict[str, dict[int | None, Row]]]] = {}
 """``READ`` nested as vendor -> code -> status, so a lookup builds no tuple."""
