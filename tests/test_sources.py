@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, get_args
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
@@ -413,8 +413,7 @@ def _corpus_bodies() -> list[Any]:
 def test_the_compiled_dispatcher_is_the_loop_over_the_claims(payload: Any, need: bool) -> None:
     """The dispatcher compiled from the claims answers as the loop over them does: the
     same reader, the same sentence, or nothing."""
-    if type(payload) is not dict:
-        return
+    assume(type(payload) is dict)  # an array-wrapped body is unwrapped before dispatch
     expected = _source._classify(payload, need)
     found = _source.classify(payload, need)
     assert found is expected or (isinstance(found, str) and found == expected)

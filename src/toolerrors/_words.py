@@ -25,9 +25,9 @@ __all__ = [
 ]
 
 BILLING: Final = r"billing|credits?|balance"
+"""Words that name money, not a rate: a quota error that says them is spent credit."""
 REFUSAL: Final = r"rejected|declined"
 """Words that say a person said no."""
-"""Words that name money, not a rate: a quota error that says them is spent credit."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (rf"quota|{BILLING}", ErrorKind.PAYMENT_REQUIRED),
