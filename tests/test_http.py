@@ -212,8 +212,9 @@ def test_request_id_headers() -> None:
 
 
 def test_header_names_in_any_spelling_and_of_any_type() -> None:
-    """Every spelling of a name is read alike, however many names a server sends; a name
-    that is not text (bytes, a number) is not one of those read, and does no harm."""
+    """Every spelling of a name is read alike, however many names a server sends; raw
+    bytes are read as Latin-1 text, and a name that is neither (a number) is not one of
+    those read, and does no harm."""
     from toolerrors import _http
 
     spellings = ("Retry-After", "retry-after", "RETRY-AFTER", "rEtRy-AfTeR")
@@ -224,5 +225,34 @@ def test_header_names_in_any_spelling_and_of_any_type() -> None:
     assert len(_http._NAMES) <= 1024  # the remembered spellings stay bounded
     assert retry_after({"Retry-After": "4"}) == 4.0
     assert _http._NAMES["Retry-After"] == "retry-after"  # and the usual ones come back
-    assert retry_after([(b"Retry-After", "5"), (7, "x")]) is None
+    assert retry_after([(7, "x"), (None, "5")]) is None
     assert request_id([(b"X-Request-Id", "a"), ("X-Request-Id", "b")]) == "b"
+
+
+def test_raw_byte_headers_read_as_text() -> None:
+    """ASGI's ``scope["headers"]`` and httpx's ``Headers.raw`` are (bytes, bytes) pairs:
+    they say what the same headers as text say, Latin-1 as HTTP sends them."""
+    raw = [(b"retry-after", b"7"), (b"X-Request-Id", b"req-\xe9"), (b"x-should-retry", b"false")]
+    error = from_http(429, raw, b"")
+    assert (error.kind, error.retryable, error.retry_after, error.request_id) == (
+        ErrorKind.RATE_LIMITED, False, 7.0, "req-é",
+    )  # fmt: skip
+    assert retry_after([(bytearray(b"Retry-After"), bytearray(b"3"))]) == 3.0
+    assert error == from_http(429, {"Retry-After": "7", "X-Request-Id": "req-é",
+                                    "X-Should-Retry": "false"}, b"")  # fmt: skip
+
+
+def test_a_status_is_any_int_but_a_bool() -> None:
+    """``http.HTTPStatus`` reads as its number; a bool, a float or text is refused."""
+    from http import HTTPStatus
+
+    error = from_http(HTTPStatus.TOO_MANY_REQUESTS, {"Retry-After": "2"})
+    assert (error.kind, error.status_code, error.code, type(error.status_code)) == (
+        ErrorKind.RATE_LIMITED, 429, "429", int,
+    )  # fmt: skip
+    assert error == from_http(429, {"Retry-After": "2"})
+    for bad in (True, 429.0, "429", 99, 600, None):
+        with pytest.raises(ShapeError) as caught:
+            from_http(bad)  # type: ignore[arg-type]
+        assert caught.value.where == "status"
+        assert str(caught.value).startswith("status: expected an HTTP status from 100 to 599")

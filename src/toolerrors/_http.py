@@ -17,8 +17,9 @@ from ._unified import UnifiedError, make, refill
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
 
-Headers: TypeAlias = Mapping[str, str] | Iterable[tuple[str, str]] | None
-"""A mapping (``dict``, ``http.client.HTTPMessage``, ``httpx.Headers``) or (name, value) pairs."""
+Headers: TypeAlias = Mapping[str, str] | Iterable[tuple[str | bytes, str | bytes]] | None
+"""A mapping (``dict``, ``http.client.HTTPMessage``, ``httpx.Headers``) or (name, value)
+pairs, as text or as the raw bytes ASGI servers and httpx's ``Headers.raw`` give."""
 
 _REQUEST_ID_HEADERS: Final = ("x-request-id", "request-id")
 _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
@@ -34,16 +35,28 @@ _READ: Final = frozenset({
 """The headers a response is read by; a real response has many more, which are not kept."""
 
 
-_NAMES: Final[dict[str, str]] = {}
-"""Header names as given (``Retry-After``) to the lower-case name read, or ``""`` for one
-not read: responses repeat the same few spellings, and a lookup is cheaper than lowering."""
+_NAMES: Final[dict[str | bytes, str]] = {}
+"""Header names as given (``Retry-After``, ``b"retry-after"``) to the lower-case name
+read, or ``""`` for one not read: responses repeat the same few spellings, and a lookup
+is cheaper than lowering."""
+
+
+def _text(value: object) -> str:
+    """A header's name or value as text: raw bytes are Latin-1, as HTTP sends them and
+    as ASGI and httpx decode them."""
+    if type(value) is str:
+        return value
+    if type(value) is bytes or type(value) is bytearray:
+        return value.decode("latin-1")
+    return str(value)
 
 
 def _name(name: object) -> str:
-    """The lower-case name of a header read by, else ``""``; remembered when it is text."""
-    key = (name if type(name) is str else str(name)).lower()
+    """The lower-case name of a header read by, else ``""``; remembered when it is text
+    or bytes."""
+    key = _text(name).lower()
     key = key if key in _READ else ""
-    if type(name) is str:
+    if type(name) is str or type(name) is bytes:
         if len(_NAMES) >= 1024:  # many one-off names: start again, and keep the usual ones
             _NAMES.clear()
         _NAMES[name] = key
@@ -62,7 +75,7 @@ def _lower(headers: Headers) -> dict[str, str]:
         except (KeyError, TypeError):  # a spelling not seen yet, or a name that is not text
             key = _name(name)
         if key:
-            found[key] = value if type(value) is str else str(value)
+            found[key] = value if type(value) is str else _text(value)
     return found
 
 
@@ -213,9 +226,12 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     shape still gives its message and the wait it states, as Discord's ``retry_after``).
     A body sent as ``application/problem+json`` is read as problem details.  A response
     that is neither an error status nor an error body raises `ShapeError`.
+
+    ``status`` is an ``int`` or an ``http.HTTPStatus``; ``headers`` a mapping or (name,
+    value) pairs, as text or as raw bytes (ASGI's, httpx's ``Headers.raw``).
     """
     if type(status) is not int or not 100 <= status <= 599:
-        raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
+        status = _status(status)
     lowered = _lower(headers)
     found, data = _in_body(body, lowered)
     known = of_status(status)
@@ -242,6 +258,14 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         wait = stated
     return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
                 request_id=rid)  # fmt: skip
+
+
+def _status(status: object) -> int:
+    """An HTTP status given as an ``int`` subclass (``http.HTTPStatus``), as a plain
+    ``int``; anything else, or a number out of range, is refused."""
+    if isinstance(status, int) and not isinstance(status, bool) and 100 <= status <= 599:
+        return int(status)
+    raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
 
 
 def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | None, object]:
