@@ -77,10 +77,26 @@ def _text(exc: BaseException) -> str:
     return text if isinstance(text, str) and text else type(exc).__name__
 
 
+_RESPONSES: Final = (
+    ("response", "status_code", "content"),
+    ("response", "status_code", "data"),
+    ("", "http_status", "http_body"),
+    ("", "status", "data"),
+)
+"""Where an HTTP error exception keeps its response: (the attribute that holds it, or
+``""`` for the exception itself; its status; its body), each beside ``headers``.  In order:
+
+- httpx's and requests' errors, and the SDKs built on them (OpenAI's and Anthropic's
+  ``APIStatusError``, google-api-core's ``GoogleAPICallError``);
+- slack_sdk's ``SlackApiError``, whose response's ``data`` holds the error of a 200;
+- Stripe's ``StripeError``;
+- PyGithub's ``GithubException``."""
+
+
 def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
-    """An HTTP error exception (urllib, httpx, requests) through `from_http`."""
-    module = type(exc).__module__.split(".")[0]
-    if module == "urllib":
+    """An HTTP error exception (urllib's, or one that keeps its response as in
+    `_RESPONSES`) through `from_http`."""
+    if type(exc).__module__.split(".")[0] == "urllib":
         status, headers, body = getattr(exc, "code", None), getattr(exc, "headers", None), None
         if isinstance(status, int):
             try:
@@ -90,15 +106,22 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
         return _read(reason, seen) if isinstance(reason, BaseException) else None
-    if module in ("httpx", "requests"):
-        response: Any = getattr(exc, "response", None)
-        status = getattr(response, "status_code", None)
-        if isinstance(status, int) and status >= 400:
-            try:
-                body = response.content
-            except Exception:  # a streamed body not read, or one already consumed
-                body = None
-            return from_http(status, response.headers, body)
+    for holder, status_name, body_name in _RESPONSES:
+        response: Any = getattr(exc, holder, None) if holder else exc
+        status = getattr(response, status_name, None)
+        if not isinstance(status, int) or isinstance(status, bool):
+            continue
+        headers = getattr(response, "headers", None)
+        try:
+            body = getattr(response, body_name, None)
+        except Exception:  # a streamed body not read, or one already consumed
+            body = None
+        if not holder and headers is None and body is None:
+            continue  # an exception's number alone does not make it an HTTP response
+        try:
+            return from_http(status, headers, body)
+        except ShapeError:
+            continue  # neither an error status nor an error body: a redirect, say
     return None
 
 
@@ -167,7 +190,10 @@ def from_exception(exc: BaseException) -> UnifiedError:
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
-    httpx and requests are never imported here: their exceptions are recognised by name.
+    An exception that keeps its HTTP response goes through `from_http` with it: httpx's
+    and requests' errors, and those of the OpenAI, Anthropic, google-api-core, Slack,
+    Stripe and PyGithub SDKs.  None of these libraries is imported here: their
+    exceptions are recognised by name and by the attributes they keep.
     """
     if not isinstance(exc, Exception):
         kind, retryable = _INTERRUPTED

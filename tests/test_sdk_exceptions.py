@@ -1,0 +1,165 @@
+"""The HTTP errors vendors' Python SDKs raise, read by `from_exception`: each SDK is called
+for real, offline, against a server on 127.0.0.1 that answers with a real payload from
+`tests/corpus/`."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from toolerrors import ErrorKind, from_exception
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+CORPUS = Path(__file__).parent / "corpus"
+
+ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
+    # path: (corpus payload, status, headers)
+    "/openai/chat/completions": (
+        "openai/insufficient-quota-with-code.json", 429,
+        {"x-request-id": "req_openai", "retry-after": "20"},
+    ),
+    "/anthropic/v1/messages": (
+        "anthropic/sdk-overloaded-529.json", 529, {"request-id": "req_anthropic"},
+    ),
+    "/stripe/v1/payment_intents": (
+        "stripe/card-declined-generic.json", 402, {"request-id": "req_stripe"},
+    ),
+    "/slack/chat.getPermalink": ("slack/openapi-channel-not-found.json", 200, {}),
+    "/github/users/octocat": ("github/rest-403-rate-limit-remaining-0.json", 403, {}),
+    "/google/v1/documents:analyzeSentiment": (
+        "google/api-key-invalid-errorinfo.json", 400, {},
+    ),
+}  # fmt: skip
+
+
+class Handler(BaseHTTPRequestHandler):
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        self.rfile.read(length)
+        name, status, headers = ROUTES[self.path.split("?")[0]]
+        recorded = json.loads((CORPUS / name).read_text(encoding="utf-8"))
+        body = json.dumps(recorded["body"]).encode()
+        self.send_response(status)
+        for key, value in {**recorded.get("headers", {}), **headers}.items():
+            self.send_header(key, value)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = _answer
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _raised(cls: type[BaseException], call: Any, *args: Any, **kwargs: Any) -> BaseException:
+    """What ``call`` raises, which must be exactly a ``cls``."""
+    with pytest.raises(cls) as caught:
+        call(*args, **kwargs)
+    assert type(caught.value) is cls
+    return caught.value
+
+
+def _alone(exc: BaseException) -> BaseException:
+    """The exception without what it was raised from or during, as a framework that
+    stores or re-raises it may hand it over: it must say everything itself."""
+    exc.__cause__ = exc.__context__ = None
+    return exc
+
+
+def test_openai_sdk_status_error(server: str) -> None:
+    openai = pytest.importorskip("openai")
+    client = openai.OpenAI(api_key="sk-test", base_url=f"{server}/openai", max_retries=0)
+    create = client.chat.completions.create
+    exc = _raised(openai.RateLimitError, create, model="gpt-4o", messages=[])
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.PAYMENT_REQUIRED, False, "openai", "insufficient_quota",
+    )  # fmt: skip
+    assert (error.status_code, error.retry_after, error.request_id) == (429, 20.0, "req_openai")
+    assert error.message == (
+        "You exceeded your current quota, please check your plan and billing details."
+    )
+
+
+def test_anthropic_sdk_status_error(server: str) -> None:
+    anthropic = pytest.importorskip("anthropic")
+    client = anthropic.Anthropic(api_key="k", base_url=f"{server}/anthropic", max_retries=0)
+    create = client.messages.create
+    exc = _raised(anthropic.OverloadedError, create, model="m", max_tokens=1, messages=[])
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.message) == (
+        ErrorKind.UNAVAILABLE, True, "anthropic", "overloaded_error", "later",
+    )  # fmt: skip
+    assert (error.status_code, error.request_id) == (529, "req_anthropic")
+
+
+def test_stripe_sdk_card_error(server: str) -> None:
+    stripe = pytest.importorskip("stripe")
+    client = stripe.StripeClient(
+        "sk_test_123", base_addresses={"api": f"{server}/stripe"}, max_network_retries=0
+    )
+    create = client.v1.payment_intents.create
+    exc = _raised(stripe.CardError, create, params={"amount": 100, "currency": "usd"})
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.message) == (
+        ErrorKind.PAYMENT_REQUIRED, False, "stripe", "card_declined", "Your card was declined.",
+    )  # fmt: skip
+    assert (error.status_code, error.request_id) == (402, "req_stripe")
+
+
+def test_slack_sdk_api_error(server: str) -> None:
+    slack_sdk = pytest.importorskip("slack_sdk")
+    client = slack_sdk.WebClient(token="xoxb-test", base_url=f"{server}/slack/")
+    call = client.chat_getPermalink
+    exc = _raised(slack_sdk.errors.SlackApiError, call, channel="C1", message_ts="1.0")
+    error = from_exception(_alone(exc))
+    # A 200 is no error status: Slack's code alone says it.
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.NOT_FOUND, False, "slack", "channel_not_found", None,
+    )  # fmt: skip
+
+
+def test_pygithub_rate_limit(server: str) -> None:
+    github = pytest.importorskip("github")
+    client = github.Github(base_url=f"{server}/github", retry=None)
+    exc = _raised(github.RateLimitExceededException, client.get_user, "octocat")
+    error = from_exception(_alone(exc))
+    # The body has no documentation_url: the status and x-ratelimit-remaining decide.
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.RATE_LIMITED, True, "http", "403", 403,
+    )  # fmt: skip
+    assert error.message == "API Rate Limit Exceeded for 92.104.200.119"
+
+
+def test_google_api_core_error(server: str) -> None:
+    exceptions = pytest.importorskip("google.api_core.exceptions")
+    requests = pytest.importorskip("requests")
+    response = requests.post(f"{server}/google/v1/documents:analyzeSentiment", timeout=5)
+    exc = exceptions.from_http_response(response)  # as google's REST transports raise
+    assert type(exc) is exceptions.BadRequest
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNAUTHENTICATED, False, "google", "INVALID_ARGUMENT", 400,
+    )  # fmt: skip
+    assert error.message == "API key not valid. Please pass a valid API key."
