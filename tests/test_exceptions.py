@@ -48,6 +48,24 @@ def test_exception_kinds(exc: BaseException, kind: str, retryable: bool | None) 
     assert error.vendor == "python"
 
 
+@pytest.mark.parametrize("module", ["httpx", "httpx2"])
+def test_httpx_and_httpx2_transport_errors(module: str) -> None:
+    """httpx2, the client of newer OpenAI and Anthropic SDKs, names its errors as httpx:
+    a connect timeout sent nothing, a read timeout may have run."""
+    httpx = pytest.importorskip(module)
+    for exc, kind, retryable in (
+        (httpx.ConnectTimeout("connect"), "unavailable", True),
+        (httpx.ConnectError("refused"), "unavailable", True),
+        (httpx.PoolTimeout("pool"), "unavailable", True),
+        (httpx.ReadTimeout("read"), "unknown_outcome", None),
+        (httpx.RemoteProtocolError("closed"), "unknown_outcome", None),
+    ):
+        error = from_exception(exc)
+        assert (error.kind.value, error.retryable, error.code) == (
+            kind, retryable, f"{module}.{type(exc).__name__}",
+        )  # fmt: skip
+
+
 def test_configure_error_maps_as_parse_does() -> None:
     """A ConfigureError is read the way parse reads it."""
     exc = ConfigureError("gone", code="INVALID_INPUT", statusCode=404)

@@ -33,10 +33,16 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "builtins.ConnectionRefusedError": _NOT_SENT,
     "socket.gaierror": _NOT_SENT,
     "builtins.ConnectionError": _SENT_MAYBE,
-    "httpx.ConnectError": _NOT_SENT,
-    "httpx.ConnectTimeout": _NOT_SENT,
-    "httpx.PoolTimeout": _NOT_SENT,
-    "httpx.TransportError": _SENT_MAYBE,
+    **{  # httpx2, httpx's successor (the OpenAI SDK's client), keeps its names
+        f"{module}.{name}": rule
+        for module in ("httpx", "httpx2")
+        for name, rule in (
+            ("ConnectError", _NOT_SENT),
+            ("ConnectTimeout", _NOT_SENT),
+            ("PoolTimeout", _NOT_SENT),
+            ("TransportError", _SENT_MAYBE),
+        )
+    },
     "requests.exceptions.ConnectTimeout": _NOT_SENT,
     "requests.exceptions.Timeout": _SENT_MAYBE,
     "requests.exceptions.ConnectionError": _SENT_MAYBE,
@@ -86,7 +92,7 @@ _RESPONSES: Final = (
 """Where an HTTP error exception keeps its response: (the attribute that holds it, or
 ``""`` for the exception itself; its status; its body), each beside ``headers``.  In order:
 
-- httpx's and requests' errors, and the SDKs built on them (OpenAI's and Anthropic's
+- httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and Anthropic's
   ``APIStatusError``, google-api-core's ``GoogleAPICallError``);
 - slack_sdk's ``SlackApiError``, whose response's ``data`` holds the error of a 200;
 - Stripe's ``StripeError``;
