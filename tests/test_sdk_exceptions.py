@@ -163,3 +163,25 @@ def test_google_api_core_error(server: str) -> None:
         ErrorKind.UNAUTHENTICATED, False, "google", "INVALID_ARGUMENT", 400,
     )  # fmt: skip
     assert error.message == "API key not valid. Please pass a valid API key."
+
+
+def test_pydantic_ai_model_http_error_reads_through_its_cause(server: str) -> None:
+    """pydantic-ai raises its own ``ModelHTTPError`` from the SDK's error, whose body it
+    keeps without OpenAI's ``error`` wrapper: the SDK's error beneath it says it all."""
+    pytest.importorskip("pydantic_ai")
+    openai = pytest.importorskip("openai")
+    from pydantic_ai import Agent
+    from pydantic_ai.exceptions import ModelHTTPError
+    from pydantic_ai.models.openai import OpenAIChatModel
+    from pydantic_ai.providers.openai import OpenAIProvider
+
+    client = openai.AsyncOpenAI(api_key="sk-test", base_url=f"{server}/openai", max_retries=0)
+    agent = Agent(OpenAIChatModel("gpt-4o", provider=OpenAIProvider(openai_client=client)))
+    with pytest.raises(ModelHTTPError) as caught:
+        agent.run_sync("hi")
+    assert type(caught.value.__cause__) is openai.RateLimitError
+    error = from_exception(caught.value)
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.PAYMENT_REQUIRED, False, "openai", "insufficient_quota", 429,
+    )  # fmt: skip
+    assert (error.retry_after, error.request_id) == (20.0, "req_openai")
