@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from toolerrors import ErrorKind, from_exception
+from toolerrors import ErrorKind, from_exception, parse
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -100,6 +100,10 @@ def test_openai_sdk_status_error(server: str) -> None:
     assert error.message == (
         "You exceeded your current quota, please check your plan and billing details."
     )
+    body = parse(exc.body)  # the SDK keeps the object inside "error"
+    assert (body.kind, body.vendor, body.code, body.message) == (
+        ErrorKind.PAYMENT_REQUIRED, "openai", "insufficient_quota", error.message,
+    )  # fmt: skip
 
 
 def test_anthropic_sdk_status_error(server: str) -> None:

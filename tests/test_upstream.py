@@ -334,3 +334,41 @@ def test_azure_openai_adds_a_numeric_status_and_is_still_openai() -> None:
         parse(azure, strict=True)  # OpenAI documents neither status nor innererror
     texted = {"error": {"message": "Bad.", "param": "x", "code": 3, "status": "INVALID_ARGUMENT"}}
     assert parse(texted).vendor is None
+
+
+def test_openai_error_object_without_its_wrapper() -> None:
+    """The OpenAI SDK keeps the object inside ``error`` as ``APIStatusError.body``: with
+    a code OpenAI documents (or, with a null code, a type), it reads as the response it
+    came in, and gives that back; any other such object is no one's."""
+    body = {
+        "message": "You exceeded your current quota, please check your plan and billing details.",
+        "type": "insufficient_quota",
+        "param": None,
+        "code": "insufficient_quota",
+    }
+    for read in (parse, error_of, lambda value: from_http(429, None, value)):
+        error = read(dict(body))
+        assert error is not None
+        assert (error.vendor, error.code, error.kind, error.retryable) == (
+            "openai", "insufficient_quota", ErrorKind.PAYMENT_REQUIRED, False,
+        )  # fmt: skip
+        assert error.extra == {"error": body}
+    assert convert(body, to="openai") == {"error": body}
+    with pytest.raises(ShapeError) as caught:
+        parse(body, strict=True)
+    assert (caught.value.where, caught.value.problem) == (
+        "", "OpenAI's error object without the 'error' around it, which OpenAI always sends",
+    )  # fmt: skip
+    typed = {"message": "Invalid API key.", "type": "invalid_request_error", "param": None,
+             "code": None}  # fmt: skip
+    assert (parse(typed).vendor, parse(typed).code) == ("openai", "invalid_request_error")
+    # A code OpenAI does not document: no one's, read by its words when an error is needed.
+    other = {**body, "code": "quota_gone", "type": "billing"}
+    assert (error_of(other), parse(other).vendor, parse(other).kind) == (
+        None, None, ErrorKind.PAYMENT_REQUIRED,
+    )  # fmt: skip
+    assert error_of({"message": "hello", "type": "text", "param": None, "code": None}) is None
+    # Configure's own form, with its type and param, stays Configure's.
+    configure = {"code": "I_AM_NEW", "message": "m", "type": "invalid_request_error",
+                 "param": "agent"}  # fmt: skip
+    assert parse(configure).vendor == "configure"

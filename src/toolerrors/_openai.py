@@ -171,6 +171,29 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
     return None
 
 
+def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """OpenAI's error object without the ``error`` around it, as the OpenAI SDK keeps it
+    (``APIStatusError.body``) and pydantic-ai passes it on (``ModelHTTPError.body``):
+    read as the response it came in, which is what it gives back.  Strictly, it is no
+    response OpenAI sends."""
+    if strict:
+        raise ShapeError(
+            "OpenAI's error object without the 'error' around it, which OpenAI always sends",
+            where,
+        )
+    return read_openai({"error": d}, strict, where)
+
+
+def _claim_unwrapped(d: Mapping[str, Any], need: bool) -> Any:
+    """A ``param`` (even null) beside a text ``message`` and a code, or a type when the
+    code is null, that OpenAI documents."""
+    code = d.get("code")
+    name = code if code is not None else d.get("type")
+    if type(name) is str and name in _ROWS and type(d.get("message")) is str:
+        return read_unwrapped
+    return None
+
+
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as OpenAI's error response; at home, everything it came with."""
     extra = error.extra
@@ -201,7 +224,7 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OpenAICode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((26, "error", When(dict, _claim, has=("param",))),),
+        claims=((26, "error", When(dict, _claim, has=("param",))), (60, "param", _claim_unwrapped)),
         write=write,
         models="toolerrors.openai",
         example=example,
