@@ -116,6 +116,7 @@ def test_anthropic_sdk_status_error(server: str) -> None:
         ErrorKind.UNAVAILABLE, True, "anthropic", "overloaded_error", "later",
     )  # fmt: skip
     assert (error.status_code, error.request_id) == (529, "req_anthropic")
+    assert parse(exc.body).code == "overloaded_error"  # the SDK keeps the whole body
 
 
 def test_stripe_sdk_card_error(server: str) -> None:
