@@ -106,3 +106,53 @@ def test_to_call_tool_result_shape() -> None:
     assert result.model_dump(by_alias=True, exclude_none=True)["structuredContent"] == wire
     assert json.loads(result.content[0].text) == wire
     assert result.is_error is True
+
+
+async def _protocol_errors() -> list[BaseException]:
+    from mcp.shared.exceptions import MCPError, UrlElicitationRequiredError
+    from mcp.types import ElicitRequestURLParams
+
+    server = MCPServer("toolerrors-protocol")
+
+    @server.tool()
+    def needs_sign_in() -> str:
+        raise UrlElicitationRequiredError(
+            [
+                ElicitRequestURLParams(
+                    mode="url", message="Sign in to Drive", url="https://example.com/auth",
+                    elicitation_id="e1",
+                )
+            ]
+        )  # fmt: skip
+
+    raised = []
+    async with Client(server) as client:
+        for call in (
+            lambda: client.call_tool("needs_sign_in", {}),
+            lambda: client.read_resource("file:///missing.txt"),
+            lambda: client.get_prompt("nope"),
+        ):
+            with pytest.raises(MCPError) as caught:
+                await call()
+            raised.append(caught.value)
+    return raised
+
+
+def test_the_sdks_protocol_errors_read_as_their_json_rpc_errors() -> None:
+    """The MCP SDK's client raises ``MCPError`` with the JSON-RPC error it got;
+    `from_exception` reads that error as the MCP source reads it."""
+    from toolerrors import from_exception
+
+    logging.getLogger("mcp").setLevel(logging.CRITICAL)
+    elicit, missing, internal = (from_exception(exc) for exc in asyncio.run(_protocol_errors()))
+    assert (elicit.vendor, elicit.code, elicit.kind, elicit.retryable) == (
+        "jsonrpc", "-32042", ErrorKind.APPROVAL_REQUIRED, False,
+    )  # fmt: skip
+    assert elicit.extra is not None
+    assert elicit.extra["data"]["elicitations"][0]["url"] == "https://example.com/auth"
+    assert (missing.vendor, missing.code, missing.kind, missing.message) == (
+        "jsonrpc", "-32602", ErrorKind.NOT_FOUND, "Unknown resource: file:///missing.txt",
+    )  # fmt: skip
+    assert (internal.vendor, internal.code, internal.kind) == (
+        "jsonrpc", "-32603", ErrorKind.INTERNAL,
+    )  # fmt: skip

@@ -143,6 +143,19 @@ def _configure(exc: ConfigureError) -> UnifiedError:
         return make(kind, _text(exc), retryable, None, None, "configure", code)
 
 
+def _jsonrpc(exc: BaseException) -> UnifiedError | None:
+    """The JSON-RPC error an exception keeps as ``error``: the MCP SDK's ``MCPError``
+    (and ``UrlElicitationRequiredError``) with its ``ErrorData``, read as the MCP source
+    reads the error object."""
+    error = getattr(exc, "error", None)
+    code, message = getattr(error, "code", None), getattr(error, "message", None)
+    if type(code) is not int or type(message) is not str:
+        return None
+    data = getattr(error, "data", None)
+    payload = {"code": code, "message": message}
+    return error_of(payload if data is None else {**payload, "data": data})
+
+
 def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
@@ -151,7 +164,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         return _configure(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
         return error_of(getattr(exc, "error", None))
-    found = _response(exc, seen)
+    found = _response(exc, seen) or _jsonrpc(exc)
     if found is not None:
         return found
     for cls in type(exc).__mro__:
@@ -196,6 +209,7 @@ def from_exception(exc: BaseException) -> UnifiedError:
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
+    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
     and requests' errors, and those of the OpenAI, Anthropic, google-api-core, Slack,
     Stripe and PyGithub SDKs.  None of these libraries is imported here: their
