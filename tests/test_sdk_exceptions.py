@@ -4,6 +4,7 @@ for real, offline, against a server on 127.0.0.1 that answers with a real payloa
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,6 +34,12 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     ),
     "/slack/chat.getPermalink": ("slack/openapi-channel-not-found.json", 200, {}),
     "/github/users/octocat": ("github/rest-403-rate-limit-remaining-0.json", 403, {}),
+    **{  # google-genai 2 calls v1beta; 3, v1
+        f"/gemini/{version}/models/gemini-2.5-flash:generateContent": (
+            "google/aip-193-resource-exhausted-full.json", 429, {},
+        )
+        for version in ("v1beta", "v1")
+    },
     "/google/v1/documents:analyzeSentiment": (
         "google/api-key-invalid-errorinfo.json", 400, {},
     ),
@@ -183,10 +190,27 @@ def test_pydantic_ai_model_http_error_reads_through_its_cause(server: str) -> No
     client = openai.AsyncOpenAI(api_key="sk-test", base_url=f"{server}/openai", max_retries=0)
     agent = Agent(OpenAIChatModel("gpt-4o", provider=OpenAIProvider(openai_client=client)))
     with pytest.raises(ModelHTTPError) as caught:
-        agent.run_sync("hi")
+        asyncio.run(agent.run("hi"))  # closes its event loop, unlike run_sync
     assert type(caught.value.__cause__) is openai.RateLimitError
     error = from_exception(caught.value)
     assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
         ErrorKind.PAYMENT_REQUIRED, False, "openai", "insufficient_quota", 429,
     )  # fmt: skip
     assert (error.retry_after, error.request_id) == (20.0, "req_openai")
+
+
+def test_google_genai_error(server: str) -> None:
+    genai = pytest.importorskip("google.genai")
+    types = pytest.importorskip("google.genai.types")
+    errors = pytest.importorskip("google.genai.errors")
+    options = types.HttpOptions(
+        base_url=f"{server}/gemini", retry_options=types.HttpRetryOptions(attempts=1)
+    )
+    client = genai.Client(api_key="k", http_options=options)
+    generate = client.models.generate_content
+    exc = _raised(errors.ClientError, generate, model="gemini-2.5-flash", contents="hi")
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.RATE_LIMITED, True, "google", "RESOURCE_EXHAUSTED", 429,
+    )  # fmt: skip
+    assert error.message.startswith("The zone 'us-east1-a' does not have enough resources")

@@ -93,7 +93,8 @@ _RESPONSES: Final = (
 ``""`` for the exception itself; its status; its body), each beside ``headers``.  In order:
 
 - httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and Anthropic's
-  ``APIStatusError``, google-api-core's ``GoogleAPICallError``);
+  ``APIStatusError``, google-api-core's ``GoogleAPICallError``, google-genai's
+  ``APIError``);
 - slack_sdk's ``SlackApiError``, whose response's ``data`` holds the error of a 200;
 - Stripe's ``StripeError``;
 - PyGithub's ``GithubException``."""
@@ -211,8 +212,8 @@ def from_exception(exc: BaseException) -> UnifiedError:
     exception it does not recognise is read through its causes, then as ``unknown``.
     The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
-    and requests' errors, and those of the OpenAI, Anthropic, google-api-core, Slack,
-    Stripe and PyGithub SDKs.  None of these libraries is imported here: their
+    and requests' errors, and those of the OpenAI, Anthropic, google-api-core,
+    google-genai, Slack, Stripe and PyGithub SDKs.  None of these libraries is imported here: their
     exceptions are recognised by name and by the attributes they keep.
     """
     if not isinstance(exc, Exception):
