@@ -33,6 +33,7 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
         "stripe/card-declined-generic.json", 402, {"request-id": "req_stripe"},
     ),
     "/slack/chat.getPermalink": ("slack/openapi-channel-not-found.json", 200, {}),
+    "/slack/conversations.list": ("slack/sdk-ratelimited-429.json", 429, {}),
     "/github/users/octocat": ("github/rest-403-rate-limit-remaining-0.json", 403, {}),
     **{  # google-genai 2 calls v1beta; 3, v1
         f"/gemini/{version}/models/gemini-2.5-flash:generateContent": (
@@ -149,6 +150,12 @@ def test_slack_sdk_api_error(server: str) -> None:
     # A 200 is no error status: Slack's code alone says it.
     assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
         ErrorKind.NOT_FOUND, False, "slack", "channel_not_found", None,
+    )  # fmt: skip
+    # A 429 keeps Slack's own code, and the wait its Retry-After gives.
+    limited = _raised(slack_sdk.errors.SlackApiError, client.conversations_list)
+    error = from_exception(_alone(limited))
+    assert (error.kind, error.vendor, error.code, error.status_code, error.retry_after) == (
+        ErrorKind.RATE_LIMITED, "slack", "ratelimited", 429, 1.0,
     )  # fmt: skip
 
 

@@ -84,18 +84,18 @@ def _text(exc: BaseException) -> str:
 
 
 _RESPONSES: Final = (
-    ("response", "status_code", "content"),
-    ("response", "status_code", "data"),
-    ("", "http_status", "http_body"),
-    ("", "status", "data"),
+    ("response", "status_code", ("content", "data")),
+    ("", "http_status", ("http_body",)),
+    ("", "status", ("data",)),
 )
 """Where an HTTP error exception keeps its response: (the attribute that holds it, or
-``""`` for the exception itself; its status; its body), each beside ``headers``.  In order:
+``""`` for the exception itself; its status; where its body may be), each beside
+``headers``.  In order:
 
-- httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and Anthropic's
-  ``APIStatusError``, google-api-core's ``GoogleAPICallError``, google-genai's
-  ``APIError``);
-- slack_sdk's ``SlackApiError``, whose response's ``data`` holds the error of a 200;
+- httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and
+  Anthropic's ``APIStatusError``, google-api-core's ``GoogleAPICallError``,
+  google-genai's ``APIError``), with the body as ``content``; slack_sdk's
+  ``SlackApiError``, whose response keeps it, parsed, as ``data`` (the error of a 200);
 - Stripe's ``StripeError``;
 - PyGithub's ``GithubException``."""
 
@@ -113,16 +113,20 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
         return _read(reason, seen) if isinstance(reason, BaseException) else None
-    for holder, status_name, body_name in _RESPONSES:
+    for holder, status_name, body_names in _RESPONSES:
         response: Any = getattr(exc, holder, None) if holder else exc
         status = getattr(response, status_name, None)
         if not isinstance(status, int) or isinstance(status, bool):
             continue
         headers = getattr(response, "headers", None)
-        try:
-            body = getattr(response, body_name, None)
-        except Exception:  # a streamed body not read, or one already consumed
-            body = None
+        body = None
+        for name in body_names:
+            try:
+                body = getattr(response, name, None)
+            except Exception:  # a streamed body not read, or one already consumed
+                body = None
+            if body is not None:
+                break
         if not holder and headers is None and body is None:
             continue  # an exception's number alone does not make it an HTTP response
         try:
