@@ -1,4 +1,5 @@
-"""Shared test data: the seeds' tables, copied verbatim, so tests check the code against them."""
+"""Shared test data: the three vendors' documented tables, copied verbatim, so tests check the
+code against them."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ PYTHE_TABLE = [
     ("internal", "Something unexpected.", "Marked retryable.", True, None),
 ]  # fmt: skip
 
-PYTHE_SEED_ERROR = {
+PYTHE_DOCUMENTED_ERROR = {
     "ok": False,
     "code": "insufficient_credits",
     "message": "You're out of AI credits for now.",
@@ -62,7 +63,7 @@ PYTHE_SEED_ERROR = {
     "how_to_fix": "The workspace is out of AI credits. Check get_credit_balance and ask the founder.",
 }
 
-PYTHE_SEED_SUCCESS = {
+PYTHE_DOCUMENTED_SUCCESS = {
     "ok": True,
     "summary": "Iris (researcher) is on it.",
     "run": {"id": "…", "status": "queued", "employee": {"id": "…", "name": "Iris", "role": "researcher"}},

@@ -31,7 +31,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     )
 
 
-def test_examples_cover_every_row_of_the_seeds_tables() -> None:
+def test_examples_cover_every_row_of_the_documented_tables() -> None:
     """One example per use_tool kind, reason, Pythe code and Configure code and case."""
     names = {path.relative_to(EXAMPLES).as_posix() for path in EXAMPLES.rglob("*.json")}
     tool_errors = [row for row in USE_TOOL.rows if row.reads and row.code not in HELD]

@@ -1,4 +1,5 @@
-"""The Configure SDK's error, codes, common cases and tool calls, checked against the seed."""
+"""The Configure SDK's error, codes, common cases and tool calls, checked against its
+documentation."""
 
 from __future__ import annotations
 
@@ -43,19 +44,19 @@ FULL = {
 }
 
 
-def test_error_codes_are_the_seeds_thirteen() -> None:
-    """ErrorCode exports exactly the seed's values."""
+def test_error_codes_are_the_documented_thirteen() -> None:
+    """ErrorCode exports exactly the documented values."""
     assert [c.value for c in ErrorCode] == [row[0] for row in CONFIGURE_TABLE]
     assert {c: MEANING[ErrorCode(c)] for c, _ in CONFIGURE_TABLE} == dict(CONFIGURE_TABLE)
 
 
 def test_suggested_actions_are_the_closed_eleven() -> None:
-    """suggestedAction is the seed's closed enum."""
+    """suggestedAction is the documented closed enum."""
     assert [a.value for a in SuggestedAction] == SUGGESTED_ACTIONS
     assert [r.value for r in AuthFlowReason] == ["signin", "reconnect", "permissions"]
 
 
-def test_configure_error_exposes_the_seeds_fields_and_no_others() -> None:
+def test_configure_error_exposes_the_documented_fields_and_no_others() -> None:
     """Keyword construction under the SDK's names; no status, no details."""
     err = ConfigureError(message="Slow down", code="RATE_LIMITED", statusCode=429, retryAfter=30)
     assert (err.message, err.code, err.statusCode, err.retryAfter) == (
@@ -113,7 +114,7 @@ def test_retry_after_keeps_its_number_form() -> None:
 
 
 def test_strict_rejects_unknown_suggested_action_code_null_and_field() -> None:
-    """Strict mode keeps to the seed's closed lists; lenient keeps newer values verbatim."""
+    """Strict mode keeps to the documented closed lists; lenient keeps newer values verbatim."""
     for bad, match in [
         ({"suggestedAction": "pray"}, "unknown suggestedAction 'pray'"),
         ({"code": "QUOTA"}, "unknown code 'QUOTA'"),
@@ -205,7 +206,7 @@ def test_names_outside_the_enabled_set_are_access_denied() -> None:
     )
 
 
-def test_configure_error_fields_are_the_seeds() -> None:
-    """The nine structured fields, in the seed's order."""
+def test_configure_error_fields_are_the_documented_ones() -> None:
+    """The nine structured fields, in the documented order."""
     err = ConfigureError(**FULL)
     assert list(err.fields()) == CONFIGURE_FIELDS

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from conftest import PYTHE_SEED_ERROR, PYTHE_SEED_SUCCESS
+from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS
 from toolerrors import ErrorKind, ShapeError, convert, error_of, parse
 from toolerrors.configure import ConfigureError
 from toolerrors.pythe import wrap
@@ -47,17 +47,17 @@ def test_configure_error_instance_parses() -> None:
 
 def test_mcp_results_as_dicts_and_objects() -> None:
     """CallToolResults parse from dicts, camelCase or snake_case objects."""
-    result = wrap(PYTHE_SEED_ERROR)
-    expected = parse(PYTHE_SEED_ERROR)
+    result = wrap(PYTHE_DOCUMENTED_ERROR)
+    expected = parse(PYTHE_DOCUMENTED_ERROR)
     assert parse(result) == expected
     assert parse(json.dumps(result)) == expected
-    text_block = SimpleNamespace(type="text", text=json.dumps(PYTHE_SEED_ERROR))
+    text_block = SimpleNamespace(type="text", text=json.dumps(PYTHE_DOCUMENTED_ERROR))
     assert (
         parse(SimpleNamespace(content=[text_block], structured_content=None, is_error=True))
         == expected
     )
     assert (
-        parse(SimpleNamespace(content=[], structuredContent=PYTHE_SEED_ERROR, isError=True))
+        parse(SimpleNamespace(content=[], structuredContent=PYTHE_DOCUMENTED_ERROR, isError=True))
         == expected
     )
 
@@ -82,7 +82,7 @@ def test_mcp_text_only_error_is_still_an_error() -> None:
 @pytest.mark.parametrize(
     ("payload", "problem"),
     [
-        (PYTHE_SEED_SUCCESS, "success envelope"),
+        (PYTHE_DOCUMENTED_SUCCESS, "success envelope"),
         ({"deleted": False, "message": "Nothing to forget."}, r"forget\(\) result"),
         ({"hello": "world"}, "expected an error of a known shape"),
         ("{not json", "not valid JSON"),
@@ -126,7 +126,7 @@ def test_shape_error_points_at_the_field() -> None:
         parse({"code": "RATE_LIMITED", "message": "m", "statusCode": "429"}, strict=True)
     assert caught.value.where == "/statusCode"
     assert str(caught.value) == "/statusCode: expected an integer, got string"
-    result = wrap({**PYTHE_SEED_ERROR, "retryable": "no"})
+    result = wrap({**PYTHE_DOCUMENTED_ERROR, "retryable": "no"})
     with pytest.raises(ShapeError) as nested:
         parse(result, strict=True)
     assert nested.value.where == "/structuredContent/retryable"
@@ -136,7 +136,7 @@ def test_lenient_unknown_code_is_kind_unknown_strict_rejects_it() -> None:
     """An unknown code in a known shape is kept verbatim as kind unknown, unless strict."""
     for payload in (
         {"error": "teapot", "message": "m"},
-        {**PYTHE_SEED_ERROR, "code": "http_418"},
+        {**PYTHE_DOCUMENTED_ERROR, "code": "http_418"},
         {"code": "I_AM_NEW", "message": "m"},
     ):
         error = parse(payload)
@@ -170,8 +170,8 @@ def test_unlisted_reason_is_still_held_back() -> None:
 def test_error_of_says_none_for_ordinary_results() -> None:
     """Results that nothing marks as an error give None."""
     for result in [
-        PYTHE_SEED_SUCCESS,
-        wrap(PYTHE_SEED_SUCCESS),
+        PYTHE_DOCUMENTED_SUCCESS,
+        wrap(PYTHE_DOCUMENTED_SUCCESS),
         {"deleted": False, "message": "Nothing to forget."},
         {"rows": [1, 2, 3]},
         {"error": None, "data": 1},
@@ -187,7 +187,7 @@ def test_error_of_says_none_for_ordinary_results() -> None:
 
 def test_error_of_finds_each_marker() -> None:
     """isError, ok false, an error key, a check-held key and a Configure code all mark errors."""
-    assert error_of(PYTHE_SEED_ERROR) == parse(PYTHE_SEED_ERROR)
+    assert error_of(PYTHE_DOCUMENTED_ERROR) == parse(PYTHE_DOCUMENTED_ERROR)
     assert error_of(USE_TOOL) == parse(USE_TOOL)
     assert error_of({"code": "TIMEOUT", "message": "t"}) == parse(
         {"code": "TIMEOUT", "message": "t"}

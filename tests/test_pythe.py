@@ -1,4 +1,4 @@
-"""Pythe's envelopes and MCP wrapping, checked against the seed."""
+"""Pythe's envelopes and MCP wrapping, checked against Pythe's documentation."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import PYTHE_SEED_ERROR, PYTHE_SEED_SUCCESS, PYTHE_TABLE
+from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS, PYTHE_TABLE
 from toolerrors import ShapeError
 from toolerrors.pythe import (
     AI_TEAM_TOOLS,
@@ -27,18 +27,18 @@ from toolerrors.pythe import (
 )
 
 
-def test_codes_are_exactly_the_seeds_thirteen() -> None:
-    """ErrorCode holds the seed's 13 codes."""
+def test_codes_are_exactly_the_documented_thirteen() -> None:
+    """ErrorCode holds the 13 documented codes."""
     assert [code.value for code in ErrorCode] == [row[0] for row in PYTHE_TABLE]
 
 
 @pytest.mark.parametrize(
     ("code", "meaning", "todo", "retryable", "status"), PYTHE_TABLE, ids=[r[0] for r in PYTHE_TABLE]
 )
-def test_each_code_has_the_seeds_facts(
+def test_each_code_has_the_documented_facts(
     code: str, meaning: str, todo: str, retryable: bool, status: int | None
 ) -> None:
-    """Default retryability, HTTP status, meaning and guidance are the seed's."""
+    """Default retryability, HTTP status, meaning and guidance are as documented."""
     assert DEFAULT_RETRYABLE[ErrorCode(code)] is retryable
     assert HTTP_STATUS.get(ErrorCode(code)) == status
     assert MEANING[ErrorCode(code)] == meaning
@@ -53,22 +53,22 @@ def test_each_code_has_the_seeds_facts(
     assert parse(wire, strict=True).to_wire() == wire
 
 
-def test_seed_error_example_round_trips() -> None:
-    """The seed's error result parses strictly and dumps unchanged."""
-    model = parse(PYTHE_SEED_ERROR, strict=True)
+def test_documented_error_example_round_trips() -> None:
+    """The documented error result parses strictly and dumps unchanged."""
+    model = parse(PYTHE_DOCUMENTED_ERROR, strict=True)
     assert isinstance(model, ErrorEnvelope)
     assert model.code is ErrorCode.INSUFFICIENT_CREDITS
-    assert model.to_wire() == PYTHE_SEED_ERROR
+    assert model.to_wire() == PYTHE_DOCUMENTED_ERROR
 
 
-def test_seed_success_example_round_trips() -> None:
-    """The seed's successful result parses strictly and dumps unchanged."""
-    model = parse(PYTHE_SEED_SUCCESS, strict=True)
+def test_documented_success_example_round_trips() -> None:
+    """The documented successful result parses strictly and dumps unchanged."""
+    model = parse(PYTHE_DOCUMENTED_SUCCESS, strict=True)
     assert isinstance(model, SuccessEnvelope)
     assert model.run is not None and model.run.employee.name == "Iris"
     assert model.poll_after_seconds == 20 and model.reused is False
     assert model.next is not None and model.next[0].tool == "get_run"
-    assert model.to_wire() == PYTHE_SEED_SUCCESS
+    assert model.to_wire() == PYTHE_DOCUMENTED_SUCCESS
 
 
 def test_finished_poll_is_null_and_stays_null() -> None:
@@ -80,7 +80,7 @@ def test_finished_poll_is_null_and_stays_null() -> None:
 @pytest.mark.parametrize("missing", ["code", "message", "retryable", "how_to_fix"])
 def test_all_five_error_fields_are_required(missing: str) -> None:
     """An error envelope without any one of its fields is refused, naming it."""
-    wire = {k: v for k, v in PYTHE_SEED_ERROR.items() if k != missing}
+    wire = {k: v for k, v in PYTHE_DOCUMENTED_ERROR.items() if k != missing}
     with pytest.raises(ShapeError, match=f"/{missing}"):
         parse(wire)
 
@@ -88,9 +88,9 @@ def test_all_five_error_fields_are_required(missing: str) -> None:
 def test_ok_must_be_a_real_boolean() -> None:
     """0 is not false, and a string retryable is not a boolean."""
     with pytest.raises(ShapeError, match="/ok"):
-        parse({**PYTHE_SEED_ERROR, "ok": 0})
+        parse({**PYTHE_DOCUMENTED_ERROR, "ok": 0})
     with pytest.raises(ShapeError, match="/retryable"):
-        parse({**PYTHE_SEED_ERROR, "retryable": "false"})
+        parse({**PYTHE_DOCUMENTED_ERROR, "retryable": "false"})
 
 
 def test_built_envelopes_carry_ok_on_the_wire() -> None:
@@ -107,17 +107,17 @@ def test_built_envelopes_carry_ok_on_the_wire() -> None:
 
 
 def test_strict_rejects_unknown_code_and_field_lenient_keeps_them() -> None:
-    """Strict refuses a code or field the seed lacks; lenient keeps both verbatim."""
-    wire = {**PYTHE_SEED_ERROR, "code": "http_503", "trace_id": "t1"}
+    """Strict refuses a code or field the documentation lacks; lenient keeps both verbatim."""
+    wire = {**PYTHE_DOCUMENTED_ERROR, "code": "http_503", "trace_id": "t1"}
     with pytest.raises(ShapeError, match="unknown code 'http_503'"):
-        parse({**PYTHE_SEED_ERROR, "code": "http_503"}, strict=True)
+        parse({**PYTHE_DOCUMENTED_ERROR, "code": "http_503"}, strict=True)
     with pytest.raises(ShapeError, match="unknown field"):
-        parse({**PYTHE_SEED_ERROR, "trace_id": "t1"}, strict=True)
+        parse({**PYTHE_DOCUMENTED_ERROR, "trace_id": "t1"}, strict=True)
     assert parse(wire).to_wire() == wire
 
 
-def test_tool_names_are_the_seeds() -> None:
-    """Eleven AI-team tools and twelve company, plan and note tools, in the seed's order."""
+def test_tool_names_are_the_documented_ones() -> None:
+    """Eleven AI-team tools and twelve company, plan and note tools, in the documented order."""
     assert AI_TEAM_TOOLS == (
         "list_team", "assign_task", "list_runs", "get_run", "answer_run", "cancel_run",
         "list_approvals", "search_library", "get_library_item", "list_memory", "get_plan_build",
@@ -132,24 +132,26 @@ def test_tool_names_are_the_seeds() -> None:
 
 def test_wrap_puts_the_same_json_in_text_and_structured_content() -> None:
     """AI-team results carry the same JSON twice; errors are in-band with isError."""
-    result = wrap(parse(PYTHE_SEED_ERROR))
+    result = wrap(parse(PYTHE_DOCUMENTED_ERROR))
     assert result == {
-        "content": [{"type": "text", "text": json.dumps(PYTHE_SEED_ERROR, ensure_ascii=False)}],
-        "structuredContent": PYTHE_SEED_ERROR,
+        "content": [
+            {"type": "text", "text": json.dumps(PYTHE_DOCUMENTED_ERROR, ensure_ascii=False)}
+        ],
+        "structuredContent": PYTHE_DOCUMENTED_ERROR,
         "isError": True,
     }
-    assert wrap(PYTHE_SEED_SUCCESS)["isError"] is False
-    assert unwrap(result) == PYTHE_SEED_ERROR
+    assert wrap(PYTHE_DOCUMENTED_SUCCESS)["isError"] is False
+    assert unwrap(result) == PYTHE_DOCUMENTED_ERROR
 
 
 def test_unwrap_reads_text_when_there_is_no_structured_content() -> None:
     """A client that only kept the text still gets the envelope back."""
     text_only = {
-        "content": [{"type": "text", "text": json.dumps(PYTHE_SEED_ERROR)}],
+        "content": [{"type": "text", "text": json.dumps(PYTHE_DOCUMENTED_ERROR)}],
         "isError": True,
     }
-    assert unwrap(text_only) == PYTHE_SEED_ERROR
-    assert parse(text_only).to_wire() == PYTHE_SEED_ERROR
+    assert unwrap(text_only) == PYTHE_DOCUMENTED_ERROR
+    assert parse(text_only).to_wire() == PYTHE_DOCUMENTED_ERROR
     with pytest.raises(ShapeError, match="no structuredContent"):
         unwrap({"content": [{"type": "text", "text": "plain words"}]})
 
@@ -164,6 +166,6 @@ def test_wrap_text_for_company_tools() -> None:
 
 def test_idempotent_replay_says_reused() -> None:
     """A replayed assign_task returns reused: true with the existing run."""
-    replay = parse({**PYTHE_SEED_SUCCESS, "reused": True}, strict=True)
+    replay = parse({**PYTHE_DOCUMENTED_SUCCESS, "reused": True}, strict=True)
     assert isinstance(replay, SuccessEnvelope) and replay.reused is True
     assert replay.run is not None and replay.run.id == "…"

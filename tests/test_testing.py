@@ -83,7 +83,7 @@ def test_assert_shape_points_at_the_field() -> None:
 
 
 def test_factories_have_realistic_defaults_and_overrides() -> None:
-    """Defaults come from the seeds; keywords override; ABSENT removes."""
+    """Defaults come from the vendors' documentation; keywords override; ABSENT removes."""
     assert pythe_error("http_429") == {
         "ok": False,
         "code": "http_429",

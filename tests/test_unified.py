@@ -121,8 +121,8 @@ def test_action_and_hint_defaults_per_kind() -> None:
     assert stubborn.hint == "Marked not retryable: read the message before doing anything else."
 
 
-def test_hint_is_the_seeds_guidance_for_known_codes() -> None:
-    """For a vendor code, the hint is the seed's 'what to do'."""
+def test_hint_is_the_documented_guidance_for_known_codes() -> None:
+    """For a vendor code, the hint is the vendor's documented 'what to do'."""
     assert parse({"error": "too_large", "message": "m"}).hint == "Use its link instead."
     pythe = {"ok": False, "code": "paused", "message": "m", "retryable": False, "how_to_fix": "h"}
     assert parse(pythe).hint == "The founder can resume them from Team in Pythe."

@@ -1,4 +1,4 @@
-"""The use_tool runtime's shapes, checked row by row against the seed."""
+"""The use_tool runtime's shapes, checked row by row against use_tool's documentation."""
 
 from __future__ import annotations
 
@@ -21,18 +21,18 @@ from toolerrors.use_tool import (
 OWNERS = ["Ana", "Mary Ann", "Dr. Kim", "Jean-Luc", "O'Brien", "O’Brien", "Zoë", "Łukasz", "李"]
 
 
-def test_error_kinds_are_exactly_the_seeds_twelve() -> None:
-    """ErrorCode holds the seed's twelve error kinds and nothing else."""
+def test_error_kinds_are_exactly_the_documented_twelve() -> None:
+    """ErrorCode holds the twelve documented error kinds and nothing else."""
     assert [code.value for code in ErrorCode] == [row[0] for row in USE_TOOL_TABLE]
 
 
 @pytest.mark.parametrize(
     ("code", "meaning", "guidance"), USE_TOOL_TABLE, ids=[r[0] for r in USE_TOOL_TABLE]
 )
-def test_each_kind_round_trips_with_the_seeds_guidance(
+def test_each_kind_round_trips_with_the_documented_guidance(
     code: str, meaning: str, guidance: str
 ) -> None:
-    """Every kind parses strictly, dumps to the same JSON, and carries the seed's words."""
+    """Every kind parses strictly, dumps to the same JSON, and carries the documented words."""
     wire = {"error": code, "message": f"{code} happened"}
     model = parse(wire, strict=True)
     assert isinstance(model, ToolError)
@@ -52,7 +52,7 @@ def test_card_is_kept_as_given_and_absent_when_not_given() -> None:
 
 
 def test_strict_rejects_null_card_unknown_kind_and_unknown_field() -> None:
-    """Strict mode refuses what the seed does not describe, naming the place."""
+    """Strict mode refuses what the documentation does not describe, naming the place."""
     with pytest.raises(ShapeError, match="card is null"):
         parse({"error": "not_found", "message": "m", "card": None}, strict=True)
     with pytest.raises(ShapeError, match="unknown error kind 'teapot'"):
@@ -76,7 +76,7 @@ def test_message_is_required_everywhere() -> None:
         parse({"error": "not_found", "message": 3})
 
 
-def test_reasons_are_the_seeds_six_with_their_outcomes() -> None:
+def test_reasons_are_the_documented_six_with_their_outcomes() -> None:
     """Each reason is word for word, curly apostrophes included, and knows its outcome."""
     assert [(r.outcome.value, r.value) for r in Reason] == REASONS_TABLE
 
@@ -84,7 +84,7 @@ def test_reasons_are_the_seeds_six_with_their_outcomes() -> None:
 @pytest.mark.parametrize("owner", OWNERS)
 @pytest.mark.parametrize("reason", list(Reason), ids=[r.name for r in Reason])
 def test_held_outcome_renders_the_template_and_parses_back(owner: str, reason: Reason) -> None:
-    """Rendering writes the seed's template exactly; parsing gives owner and reason back."""
+    """Rendering writes the documented template exactly; parsing gives owner and reason back."""
     model = (NotDoneYet if reason.outcome is Outcome.ASK else Refused).of(owner, reason)
     template = ASK_TEMPLATE if reason.outcome is Outcome.ASK else STOP_TEMPLATE
     text = template.format(owner=owner, reason=reason.value)
@@ -95,7 +95,7 @@ def test_held_outcome_renders_the_template_and_parses_back(owner: str, reason: R
     assert back.reason is reason
 
 
-def test_rendering_uses_the_seeds_characters() -> None:
+def test_rendering_uses_the_documented_characters() -> None:
     """Reasons use ’; the refused template uses a straight ' in "don't"."""
     asked = NotDoneYet.of("Ana", Reason.UNDECIDED).not_done_yet
     assert asked == (
@@ -109,8 +109,9 @@ def test_rendering_uses_the_seeds_characters() -> None:
     )
 
 
-def test_straight_apostrophes_are_accepted_and_come_back_in_the_seeds_form() -> None:
-    """Text with ' where the seed has ’ parses; rendering it again gives the seed's form."""
+def test_straight_apostrophes_are_accepted_and_come_back_in_the_documented_form() -> None:
+    """Text with ' where the documentation has ’ parses; rendering it again gives the
+    documented form."""
     straight = (
         "Check with Ana first: it goes to someone the owner hasn't named. Ask in your reply, "
         "saying what you would do. Once they say yes, do it again."
@@ -126,7 +127,7 @@ def test_straight_apostrophes_are_accepted_and_come_back_in_the_seeds_form() -> 
 
 
 def test_strict_rejects_unlisted_reason_wrong_outcome_and_other_text() -> None:
-    """Strict parsing accepts only the seed's reasons, under their own outcome."""
+    """Strict parsing accepts only the documented reasons, under their own outcome."""
     unlisted = ASK_TEMPLATE.format(owner="Ana", reason="it felt risky")
     with pytest.raises(ShapeError, match="not one of use_tool's six documented reasons"):
         parse({"not_done_yet": unlisted}, strict=True)
@@ -138,7 +139,7 @@ def test_strict_rejects_unlisted_reason_wrong_outcome_and_other_text() -> None:
 
 
 def test_lenient_keeps_unlisted_reason() -> None:
-    """Lenient parsing keeps a reason the seed does not list, verbatim."""
+    """Lenient parsing keeps a reason the documentation does not list, verbatim."""
     model = parse({"not_done_yet": ASK_TEMPLATE.format(owner="Ana", reason="it felt risky")})
     assert (model.owner, model.reason) == ("Ana", "it felt risky")
 
