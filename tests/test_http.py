@@ -256,3 +256,23 @@ def test_a_status_is_any_int_but_a_bool() -> None:
             from_http(bad)  # type: ignore[arg-type]
         assert caught.value.where == "status"
         assert str(caught.value).startswith("status: expected an HTTP status from 100 to 599")
+
+
+@pytest.mark.parametrize(
+    ("headers", "got"),
+    [
+        (5, "int"),
+        ("Retry-After: 5", "str"),
+        ([("Retry-After",)], "item 0, ('Retry-After',)"),
+        ([("X-Request-Id", "a"), 7], "item 1, 7"),
+        ([("Retry-After", "1", "x")], "item 0, ('Retry-After', '1', 'x')"),
+    ],
+)
+def test_headers_that_are_no_headers_are_refused_saying_why(headers: object, got: str) -> None:
+    """Neither a mapping nor (name, value) pairs: a ShapeError at ``headers``, not the
+    TypeError or ValueError of unpacking them."""
+    with pytest.raises(ShapeError) as caught:
+        from_http(429, headers, b"")  # type: ignore[arg-type]
+    assert (caught.value.where, caught.value.problem) == (
+        "headers", f"expected a mapping or (name, value) pairs, got {got}",
+    )  # fmt: skip

@@ -69,14 +69,31 @@ def _lower(headers: Headers) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     pairs = headers.items() if type(headers) is dict or hasattr(headers, "items") else headers
-    for name, value in pairs:
-        try:
-            key = _NAMES[name]
-        except (KeyError, TypeError):  # a spelling not seen yet, or a name that is not text
-            key = _name(name)
-        if key:
-            found[key] = value if type(value) is str else _text(value)
+    try:
+        for name, value in pairs:
+            try:
+                key = _NAMES[name]
+            except (KeyError, TypeError):  # a spelling not seen yet, or a name that is not text
+                key = _name(name)
+            if key:
+                found[key] = value if type(value) is str else _text(value)
+    except (TypeError, ValueError):  # not iterable, or an item that is no pair
+        raise _not_headers(headers) from None
     return found
+
+
+def _not_headers(headers: object) -> ShapeError:
+    """What is wrong with ``headers`` that are neither a mapping nor (name, value) pairs."""
+    if isinstance(headers, (str, bytes, bytearray)) or not isinstance(headers, Iterable):
+        got = type(headers).__name__
+    else:
+        got = next(
+            (f"item {i}, {item!r}" for i, item in enumerate(headers)
+             if isinstance(item, (str, bytes)) or not isinstance(item, Iterable)
+             or len(tuple(item)) != 2),
+            type(headers).__name__,
+        )  # fmt: skip
+    return ShapeError(f"expected a mapping or (name, value) pairs, got {got}", "headers")
 
 
 def _seconds(text: str, scale: float) -> float | None:
