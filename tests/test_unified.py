@@ -7,6 +7,8 @@ import dataclasses
 import inspect
 import json
 import pickle
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 
@@ -177,3 +179,41 @@ def test_equal_when_the_same_payload_comes_back() -> None:
     assert slim.extra == {"how_to_fix": "h"}
     assert slim == whole and hash(slim) == hash(whole)
     assert slim != UnifiedError.from_dict({**whole.to_dict(), "extra": {"how_to_fix": "other"}})
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expected"),
+    [
+        ("kind", "rate_limited", "an ErrorKind"),
+        ("message", None, "a str"),
+        ("retryable", "no", "a bool or None"),
+        ("retry_after", True, "a number of seconds or None"),
+        ("status_code", 429.0, "an int or None"),
+        ("status_code", False, "an int or None"),
+        ("vendor", 3, "a str or None"),
+        ("suggested_action", "retry", "an Action or None"),
+        ("extra", [1], "a mapping or None"),
+    ],
+)
+def test_the_constructor_refuses_a_value_of_the_wrong_type(
+    field: str, value: object, expected: str
+) -> None:
+    """Built by hand, an error says which field holds what instead of carrying a value
+    that `should_retry` or `to_dict` would later misread (a text kind is never ``is``
+    its `ErrorKind`)."""
+    given: dict[str, Any] = {"kind": ErrorKind.RATE_LIMITED, "message": "m", field: value}
+    with pytest.raises(TypeError) as caught:
+        UnifiedError(**given)
+    assert str(caught.value) == f"UnifiedError.{field} must be {expected}, got {value!r}"
+    for wait in (-1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="retry_after must be a finite number of seconds"):
+            UnifiedError(ErrorKind.RATE_LIMITED, "m", retry_after=wait)
+    kept = UnifiedError(ErrorKind.RATE_LIMITED, "m", True, 7, 429, extra=MappingProxyType({}))
+    assert (kept.retry_after, kept.status_code) == (7, 429)
+
+
+def test_from_dict_refuses_what_is_not_an_object() -> None:
+    for value in (5, "text", [1]):
+        with pytest.raises(toolerrors.ShapeError) as caught:
+            UnifiedError.from_dict(value)  # type: ignore[arg-type]
+        assert caught.value.problem.startswith("expected an object, got ")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping  # noqa: TC003 - get_type_hints(UnifiedError) needs it
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from ._errors import ComparedByArgs
+from ._errors import ComparedByArgs, ShapeError
+from ._json import is_wait, type_name
 from ._kinds import Action, ErrorKind
 from ._table import CARRIED, KINDS, NOT_KNOWN_HINT, NOT_RETRYABLE_HINT, RETRY_ACTIONS, read_row
 
@@ -30,6 +31,10 @@ class UnifiedError:
     Two errors are equal when their attributes and their `vendor_fields` are: what
     gives the same payload back, whether ``extra`` holds the whole payload or only the
     fields the attributes don't carry (as `to_dict` gives them).
+
+    Built by hand, a field of the wrong type (a text ``kind``, a boolean
+    ``status_code``) raises ``TypeError`` naming it, and a negative or non-finite
+    ``retry_after`` raises ``ValueError``.
     """
 
     kind: ErrorKind
@@ -53,6 +58,22 @@ class UnifiedError:
     """The vendor's payload as it came, kept when it has fields the attributes above
     don't carry (`vendor_fields`), so that it can be given back unchanged.  The
     attributes win over it; treat it as read-only."""
+
+    def __post_init__(self) -> None:
+        """Refuses a value of the wrong type, naming the field.  The readers build errors
+        with `make`, which does not come through here."""
+        for name, (types, expected) in _FIELD_TYPES.items():
+            value = getattr(self, name)
+            if (value is None and name in _OPTIONAL) or (
+                isinstance(value, types) and not (type(value) is bool and bool not in types)
+            ):
+                continue
+            raise TypeError(f"UnifiedError.{name} must be {expected}, got {value!r}")
+        if self.retry_after is not None and not is_wait(self.retry_after):
+            raise ValueError(
+                "UnifiedError.retry_after must be a finite number of seconds, not negative,"
+                f" got {self.retry_after!r}"
+            )
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -125,6 +146,8 @@ class UnifiedError:
         are not read back.  A field of the wrong type raises `ShapeError` naming it;
         ``strict`` also refuses keys `to_dict` does not write.
         """
+        if not isinstance(data, Mapping):
+            raise ShapeError(f"expected an object, got {type_name(data)}")
         return _FROM_DICT[0](data, strict, "")
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,6 +201,24 @@ _FROM_DICT: list[Callable[[Mapping[str, Any], bool, str], UnifiedError]] = []
 """The functions behind `UnifiedError.to` and `UnifiedError.from_dict`, put here by the
 writing and reading layers when they are imported: the unified value sits below them
 and never imports them."""
+
+
+_FIELD_TYPES: Final[dict[str, tuple[tuple[type, ...], str]]] = {
+    "kind": ((ErrorKind,), "an ErrorKind"),
+    "message": ((str,), "a str"),
+    "retryable": ((bool,), "a bool or None"),
+    "retry_after": ((int, float), "a number of seconds or None"),
+    "status_code": ((int,), "an int or None"),
+    "vendor": ((str,), "a str or None"),
+    "code": ((str,), "a str or None"),
+    "owner": ((str,), "a str or None"),
+    "reason": ((str,), "a str (a Reason when known) or None"),
+    "request_id": ((str,), "a str or None"),
+    "suggested_action": ((Action,), "an Action or None"),
+    "extra": ((Mapping,), "a mapping or None"),
+}
+"""What each field holds, for `UnifiedError.__post_init__`."""
+_OPTIONAL: Final = frozenset(_FIELD_TYPES) - {"kind", "message"}
 
 
 class _Draft:
