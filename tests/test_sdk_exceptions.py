@@ -46,18 +46,43 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     ),
 }  # fmt: skip
 
+STREAMS: dict[str, str] = {
+    # path: the corpus payload sent as a server-sent event after a 200 and a first event
+    "/anthropic-stream/v1/messages": "anthropic/sdk-overloaded-mid-stream.json",
+}
+
+MESSAGE_START: dict[str, object] = {
+    "type": "message_start",
+    "message": {
+        "id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": "m",
+        "stop_reason": None, "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    },
+}  # fmt: skip
+
 
 class Handler(BaseHTTPRequestHandler):
     def _answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
-        name, status, headers = ROUTES[self.path.split("?")[0]]
+        path = self.path.split("?")[0]
+        if path in STREAMS:
+            event = json.loads((CORPUS / STREAMS[path]).read_text(encoding="utf-8"))["body"]
+            self._send(200, {}, "text/event-stream", (
+                f"event: message_start\ndata: {json.dumps(MESSAGE_START)}\n\n"
+                f"event: error\ndata: {json.dumps(event)}\n\n"
+            ).encode())  # fmt: skip
+            return
+        name, status, headers = ROUTES[path]
         recorded = json.loads((CORPUS / name).read_text(encoding="utf-8"))
-        body = json.dumps(recorded["body"]).encode()
+        headers = {**recorded.get("headers", {}), **headers}
+        self._send(status, headers, "application/json", json.dumps(recorded["body"]).encode())
+
+    def _send(self, status: int, headers: dict[str, str], media: str, body: bytes) -> None:
         self.send_response(status)
-        for key, value in {**recorded.get("headers", {}), **headers}.items():
+        for key, value in headers.items():
             self.send_header(key, value)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", media)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -125,6 +150,24 @@ def test_anthropic_sdk_status_error(server: str) -> None:
     )  # fmt: skip
     assert (error.status_code, error.request_id) == (529, "req_anthropic")
     assert parse(exc.body).code == "overloaded_error"  # the SDK keeps the whole body
+
+
+def test_anthropic_sdk_error_in_a_stream(server: str) -> None:
+    """An ``overloaded_error`` event after the stream's 200: the SDK raises it with the
+    event as its ``body``, and it is transient all the same."""
+    anthropic = pytest.importorskip("anthropic")
+    client = anthropic.Anthropic(api_key="k", base_url=f"{server}/anthropic-stream", max_retries=0)
+
+    def stream() -> None:
+        with client.messages.stream(model="m", max_tokens=1, messages=[]) as events:
+            for _ in events:
+                pass
+
+    exc = _raised(anthropic.APIStatusError, stream)
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.message) == (
+        ErrorKind.UNAVAILABLE, True, "anthropic", "overloaded_error", "later",
+    )  # fmt: skip
 
 
 def test_stripe_sdk_card_error(server: str) -> None:

@@ -4,6 +4,7 @@ interruptions and bugs.  `from_exception` is total: it returns an error for ever
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Final
 
 from ._configure import ConfigureError
@@ -84,20 +85,34 @@ def _text(exc: BaseException) -> str:
 
 
 _RESPONSES: Final = (
-    ("response", "status_code", ("content", "data")),
-    ("", "http_status", ("http_body",)),
-    ("", "status", ("data",)),
+    ("response.status_code", "response.headers", ("response.content", "response.data", "body")),
+    ("http_status", "headers", ("http_body",)),
+    ("status", "headers", ("data",)),
 )
-"""Where an HTTP error exception keeps its response: (the attribute that holds it, or
-``""`` for the exception itself; its status; where its body may be), each beside
-``headers``.  In order:
+"""Where an HTTP error exception keeps its response, as attribute paths from the
+exception: (its status; its headers; where its body may be, each tried in turn).  In
+order:
 
 - httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and
   Anthropic's ``APIStatusError``, google-api-core's ``GoogleAPICallError``,
   google-genai's ``APIError``), with the body as ``content``; slack_sdk's
   ``SlackApiError``, whose response keeps it, parsed, as ``data`` (the error of a 200);
+  and the SDKs' own ``body``, which holds the error event of a stream that failed
+  after its 200 (Anthropic's ``overloaded_error``);
 - Stripe's ``StripeError``;
 - PyGithub's ``GithubException``."""
+
+
+def _attribute(exc: BaseException, path: str) -> Any:
+    """``exc``'s attribute at a dotted ``path``, or ``None``; also ``None`` when reading
+    it raises (a streamed body not read, or one already consumed)."""
+    value: Any = exc
+    try:
+        for name in path.split("."):
+            value = getattr(value, name, None)
+    except Exception:
+        return None
+    return value
 
 
 def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
@@ -113,26 +128,22 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
         return _read(reason, seen) if isinstance(reason, BaseException) else None
-    for holder, status_name, body_names in _RESPONSES:
-        response: Any = getattr(exc, holder, None) if holder else exc
-        status = getattr(response, status_name, None)
+    for status_path, headers_path, body_paths in _RESPONSES:
+        status = _attribute(exc, status_path)
         if not isinstance(status, int) or isinstance(status, bool):
             continue
-        headers = getattr(response, "headers", None)
-        body = None
-        for name in body_names:
+        headers = _attribute(exc, headers_path)
+        bodies = [body for body in map(partial(_attribute, exc), body_paths) if body is not None]
+        if not bodies:
+            if headers is None and "." not in status_path:
+                continue  # an exception's number alone does not make it an HTTP response
+            bodies.append(None)
+        for body in bodies:
             try:
-                body = getattr(response, name, None)
-            except Exception:  # a streamed body not read, or one already consumed
-                body = None
-            if body is not None:
-                break
-        if not holder and headers is None and body is None:
-            continue  # an exception's number alone does not make it an HTTP response
-        try:
-            return from_http(status, headers, body)
-        except ShapeError:
-            continue  # neither an error status nor an error body: a redirect, say
+                return from_http(status, headers, body)
+            except ShapeError:
+                continue  # neither an error status nor an error body: a redirect, or a
+                # stream's text after its 200
     return None
 
 
