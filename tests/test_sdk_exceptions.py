@@ -46,9 +46,10 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     ),
 }  # fmt: skip
 
-STREAMS: dict[str, str] = {
-    # path: the corpus payload sent as a server-sent event after a 200 and a first event
-    "/anthropic-stream/v1/messages": "anthropic/sdk-overloaded-mid-stream.json",
+STREAMS: dict[str, tuple[str, str]] = {
+    # path: (the corpus payload sent as a server-sent event after a 200, its event name)
+    "/anthropic-stream/v1/messages": ("anthropic/sdk-overloaded-mid-stream.json", "error"),
+    "/openai-stream/chat/completions": ("openai/context-length-exceeded-400.json", ""),
 }
 
 MESSAGE_START: dict[str, object] = {
@@ -67,11 +68,12 @@ class Handler(BaseHTTPRequestHandler):
         self.rfile.read(length)
         path = self.path.split("?")[0]
         if path in STREAMS:
-            event = json.loads((CORPUS / STREAMS[path]).read_text(encoding="utf-8"))["body"]
-            self._send(200, {}, "text/event-stream", (
-                f"event: message_start\ndata: {json.dumps(MESSAGE_START)}\n\n"
-                f"event: error\ndata: {json.dumps(event)}\n\n"
-            ).encode())  # fmt: skip
+            name, event = STREAMS[path]
+            data = json.loads((CORPUS / name).read_text(encoding="utf-8"))["body"]
+            first = f"event: message_start\ndata: {json.dumps(MESSAGE_START)}\n\n" if event else ""
+            named = f"event: {event}\n" if event else ""
+            text = f"{first}{named}data: {json.dumps(data)}\n\n"
+            self._send(200, {}, "text/event-stream", text.encode())
             return
         name, status, headers = ROUTES[path]
         recorded = json.loads((CORPUS / name).read_text(encoding="utf-8"))
@@ -170,6 +172,25 @@ def test_anthropic_sdk_error_in_a_stream(server: str) -> None:
     )  # fmt: skip
 
 
+def test_openai_sdk_error_in_a_stream(server: str) -> None:
+    """An error in a stream after its 200: the OpenAI SDK raises a bare ``APIError``,
+    with no status, keeping the object inside ``error`` as ``body``."""
+    openai = pytest.importorskip("openai")
+    client = openai.OpenAI(api_key="sk-test", base_url=f"{server}/openai-stream", max_retries=0)
+
+    def stream() -> None:
+        with client.chat.completions.create(model="gpt-4o", messages=[], stream=True) as events:
+            for _ in events:
+                pass
+
+    exc = _raised(openai.APIError, stream)
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.TOO_LARGE, False, "openai", "context_length_exceeded",
+    )  # fmt: skip
+    assert error.message.startswith("This model's maximum context length is 4097 tokens.")
+
+
 def test_stripe_sdk_card_error(server: str) -> None:
     stripe = pytest.importorskip("stripe")
     client = stripe.StripeClient(
@@ -228,8 +249,9 @@ def test_google_api_core_error(server: str) -> None:
 
 
 def test_pydantic_ai_model_http_error_reads_through_its_cause(server: str) -> None:
-    """pydantic-ai raises its own ``ModelHTTPError`` from the SDK's error, whose body it
-    keeps without OpenAI's ``error`` wrapper: the SDK's error beneath it says it all."""
+    """pydantic-ai raises its own ``ModelHTTPError`` from the SDK's error, and keeps the
+    body without OpenAI's ``error`` wrapper, beside the status and headers: it reads
+    as the SDK's error beneath it does."""
     pytest.importorskip("pydantic_ai")
     openai = pytest.importorskip("openai")
     from pydantic_ai import Agent
@@ -247,6 +269,8 @@ def test_pydantic_ai_model_http_error_reads_through_its_cause(server: str) -> No
         ErrorKind.PAYMENT_REQUIRED, False, "openai", "insufficient_quota", 429,
     )  # fmt: skip
     assert (error.retry_after, error.request_id) == (20.0, "req_openai")
+    # Alone, its own status, headers and body say the same.
+    assert from_exception(_alone(caught.value)) == error
 
 
 def test_google_genai_error(server: str) -> None:

@@ -4,6 +4,7 @@ interruptions and bugs.  `from_exception` is total: it returns an error for ever
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
@@ -88,6 +89,7 @@ _RESPONSES: Final = (
     ("response.status_code", "response.headers", ("response.content", "response.data", "body")),
     ("http_status", "headers", ("http_body",)),
     ("status", "headers", ("data",)),
+    ("status_code", "headers", ("body",)),
 )
 """Where an HTTP error exception keeps its response, as attribute paths from the
 exception: (its status; its headers; where its body may be, each tried in turn).  In
@@ -100,7 +102,9 @@ order:
   and the SDKs' own ``body``, which holds the error event of a stream that failed
   after its 200 (Anthropic's ``overloaded_error``);
 - Stripe's ``StripeError``;
-- PyGithub's ``GithubException``."""
+- PyGithub's ``GithubException``;
+- pydantic-ai's ``ModelHTTPError``, whose ``body`` is the provider's error (OpenAI's
+  without its ``error`` wrapper)."""
 
 
 def _attribute(exc: BaseException, path: str) -> Any:
@@ -172,6 +176,13 @@ def _jsonrpc(exc: BaseException) -> UnifiedError | None:
     return error_of(payload if data is None else {**payload, "data": data})
 
 
+def _body(exc: BaseException) -> UnifiedError | None:
+    """The error an exception keeps as its ``body`` with no HTTP status beside it: the
+    OpenAI SDK's ``APIError`` for an error event in a stream."""
+    body = _attribute(exc, "body")
+    return error_of(body) if isinstance(body, Mapping) else None
+
+
 def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
@@ -180,7 +191,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         return _configure(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
         return error_of(getattr(exc, "error", None))
-    found = _response(exc, seen) or _jsonrpc(exc)
+    found = _response(exc, seen) or _jsonrpc(exc) or _body(exc)
     if found is not None:
         return found
     for cls in type(exc).__mro__:
