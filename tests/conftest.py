@@ -1,11 +1,38 @@
 """Shared test data: the three vendors' documented tables, copied verbatim, so tests check the
-code against them."""
+code against them; and a local HTTP server for the tests that call real clients."""
 
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 pytest_plugins = ["pytester"]
+
+
+@pytest.fixture(scope="module")
+def serve() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
+    """Starts an HTTP server on 127.0.0.1 with a request handler, for the module, and
+    gives its base URL; the servers stop with the module."""
+    servers: list[ThreadingHTTPServer] = []
+
+    def start(handler: type[BaseHTTPRequestHandler]) -> str:
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        servers.append(httpd)
+        return f"http://127.0.0.1:{httpd.server_address[1]}"
+
+    yield start
+    for httpd in servers:
+        httpd.shutdown()
+        httpd.server_close()
+
 
 ROOT = Path(__file__).resolve().parent.parent
 

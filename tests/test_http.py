@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
 from email.utils import formatdate
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING
 
 import pytest
@@ -17,7 +16,7 @@ from toolerrors._http import request_id, retry_after
 from toolerrors._table import KINDS, NOT_KNOWN_HINT
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable
 
 ROUTES: dict[str, tuple[int, dict[str, str], bytes]] = {
     "/429": (429, {"Retry-After": "7", "X-Request-Id": "req-429"}, b""),
@@ -58,15 +57,8 @@ class Handler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def server(serve: Callable[[type[BaseHTTPRequestHandler]], str]) -> str:
+    return serve(Handler)
 
 
 def _urllib(url: str) -> urllib.error.HTTPError | bytes:

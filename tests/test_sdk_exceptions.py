@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,7 @@ import pytest
 from toolerrors import ErrorKind, from_exception, parse
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -96,15 +95,8 @@ class Handler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def server(serve: Callable[[type[BaseHTTPRequestHandler]], str]) -> str:
+    return serve(Handler)
 
 
 def _raised(cls: type[BaseException], call: Any, *args: Any, **kwargs: Any) -> BaseException:

@@ -134,8 +134,8 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         return _read(reason, seen) if isinstance(reason, BaseException) else None
     for status_path, headers_path, body_paths in _RESPONSES:
         status = _attribute(exc, status_path)
-        if not isinstance(status, int) or isinstance(status, bool):
-            continue
+        if status is None:
+            continue  # from_http refuses any status that is not one (a bool, text)
         headers = _attribute(exc, headers_path)
         bodies = [body for body in map(partial(_attribute, exc), body_paths) if body is not None]
         if not bodies:
