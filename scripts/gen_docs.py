@@ -13,10 +13,11 @@ import json
 import sys
 from pathlib import Path
 
-from toolerrors import VENDORS
+from toolerrors import VENDORS, convert, parse
 from toolerrors._kinds import ErrorKind
 from toolerrors._source import SOURCES, Source
 from toolerrors._table import KINDS, ROWS, WRITE
+from toolerrors._unified import make
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -39,10 +40,13 @@ _DECISIONS = """\
   `vendor` ("Read the message") instead of `rate_limited` ("Wait, then try once more").
   The same holds for any error whose kind would retry but which is marked not retryable.
 - **A Pythe payload's own `retryable` wins** over the table's default.
-- **An approval or a refusal keeps its outcome in use_tool.** With an owner and a reason
-  it is written in use_tool's template; without them its message becomes the text
-  (`{"refused": "…"}`), so it still reads as `refused` (action `stop`), never as
-  `forbidden`.
+- **Only a use_tool check's outcome is written as one.** An approval or a refusal with
+  an owner and a reason is written in use_tool's template (`{"refused": "Not done: …"}`).
+  Without them no check held it (Stripe's 3-D Secure challenge, a JSON-RPC user
+  rejection), and use_tool's strict reading would refuse a text off the template: it is
+  written as `forbidden`, which is never retried. Like Pythe's and Configure's codes,
+  that loses the kind: it reads back as `permission_denied` (`ask_owner`), never as
+  a retry.
 - **At home, a code is trusted only while it says the error's kind.** An error written
   back to its own vendor keeps its code and fields verbatim; a problem document whose
   `kind` and `code` disagree is written by its kind, and a field kept from elsewhere never
@@ -63,6 +67,18 @@ _DECISIONS = """\
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
+
+
+def read_back(kind: ErrorKind, vendor: str) -> str:
+    """How an error of ``kind`` (with no owner, reason or code of its own) reads once
+    written to ``vendor``, when that is another kind: what the table's loss column must
+    say, found by writing and reading, not by hand."""
+    retryable = KINDS[kind].retries
+    error = make(kind, "m", retryable, None, None, None, None)
+    back = parse(convert(error, to=vendor))
+    if back.kind is kind:
+        return ""
+    return f"it reads back as `{back.kind.value}` (`{back.action.value}`)"
 
 
 def render_mapping() -> str:
@@ -106,9 +122,11 @@ def render_mapping() -> str:
         for vendor in VENDORS:
             row = WRITE[(vendor, kind)]
             extra = f" `{row.suggested.value}`" if row.suggested is not None else ""
-            cells.append(f"`{row.label}`{extra}" + (" *" if row.lost else ""))
-            if row.lost:
-                lost.append(f"- `{kind.value}` → {vendor} `{row.label}`: loses {row.lost}.")
+            back = read_back(kind, vendor)
+            cells.append(f"`{row.label}`{extra}" + (" *" if row.lost or back else ""))
+            if row.lost or back:
+                said = "; ".join(part for part in (row.lost and f"loses {row.lost}", back) if part)
+                lost.append(f"- `{kind.value}` → {vendor} `{row.label}`: {said}.")
         status = info.status if info.status is not None else ""
         out.append(
             f"| `{kind.value}` | `{info.action.value}` | {status} | " + " | ".join(cells) + " |"

@@ -206,3 +206,19 @@ def test_json_lines_summary_and_jsonl_files(tmp_path: Path) -> None:
         "TIMEOUT",
         "ACCESS_DENIED",
     ]
+
+
+def test_summary_counts_unknown_vendors_together_in_bounded_memory() -> None:
+    """Vendor text no registered source names is counted under ``(other)``, and the output
+    says so: the input's text is never a key, so distinct vendors cannot grow memory."""
+    unified = {"kind": "internal", "message": "m", "action": "retry", "hint": "h"}
+    lines = "".join(json.dumps({**unified, "vendor": f"v{i}"}) + "\n" for i in range(500))
+    lines += '{"error": "not_found", "message": "m"}\n'
+    result = run("explain", "--lines", "--summary", "-", stdin=lines)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "     500  (other)  internal",
+        "       1  use_tool  not_found",
+        "     501  errors",
+        "(other): vendors no registered source names, counted together",
+    ]

@@ -6,8 +6,8 @@ specification, official documentation, an SDK's test fixtures or a recorded resp
 rules alone):
 ``provenance`` (repository, commit and path, or a document URL), the ``body`` (and the
 HTTP ``status`` and ``headers`` when it came over HTTP), and what it must read as:
-``expect`` gives the kind and the retry advice, or ``{"error": false}`` for a payload
-that is not an error.
+``expect`` gives the kind and the retry advice (and, where it says, the vendor the payload
+is attributed to), or ``{"error": false}`` for a payload that is not an error.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ def test_each_payload_reads_as_labelled(path: Path) -> None:
         return
     assert error is not None, "not read as an error"
     assert (error.kind.value, error.retryable) == (expect["kind"], expect["retryable"])
+    if "vendor" in expect:
+        assert error.vendor == expect["vendor"]
     if "action" in expect:
         assert error.action.value == expect["action"]
     if "retry_after" in expect:

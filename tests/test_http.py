@@ -152,7 +152,7 @@ def test_httpx_errors(server: str) -> None:
         (400, "invalid_input", False), (401, "unauthenticated", False), (402, "payment_required", False),
         (403, "permission_denied", False), (404, "not_found", False), (408, "unknown_outcome", None),
         (409, "conflict", False), (413, "too_large", False), (415, "unsupported", False),
-        (422, "invalid_input", False), (429, "rate_limited", True), (500, "unavailable", None),
+        (422, "invalid_input", False), (429, "rate_limited", True), (500, "internal", None),
         (502, "unavailable", None), (503, "unavailable", True), (504, "unknown_outcome", None),
         (418, "invalid_input", False), (599, "unavailable", None),
     ],
@@ -174,7 +174,7 @@ def test_not_an_error_is_a_shape_error() -> None:
         from_http(200, None, b'{"ok": true, "summary": "s"}')
     with pytest.raises(ShapeError, match="expected an HTTP status"):
         from_http(99)
-    assert from_http(500, None, b'{"ok": false}').kind is ErrorKind.UNAVAILABLE
+    assert from_http(500, None, b'{"ok": false}').kind is ErrorKind.INTERNAL
 
 
 def test_retry_after_forms() -> None:
@@ -268,3 +268,73 @@ def test_headers_that_are_no_headers_are_refused_saying_why(headers: object, got
     assert (caught.value.where, caught.value.problem) == (
         "headers", f"expected a mapping or (name, value) pairs, got {got}",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("status", "headers", "wait"),
+    [
+        (429, {"x-ratelimit-reset": "60"}, 60.0),
+        (403, {"x-ratelimit-remaining": "0", "x-ratelimit-reset": "60"}, 60.0),
+        (429, {"RateLimit-Remaining": "0", "RateLimit-Reset": "12"}, 12.0),
+        (403, {"RateLimit": '"default";r=0;t=30'}, 30.0),
+        (429, {"RateLimit": "limit=10, remaining=0, reset=7"}, 7.0),
+    ],
+    ids=[
+        "reset-seconds-429",
+        "reset-seconds-403",
+        "ietf-split",
+        "ietf-structured",
+        "ietf-draft-07",
+    ],
+)
+def test_a_rate_limit_reset_in_seconds_is_a_wait(
+    status: int, headers: dict[str, str], wait: float
+) -> None:
+    """A reset that cannot be a recent Unix time is seconds from now, as Reddit and the
+    IETF RateLimit draft send it; the draft's own headers are read too."""
+    error = from_http(status, headers, b'{"message": "Slow down."}')
+    assert (error.kind, error.retryable, error.retry_after) == (ErrorKind.RATE_LIMITED, True, wait)
+
+
+def test_a_rate_limit_reset_as_a_unix_time_is_the_wait_until_then() -> None:
+    """GitHub's ``x-ratelimit-reset`` is a Unix time: the wait is the time until then."""
+    import time
+
+    reset = int(time.time()) + 120
+    error = from_http(403, {"x-ratelimit-remaining": "0", "x-ratelimit-reset": str(reset)})
+    assert error.retry_after is not None
+    assert 100 < error.retry_after <= 120
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"x-ratelimit-remaining": "0"}, {"retry-after": "5"}, {"RateLimit": "r=0;t=5"}],
+    ids=["remaining-0", "retry-after", "ietf"],
+)
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"error": "forbidden", "message": "View only."},
+        {"ok": False, "code": "forbidden", "message": "No.", "retryable": False, "how_to_fix": "x"},
+    ],
+    ids=["use_tool", "pythe"],
+)
+def test_headers_never_make_a_body_s_stated_error_a_retryable_rate_limit(
+    headers: dict[str, str], body: dict[str, object]
+) -> None:
+    """A 403 whose body states its own code (and ``retryable: false``) stays that error
+    whatever rate-limit headers come with it; a body that says nothing lets them decide."""
+    error = from_http(403, headers, body)
+    assert (error.kind, error.retryable) == (ErrorKind.PERMISSION_DENIED, False)
+    bare = from_http(403, headers, {"message": "You have exceeded a limit."})
+    assert (bare.kind, bare.retryable) == (ErrorKind.RATE_LIMITED, True)
+
+
+def test_an_empty_error_object_lets_the_status_decide() -> None:
+    """``{"error": {}}`` says nothing: a 500 is ``internal`` (a fault inside, which may
+    have run) and a 503 ``unavailable``."""
+    assert (
+        from_http(500, None, {"error": {}}).kind,
+        from_http(500, None, {"error": {}}).retryable,
+    ) == (ErrorKind.INTERNAL, None)
+    assert from_http(503, None, {"error": {}}).kind is ErrorKind.UNAVAILABLE

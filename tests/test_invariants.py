@@ -144,8 +144,9 @@ def test_lossless_at_home_with_any_code(payload: dict[str, object]) -> None:
     """Codes no table knows, the check-held keys as tool-error codes among them, come back
     unchanged; a tool error coded ``refused`` never turns into the check's outcome."""
     error = error_of(payload)
-    if error is None:  # a bare {code, message} whose code is not Configure's is a result
-        assert "error" not in payload and "ok" not in payload
+    if error is None:  # a bare {code, message} whose code is not Configure's is a result,
+        # and so is an empty ``error``
+        assert not payload.get("error") and "ok" not in payload
         return
     assert error.vendor is not None
     assert _exact(convert(payload, to=error.vendor)) == _exact(payload)  # type: ignore[arg-type]
@@ -158,3 +159,21 @@ def test_to_dict_reads_back_equal(payload: dict[str, object]) -> None:
     error = parse(payload)
     assert parse(error.to_dict()) == error
     assert error_of(error.to_dict()) == error
+
+
+def test_strict_convert_writes_only_what_strict_reading_accepts() -> None:
+    """For every payload of every source and every target: whatever ``convert(...,
+    strict=True)`` writes, ``parse(..., strict=True)`` reads (an approval or refusal with
+    no owner and reason is never written as a use_tool check's outcome off its template)."""
+    from toolerrors import TARGETS, convert, parse
+    from toolerrors.testing import every_payload
+
+    refused = []
+    for case, payload in every_payload():
+        for target in TARGETS:
+            wire = convert(payload, to=target, strict=True)
+            try:
+                parse(wire, strict=True)
+            except ShapeError as exc:
+                refused.append((case, target, str(exc)))
+    assert refused == []

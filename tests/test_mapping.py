@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import toolerrors
-from conftest import CONFIGURE_TABLE, PYTHE_TABLE, USE_TOOL_TABLE
+from conftest import CONFIGURE_TABLE, PYTHE_TABLE, ROOT, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
 from toolerrors._anthropic import AnthropicType
 from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
@@ -244,16 +244,27 @@ def test_suggested_action_refines_the_action() -> None:
     assert parse({**base, "suggestedAction": "commit_profile"}).action is Action.COMMIT
 
 
-def test_held_outcome_without_owner_keeps_its_outcome() -> None:
-    """An approval or refusal with no owner or reason can't fill the template; it keeps its
-    outcome, with the message as its text, so it still reads as approval or refusal."""
-    error = toolerrors.UnifiedError(ErrorKind.APPROVAL_REQUIRED, "Needs approval.", retryable=False)
-    assert convert(error, to="use_tool") == {"not_done_yet": "Needs approval."}
-    assert parse({"not_done_yet": "Needs approval."}).kind is ErrorKind.APPROVAL_REQUIRED
-    stop = toolerrors.UnifiedError(ErrorKind.REFUSED, "No.")
-    assert convert(stop, to="use_tool") == {"refused": "No."}
-    assert parse(convert(stop, to="use_tool")).action is Action.STOP
-    with_owner = toolerrors.UnifiedError(
-        ErrorKind.REFUSED, "x", retryable=False, owner="Bo", reason=Reason.SENSITIVE_DATA
+@pytest.mark.parametrize("vendor", ["pythe", "configure"])
+def test_the_mapping_page_says_a_refusal_reads_back_as_a_permission_problem(vendor: str) -> None:
+    """Pythe and Configure have no code that says stop: a refusal written to them reads
+    back as ``permission_denied`` (``ask_owner``), never retried, and the mapping page says
+    so rather than claiming only the owner and reason are lost."""
+    back = parse(convert(toolerrors.UnifiedError(ErrorKind.REFUSED, "No."), to=vendor))
+    assert (back.kind, back.action, back.retryable) == (
+        ErrorKind.PERMISSION_DENIED,
+        Action.ASK_OWNER,
+        False,
     )
-    assert convert(with_owner, to="use_tool") == Refused.of("Bo", Reason.SENSITIVE_DATA).to_wire()
+    page = (ROOT / "docs" / "mapping.md").read_text("utf-8")
+    line = next(line for line in page.splitlines() if line.startswith(f"- `refused` → {vendor} "))
+    assert line.endswith("it reads back as `permission_denied` (`ask_owner`).")
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_a_refusal_written_anywhere_never_reads_back_as_a_retry(vendor: str) -> None:
+    """Whatever a vendor's codes can say, a refusal written there is not retried."""
+    from toolerrors._table import RETRY_ACTIONS
+
+    back = parse(convert(toolerrors.UnifiedError(ErrorKind.REFUSED, "No."), to=vendor))
+    assert back.retryable is False
+    assert back.action not in RETRY_ACTIONS

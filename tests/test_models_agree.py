@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,7 +13,7 @@ from toolerrors.strategies import error_payloads, near_misses
 
 
 def _module(vendor: str) -> Any:
-    return import_module(registered()[vendor].models)
+    return registered()[vendor].models_of()
 
 
 def _of(vendor: str, draw: Any) -> Any:

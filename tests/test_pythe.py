@@ -169,3 +169,31 @@ def test_idempotent_replay_says_reused() -> None:
     replay = parse({**PYTHE_DOCUMENTED_SUCCESS, "reused": True}, strict=True)
     assert isinstance(replay, SuccessEnvelope) and replay.reused is True
     assert replay.run is not None and replay.run.id == "…"
+
+
+@pytest.mark.parametrize("ok", [0, "false", "False", "0", "", None], ids=repr)
+def test_an_ok_that_only_means_false_beside_pythe_fields_is_an_error(ok: object) -> None:
+    """``ok: 0`` or ``"false"`` beside a Pythe code, ``retryable`` and ``how_to_fix`` is a
+    Pythe error leniently, with the envelope's own advice; strict reading refuses it at
+    ``/ok``; a lone ``{"ok": 0}`` is a careless success, not an error."""
+    from toolerrors import error_of
+    from toolerrors import parse as parse_any
+
+    envelope = {
+        "ok": ok, "code": "http_429", "message": "Slow down.", "retryable": True,
+        "how_to_fix": "Retryable.",
+    }  # fmt: skip
+    error = error_of(envelope)
+    assert error is not None
+    assert (error.vendor, error.code, error.kind.value, error.retryable) == (
+        "pythe",
+        "http_429",
+        "rate_limited",
+        True,
+    )
+    assert parse_any(envelope).kind.value == "rate_limited"
+    with pytest.raises(ShapeError) as raised:
+        parse_any(envelope, strict=True)
+    assert raised.value.where == "/ok"
+    assert raised.value.problem.startswith("expected false, got ")
+    assert error_of({"ok": ok}) is None

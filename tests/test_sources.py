@@ -7,7 +7,6 @@ import dataclasses
 import inspect
 import sys
 import types
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, get_args
 
 import pytest
@@ -87,7 +86,7 @@ def test_each_model_has_exactly_the_fields_of_its_spec(source: Source, shape: Sh
 
     A field that is always on the wire but has a default (Pythe's ``ok``) counts as required.
     """
-    model = getattr(import_module(source.models), shape.model)
+    model = getattr(source.models_of(), shape.model)
     fields = {
         info.alias or name: info.is_required() or (info.alias or name) in model.ALWAYS
         for name, info in model.model_fields.items()
@@ -131,7 +130,7 @@ def test_reader_and_model_apply_the_same_strict_rules(wire: dict[str, Any], wher
     """Strictly, the fast reader and the model both refuse, at the same field; leniently
     both accept, and the model gives back what the reader read."""
     vendor = "use_tool" if "code" not in wire else "configure"
-    module = import_module(registered()[vendor].models)
+    module = registered()[vendor].models_of()
     for strict_read in (lambda: parse(wire, strict=True), lambda: module.parse(wire, strict=True)):
         with pytest.raises(ShapeError) as caught:
             strict_read()
@@ -444,3 +443,30 @@ def test_a_row_read_with_a_status_decides_in_from_http(monkeypatch: pytest.Monke
     finally:
         unregister("acme")
     assert 423 not in BOUND
+
+
+@pytest.mark.parametrize("name", ["unified", "words", "problem", "mcp", "http", "python"])
+def test_register_refuses_a_name_the_package_reads_by(name: str) -> None:
+    """A name the package's own claims and readers go by is taken: registering it is
+    refused, so that unregistering it could never remove a built-in claim (after which a
+    refusal in ``UnifiedError.to_dict()`` form would read as a success)."""
+    from toolerrors import UnifiedError
+
+    with pytest.raises(ValueError, match="the name is taken by"):
+        register(dataclasses.replace(ACME, name=name))
+    with pytest.raises(ValueError, match=f"no source {name!r} is registered"):
+        unregister(name)
+    refusal = UnifiedError(ErrorKind.REFUSED, "No.").to_dict()
+    assert toolerrors.error_of(refusal) is not None
+
+
+def test_unregister_removes_only_the_claims_its_source_registered(acme: Source) -> None:
+    """Unregistering a source takes away its own claims and nothing else."""
+    before = [(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED]
+    unregister("acme")
+    try:
+        after = [(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED]
+        assert after == [claim for claim in before if claim[2] != "acme"]
+        assert len(before) - len(after) == len(ACME.claims)
+    finally:
+        register(ACME)

@@ -356,9 +356,8 @@ def test_openai_error_object_without_its_wrapper() -> None:
     assert convert(body, to="openai") == {"error": body}
     with pytest.raises(ShapeError) as caught:
         parse(body, strict=True)
-    assert (caught.value.where, caught.value.problem) == (
-        "", "OpenAI's error object without the 'error' around it, which OpenAI always sends",
-    )  # fmt: skip
+    assert caught.value.where == ""
+    assert caught.value.problem.startswith("OpenAI's error object outside an error response")
     typed = {"message": "Invalid API key.", "type": "invalid_request_error", "param": None,
              "code": None}  # fmt: skip
     assert (parse(typed).vendor, parse(typed).code) == ("openai", "invalid_request_error")
@@ -372,3 +371,63 @@ def test_openai_error_object_without_its_wrapper() -> None:
     configure = {"code": "I_AM_NEW", "message": "m", "type": "invalid_request_error",
                  "param": "agent"}  # fmt: skip
     assert parse(configure).vendor == "configure"
+
+
+def test_graphql_errors_with_only_a_documented_type_are_github_s() -> None:
+    """``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200 is GitHub's rate limit: the type
+    speaks alone (its row's meaning is the message); strict reading still wants a message,
+    and a type GitHub does not document, or one that is no text, is no error."""
+    body = {"errors": [{"type": "RATE_LIMITED"}]}
+    error = from_http(200, {}, body)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        "github",
+        ErrorKind.RATE_LIMITED,
+        True,
+        "RATE_LIMITED",
+    )
+    with pytest.raises(ShapeError, match="an error object with a message"):
+        parse(body, strict=True)
+    for other in ({"errors": [{"type": "SOMETHING"}]}, {"errors": [{"type": ["RATE_LIMITED"]}]}):
+        assert error_of(other) is None
+
+
+def test_a_google_status_without_its_wrapper_is_google_s() -> None:
+    """A ``google.rpc.Status`` as gRPC-JSON transcoding surfaces it, with no ``error``
+    around it: read by its numeric code and its typed details."""
+    error = parse(
+        {
+            "code": 429,
+            "message": "Quota exceeded for quota metric 'Requests'.",
+            "details": [
+                {
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                    "reason": "RATE_LIMIT_EXCEEDED",
+                    "domain": "googleapis.com",
+                }
+            ],
+        }
+    )
+    assert (error.vendor, error.kind, error.retryable, error.status_code) == (
+        "google",
+        ErrorKind.RATE_LIMITED,
+        True,
+        429,
+    )
+
+
+def test_a_realtime_error_event_keeps_its_own_status() -> None:
+    """An OpenAI error event with the HTTP status beside its error object keeps it."""
+    error = parse(
+        {
+            "type": "error",
+            "event_id": "event_890",
+            "status": 400,
+            "error": {
+                "type": "invalid_request_error",
+                "code": "invalid_value",
+                "message": "m",
+                "param": "x",
+            },
+        }
+    )
+    assert (error.vendor, error.kind, error.status_code) == ("openai", ErrorKind.INVALID_INPUT, 400)

@@ -148,3 +148,66 @@ def test_both_outcomes_at_once_is_a_shape_error() -> None:
     """The check gives one outcome, never both."""
     with pytest.raises(ShapeError, match="one outcome"):
         parse({"not_done_yet": "a", "refused": "b"})
+
+
+@pytest.mark.parametrize("flag", [False, 0, "", {}, [], None], ids=repr)
+def test_an_error_key_that_is_false_or_empty_marks_no_error(flag: object) -> None:
+    """``{"error": false, "message": "Record created"}`` is a success: nothing reads it as an
+    error, so a retry helper never runs the call again; parse says why it is none."""
+    from toolerrors import error_of
+    from toolerrors import parse as parse_any
+    from toolerrors.retry import Retry
+
+    result = {"error": flag, "message": "Record created"}
+    assert error_of(result) is None
+    calls = []
+
+    def create(*, idempotency_key: str) -> dict[str, object]:
+        calls.append(idempotency_key)
+        return result
+
+    assert Retry(idempotency_key=True, sleep=lambda _: None).call(create) == result
+    assert len(calls) == 1
+    with pytest.raises(ShapeError) as raised:
+        parse_any(result)
+    if flag is not None:
+        assert raised.value.where == "/error"
+        assert raised.value.problem == f"an 'error' of {flag!r} marks no error"
+
+
+@pytest.mark.parametrize("kind", ["refused", "approval_required"])
+def test_an_approval_or_refusal_no_check_gave_is_written_as_forbidden(kind: str) -> None:
+    """Without an owner and a reason no use_tool check held it (Stripe's 3-D Secure
+    challenge, a JSON-RPC user rejection): it is written as ``forbidden``, which strict
+    reading accepts and which is never retried, not as a check's outcome off the template."""
+    from toolerrors import ErrorKind, UnifiedError, convert, should_retry
+    from toolerrors import parse as parse_any
+
+    for error in (
+        UnifiedError(ErrorKind(kind), "No."),
+        parse_any(
+            {"type": "urn:toolerrors:kind:" + kind, "title": "t", "detail": "No.", "kind": kind}
+        ),
+    ):
+        wire = convert(error, to="use_tool")
+        assert wire == {"error": "forbidden", "message": "No."}
+        back = parse_any(wire, strict=True)
+        assert (back.kind.value, back.retryable, back.action.value) == (
+            "permission_denied",
+            False,
+            "ask_owner",
+        )
+        assert not should_retry(back, idempotent=True)
+
+
+@pytest.mark.parametrize("key", ["refused", "not_done_yet"])
+def test_a_check_outcome_is_written_in_its_template_and_kept_at_home(key: str) -> None:
+    """With an owner and a reason the outcome is use_tool's template; a held text read
+    leniently off the template comes back as it came."""
+    from toolerrors import convert
+
+    reason = Reason.SENSITIVE_DATA if key == "refused" else Reason.UNDECIDED
+    template = STOP_TEMPLATE if key == "refused" else ASK_TEMPLATE
+    text = template.format(owner="Ana", reason=reason.value)
+    assert convert({key: text}, to="use_tool", strict=True) == {key: text}
+    assert convert({key: "Not now."}, to="use_tool") == {key: "Not now."}

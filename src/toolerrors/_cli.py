@@ -5,19 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import stat
 import sys
 from collections import Counter
-from json.encoder import encode_basestring
-from typing import IO, TYPE_CHECKING, NoReturn, TextIO
+from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, load
 from ._read import _from_mapping, parse
 from ._retry import should_retry
-from ._source import SOURCES
+from ._source import RESERVED, SOURCES
 from ._table import KINDS, WRITE
+from ._text import escape, quoted
 from ._write import targets, to_wire
 
 if TYPE_CHECKING:
@@ -37,29 +36,11 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(message)
 
 
-_UNSAFE: re.Pattern[str] = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
-)
-"""What must not reach a terminal raw: C0 and C1 controls (ESC, CSI, OSC, newlines),
-bidirectional and zero-width marks, line separators and lone surrogates."""
-
-
-def _escape(text: str) -> str:
-    if text.isprintable():  # the common case, checked in C: nothing to escape
-        return text
-    return _UNSAFE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
-
-
 def _bare(text: object) -> str:
     """Text from the input, shown unquoted: backslashes doubled, unsafe characters escaped,
     so that it can neither move the cursor nor forge a line of its own."""
     text = str(text)
-    return _escape(text.replace("\\", "\\\\") if "\\" in text else text)
-
-
-def _quoted(text: str) -> str:
-    """Text from the input, shown as a JSON string literal with unsafe characters escaped."""
-    return _escape(encode_basestring(text))  # json.dumps(text, ensure_ascii=False), in C
+    return escape(text.replace("\\", "\\\\") if "\\" in text else text)
 
 
 def _retry_advice(error: UnifiedError) -> str:
@@ -87,7 +68,7 @@ def explain(error: UnifiedError) -> str:
         f"action:  {error.action!s}: {error.hint}\n"
         f"retry:   {_retry_advice(error)}\n"
         f"source:  {_bare(f'{error.vendor} {error.code}')}{status}\n"
-        f"{held}message: {_quoted(error.message)}"
+        f"{held}message: {quoted(error.message)}"
     )
 
 
@@ -265,6 +246,11 @@ def _emitter(args: argparse.Namespace, ascii_only: bool) -> Callable[[UnifiedErr
     return explain
 
 
+_OTHER: Final = "(other)"
+"""How ``explain --summary`` names every vendor that is no registered source's or the
+package's own: the input's text is never a key, so memory stays bounded."""
+
+
 def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
     if args.command == "kinds":
@@ -274,6 +260,7 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
     summary = getattr(args, "summary", False)
     titled = args.command == "explain" and not args.json
     counts: Counter[tuple[str, str]] = Counter()
+    named = {*SOURCES, *RESERVED, None}  # any other vendor text is pooled: bounded memory
     many = args.source != "-" and os.path.isdir(args.source)
     failed = shown = 0
     emit = _emitter(args, ascii_only)
@@ -285,7 +272,8 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
                 failed += 1
             continue
         if summary:
-            counts[(str(error.vendor), str(error.kind))] += 1
+            vendor = error.vendor if error.vendor in named else _OTHER
+            counts[(str(vendor), str(error.kind))] += 1
             continue
         title = ("\n" if shown else "") + name + "\n" if titled and (many or streamed) else ""
         out.write(f"{title}{emit(error)}\n")
@@ -294,6 +282,8 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
         for (vendor, kind), count in sorted(counts.items()):
             print(f"{count:>8}  {_bare(vendor)}  {kind}", file=out)
         print(f"{sum(counts.values()):>8}  errors", file=out)
+        if any(vendor == _OTHER for vendor, _ in counts):
+            print(f"{_OTHER}: vendors no registered source names, counted together", file=out)
     return 2 if failed else 0
 
 

@@ -198,11 +198,13 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
             only(item, _GRAPHQL_ERROR, f"{where}/errors/{index}")
     first = errors[0]
     message, code = first.get("message"), first.get("type")
-    if type(message) is not str:
-        raise want(message, "a string", f"{where}/errors/0/message")
     if code is not None and type(code) is not str:
         raise want(code, "a string", f"{where}/errors/0/type")
     row = _ROWS.get(code) if code in _GRAPHQL else None
+    if type(message) is not str:
+        if row is None or message is not None:  # a type GitHub documents speaks alone
+            raise want(message, "a string", f"{where}/errors/0/message")
+        message = row.meaning
     if row is None and strict:
         raise ShapeError(f"unknown github GraphQL type {code!r}", f"{where}/errors/0/type")
     kind, retryable = (
@@ -216,15 +218,21 @@ def _claim_rest(d: Mapping[str, Any], need: bool) -> Any:
     return read_github if type(d.get("message")) is str else None
 
 
+def _documented(kind_of: object) -> bool:
+    """A GraphQL error ``type`` GitHub documents (an array or object is none)."""
+    return type(kind_of) is str and kind_of in _GRAPHQL
+
+
 def _claim_graphql(d: Mapping[str, Any], need: bool) -> Any:
-    """GraphQL's ``errors``: objects with a ``message``, with no ``message`` beside them
-    (a REST error's ``errors`` has one)."""
+    """GraphQL's ``errors``: objects with a ``message``, or with only a ``type`` GitHub
+    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200), with no ``message``
+    beside them (a REST error's ``errors`` has one)."""
     errors = d["errors"]
     if (
         type(errors) is list
         and errors
         and type(errors[0]) is dict
-        and type(errors[0].get("message")) is str
+        and (type(errors[0].get("message")) is str or _documented(errors[0].get("type")))
         and "message" not in d
     ):
         return read_graphql

@@ -1,4 +1,7 @@
-"""HTTP responses as unified errors: status, ``Retry-After`` and request-id headers, body."""
+"""HTTP responses as unified errors: status, ``Retry-After`` and request-id headers, body.
+
+The order `from_http` decides in is written once, in its docstring.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
 _READ: Final = frozenset({
     "retry-after-ms", "retry-after", *_REQUEST_ID_HEADERS, "content-type", "www-authenticate",
     "x-should-retry", "stripe-should-retry", "x-ratelimit-remaining", "x-ratelimit-reset",
-    "x-github-otp",
+    "ratelimit", "ratelimit-remaining", "ratelimit-reset", "x-github-otp",
 })  # fmt: skip
 """The headers a response is read by; a real response has many more, which are not kept."""
 
@@ -188,10 +191,7 @@ _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED
 
 
 _STATUS_SAYS_MORE: Final = frozenset(
-    {
-        (ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED),
-        (ErrorKind.UNAUTHENTICATED, ErrorKind.APPROVAL_REQUIRED),
-    }
+    {(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED)}
     | {
         (ErrorKind.INVALID_INPUT, said)
         for said in (
@@ -201,21 +201,54 @@ _STATUS_SAYS_MORE: Final = frozenset(
     }
 )  # fmt: skip
 """(the body's kind, the status's kind) where the status is the more exact: a generic
-``invalid_request_error`` sent with a 401 is a bad key."""
+``invalid_request_error`` sent with a 401 is a bad key; Microsoft Graph throttles with a
+429 whatever its code says (``accessDenied``).  Only the status: headers never override
+a body's kind."""
+
+
+_RATELIMIT_PARAM: Final = re.compile(r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)")
+"""The remaining quota and the seconds to its reset in the IETF draft's ``RateLimit``
+header: ``"default";r=0;t=60`` (drafts 08 on) or ``limit=10, remaining=0, reset=60``."""
+_RATELIMIT_NAMES: Final = {"r": "r", "remaining": "r", "t": "t", "reset": "t"}
+
+
+def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """The remaining quota and the reset, as given: ``X-RateLimit-*`` (GitHub, and many
+    others), else the IETF draft's ``RateLimit-Remaining`` and ``RateLimit-Reset``, else
+    its ``RateLimit`` header's ``r``/``remaining`` and ``t``/``reset`` parameters."""
+    remaining = lowered.get("x-ratelimit-remaining", lowered.get("ratelimit-remaining"))
+    reset = lowered.get("x-ratelimit-reset", lowered.get("ratelimit-reset"))
+    if "ratelimit" in lowered and (remaining is None or reset is None):
+        found = _RATELIMIT_PARAM.findall(lowered["ratelimit"])
+        params = {_RATELIMIT_NAMES[name]: value for name, value in found}
+        remaining = remaining if remaining is not None else params.get("r")
+        reset = reset if reset is not None else params.get("t")
+    return remaining, reset
 
 
 def _spent(lowered: Mapping[str, str], status: int) -> bool:
-    """A 403 or 429 with ``x-ratelimit-remaining: 0`` (GitHub, and others), or a 403 with
-    ``retry-after`` (GitHub's secondary rate limit), is a rate limit."""
+    """A 403 or 429 whose rate-limit headers say none is left (``X-RateLimit-Remaining:
+    0``, GitHub and others; the IETF draft's ``RateLimit``), or a 403 with ``retry-after``
+    (GitHub's secondary rate limit), is a rate limit."""
     if status == 403 and "retry-after" in lowered:
         return True
-    return status in (403, 429) and lowered.get("x-ratelimit-remaining", "").strip() == "0"
+    remaining = _limits(lowered)[0]
+    return status in (403, 429) and remaining is not None and remaining.strip() == "0"
+
+
+_EPOCH_FROM: Final = 1_000_000_000.0
+"""2001-09-09 as a Unix time: a reset below it cannot be a recent moment, so it is a
+number of seconds from now (Reddit's ``x-ratelimit-reset``, the IETF draft's)."""
 
 
 def _reset(lowered: Mapping[str, str]) -> float | None:
-    """Seconds until ``x-ratelimit-reset`` (a Unix time), when it says."""
-    moment = _seconds(lowered.get("x-ratelimit-reset", ""), 1.0)
-    return None if moment is None else max(0.0, moment - time.time())
+    """Seconds until the rate limit resets, when the headers say: a Unix time (GitHub's
+    ``x-ratelimit-reset``), or seconds from now for a value that cannot be a recent Unix
+    time."""
+    value = _seconds(_limits(lowered)[1] or "", 1.0)
+    if value is None:
+        return None
+    return value if value < _EPOCH_FROM else max(0.0, value - time.time())
 
 
 def _message(data: object, status: int) -> str:
@@ -236,13 +269,31 @@ def _message(data: object, status: int) -> str:
 def from_http(status: int, headers: Headers = None, body: object = None) -> UnifiedError:
     """An HTTP response as a `UnifiedError`.
 
-    A body in any known shape decides the kind (a Pythe ``http_429`` envelope in a 200
-    response is still a rate limit); the status decides whenever the body says less (a
-    body of unknown kind, or none), and the status and headers fill in ``status_code``,
-    ``retry_after`` and ``request_id`` where the body leaves them unset (a body of no known
-    shape still gives its message and the wait it states, as Discord's ``retry_after``).
-    A body sent as ``application/problem+json`` is read as problem details.  A response
-    that is neither an error status nor an error body raises `ShapeError`.
+    How it decides, first to last (the one place this order is written):
+
+    1. **The body's own code.**  A body of a known shape says the kind and its retry
+       advice (a Pythe ``http_429`` envelope in a 200 is a rate limit; a use_tool
+       ``forbidden`` in a 403 stays forbidden).  A body sent as
+       ``application/problem+json`` is read as problem details.
+    2. **The server's word on this response**: ``x-should-retry`` (OpenAI, Anthropic) and
+       ``Stripe-Should-Retry`` set the retry advice, except for ``payment_required`` and
+       ``refused``, which are never retried.
+    3. **A status bound to a code**: a row read differently with a status (Configure's
+       structured 404 arriving as ``INVALID_INPUT``).
+    4. **A status more exact than a generic body**: an ``invalid_input`` body sent with a
+       401, 403, 404, 409, 413 or 429 takes the status's kind, and so does a
+       ``permission_denied`` body sent with a 429 (Microsoft Graph's throttling).
+    5. **Rate-limit and one-time-code headers** (``X-RateLimit-Remaining: 0``, the IETF
+       draft's ``RateLimit``, ``Retry-After`` on a 403, ``X-GitHub-OTP``), only where the
+       body says no kind of its own: headers never make a body's stated error retryable.
+    6. **The status**, where the body says nothing (a body of kind ``unknown``, no body,
+       text that is not JSON, or JSON in no known shape, whose message and stated wait
+       are kept).
+
+    Headers and status fill in ``status_code``, ``retry_after`` (``retry-after-ms``,
+    ``Retry-After`` in seconds or as an HTTP date, or a rate limit's reset) and
+    ``request_id`` wherever the body leaves them unset.  A response that is neither an
+    error status nor an error body raises `ShapeError`.
 
     ``status`` is an ``int`` or an ``http.HTTPStatus``; ``headers`` a mapping or (name,
     value) pairs, as text or as raw bytes (ASGI's, httpx's ``Headers.raw``).
@@ -252,19 +303,22 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     lowered = _lower(headers)
     found, data = _in_body(body, lowered)
     known = of_status(status)
-    wait = rid = advice = None
+    wait = rid = advice = headed = None
     if lowered:
         wait = _wait(lowered, None)
         rid = _request_id(lowered)
-        if (status == 403 or "x-ratelimit-remaining" in lowered) and _spent(lowered, status):
-            known = (_RATE_LIMITED, True)
-            wait = wait if wait is not None else _reset(lowered)
+        if status in (403, 429):
+            if _spent(lowered, status):
+                headed = (_RATE_LIMITED, True)
+            if wait is None and (headed or status == 429):
+                wait = _reset(lowered)
         elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
-            known = (_APPROVAL, False)  # a person must give the one-time code
+            headed = (_APPROVAL, False)  # a person must give the one-time code
         said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry")
         advice = _ADVICE.get(said) if said is not None else None
     if found is not None:
-        return _merged(found, status, known, advice, wait, rid)
+        return _merged(found, status, known, headed, advice, wait, rid)
+    known = headed or known
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = known
@@ -320,12 +374,14 @@ def _merged(
     found: UnifiedError,
     status: int,
     known: tuple[ErrorKind, bool | None] | None,
+    headed: tuple[ErrorKind, bool | None] | None,
     advice: bool | None,
     wait: float | None,
     rid: str | None,
 ) -> UnifiedError:
-    """The body's error, with what the status and headers add: the body's code or
-    header beats the status, which fills in what the body leaves unset."""
+    """The body's error, with what the status and headers add, in the order `from_http`'s
+    docstring gives: ``known`` is what the status says, ``headed`` what the rate-limit or
+    one-time-code headers say, which only a body of unknown kind lets decide."""
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
     if advice is not None and kind not in _NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response
@@ -341,11 +397,11 @@ def _merged(
         row = READ.get((found.vendor or "", found.code or "", status)) if status in BOUND else None
         if row is not None:
             kind = row.kind  # read differently with this status: Configure's structured 404
-        elif kind is _UNKNOWN:  # the body says less than the status
-            kind = known[0]
-            retryable = known[1] if retryable is None else retryable
+        elif kind is _UNKNOWN:  # the body says less than the headers or the status
+            kind, said = headed or known
+            retryable = said if retryable is None else retryable
         elif (kind, known[0]) in _STATUS_SAYS_MORE:
-            kind = known[0]  # a rate limit answered as a 403 (GitHub); a bad key as a 401
+            kind = known[0]  # a bad key sent as a generic invalid request with a 401
             retryable = known[1] if advice is None else advice
     return refill(
         found,

@@ -61,6 +61,13 @@ class GraphCode(TextEnum):
     REQUEST_RESOURCE_NOT_FOUND = "Request_ResourceNotFound"
     TOO_MANY_REQUESTS = "TooManyRequests"
     UNKNOWN_ERROR = "UnknownError"
+    BAD_REQUEST = "badRequest"
+    UNAUTHORIZED = "unauthorized"
+    NULL_VALUE = "nullValue"
+    MALFORMED_VALUE = "malformedValue"
+    PASSWORD_ERROR = "passwordError"
+    PASSWORD_DOES_NOT_MEET_POLICY = "passwordDoesNotMeetPolicy"
+    PASSWORD_REUSE_NOT_ALLOWED = "passwordReuseNotAllowed"
 
 
 INNER: Final = (
@@ -117,6 +124,13 @@ ROWS: Final = (
     _r(_C.REQUEST_RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
     _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
     _r(_C.UNKNOWN_ERROR, _K.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
+    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Graph's REST guidelines: the request is malformed; details[] may list each field's error.", status=400),
+    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Graph's REST guidelines: the request is not authorized; an innererror may say more.", status=401),
+    _r(_C.NULL_VALUE, _K.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field must not be null."),
+    _r(_C.MALFORMED_VALUE, _K.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field's value is not valid."),
+    _r(_C.PASSWORD_ERROR, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
+    _r(_C.PASSWORD_DOES_NOT_MEET_POLICY, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
+    _r(_C.PASSWORD_REUSE_NOT_ALLOWED, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
     _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
     _to(_C.INVALID_REQUEST, _K.AMBIGUOUS, "that more than one target matched"),
     _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step"),

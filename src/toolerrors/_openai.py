@@ -58,6 +58,7 @@ class OpenAICode(TextEnum):
     REQUESTS = "requests"
     TOKENS = "tokens"
     SERVER_ERROR = "server_error"
+    INTERNAL_ERROR = "internal_error"
     CONTENT_FILTER = "content_filter"
 
 
@@ -103,6 +104,7 @@ ROWS: Final = (
     _r(_C.REQUESTS, _K.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
     _r(_C.TOKENS, _K.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
     _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
+    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
     _r(_C.CONTENT_FILTER, _K.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
     _to(_C.INVALID_API_KEY, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
@@ -142,11 +144,14 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ):  # the rare case, said where
         key = "code" if code is not None and type(code) is not str else "type"
         raise want(inner[key], "a string or null", f"{where}/error/{key}")
+    status = None
     if len(d) > 1:  # a realtime or streaming event around the error
         for key in _EVENT:
             value = d.get(key)
             if value is not None and type(value) is not str:
                 raise want(value, "a string", f"{where}/{key}")
+        said = d.get("status")  # a Realtime event's own HTTP status
+        status = said if type(said) is int and 400 <= said <= 599 else None
     if strict:
         only(d, _ALLOWED, where)
         only(inner, _INNER, f"{where}/error")
@@ -158,7 +163,7 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         raise ShapeError(f"unknown openai code {name!r}", f"{where}/error/code")
     else:
         kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, None, "openai", name, extra=d)
+    return make(kind, message, retryable, None, status, "openai", name, extra=d)
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:
@@ -178,7 +183,8 @@ def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     response OpenAI sends."""
     if strict:
         raise ShapeError(
-            "OpenAI's error object without the 'error' around it, which OpenAI always sends",
+            "OpenAI's error object outside an error response (an SDK's body, a Responses"
+            ' stream\'s error event); strict reading takes the response, {"error": {...}}',
             where,
         )
     return read_openai({"error": d}, strict, where)
@@ -186,10 +192,28 @@ def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
 
 def _claim_unwrapped(d: Mapping[str, Any], need: bool) -> Any:
     """A ``param`` (even null) beside a text ``message`` and a code, or a type when the
-    code is null, that OpenAI documents."""
+    code is null, that OpenAI documents; or, whatever its code, the Responses API's
+    streaming ``error`` event (``{"type": "error", code, message, param,
+    sequence_number}``), which carries OpenAI's own marks."""
+    if type(d.get("message")) is not str:
+        return None
     code = d.get("code")
     name = code if code is not None else d.get("type")
-    if type(name) is str and name in _ROWS and type(d.get("message")) is str:
+    if type(name) is str and name in _ROWS:
+        return read_unwrapped
+    if d.get("type") == "error" and "sequence_number" in d:
+        return read_unwrapped
+    return None
+
+
+_EVALS: Final = frozenset({"internal_error"})
+"""Codes of the Evals API's error object, ``{code, message}`` and nothing else."""
+
+
+def _claim_evals(d: Mapping[str, Any], need: bool) -> Any:
+    """The Evals API's error object (``EvalApiError``): exactly a ``code`` it documents
+    and a text ``message``."""
+    if len(d) == 2 and d["code"] in _EVALS and type(d.get("message")) is str:
         return read_unwrapped
     return None
 
@@ -224,7 +248,11 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OpenAICode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((26, "error", When(dict, _claim, has=("param",))), (60, "param", _claim_unwrapped)),
+        claims=(
+            (26, "error", When(dict, _claim, has=("param",))),
+            (60, "param", _claim_unwrapped),
+            (61, "code", When(str, _claim_evals)),
+        ),
         write=write,
         models="toolerrors.openai",
         example=example,

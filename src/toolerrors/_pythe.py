@@ -155,10 +155,17 @@ _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _MISSING: Final = object()
 
 
-def _problem(d: Mapping[str, Any], where: str) -> ShapeError:
+def says_false(ok: object) -> bool:
+    """An ``ok`` that is no ``false`` but means it: falsy (``0``, ``""``, ``null``) or
+    spelled as text (``"false"``, ``"0"``), as careless encoders send it."""
+    return not ok or (type(ok) is str and ok.strip().lower() in ("false", "0"))
+
+
+def _problem(d: Mapping[str, Any], strict: bool, where: str) -> ShapeError:
     """What is wrong with an envelope that failed the quick check of `read_pythe`."""
-    if d.get("ok") is not False:
-        return want(d.get("ok"), "false", f"{where}/ok")
+    ok = d.get("ok")
+    if ok is not False and (strict or not says_false(ok)):
+        return want(ok, "false", f"{where}/ok")
     for spec in ENVELOPE.fields[1:]:
         value = d.get(spec.name, _MISSING)
         if value is _MISSING:
@@ -173,14 +180,15 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     code = d.get("code")
     message = d.get("message")
     retryable = d.get("retryable")
+    ok = d.get("ok")
     if (
-        d.get("ok") is not False
+        (ok is not False and (strict or not says_false(ok)))
         or type(code) is not str
         or type(message) is not str
         or type(retryable) is not bool
         or type(d.get("how_to_fix")) is not str
     ):
-        raise _problem(d, where)
+        raise _problem(d, strict, where)
     if strict and len(d) > 5:
         only(d, _ALLOWED, where)
     row = _ROWS.get(code)
@@ -192,10 +200,18 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _claim_ok(d: Mapping[str, Any], need: bool) -> Any:
+    """``ok: false``; or an ``ok`` that only means false (`says_false`) beside Pythe's own
+    error fields (a text ``code`` it knows, or ``how_to_fix``), which strict reading
+    refuses at ``/ok``.  A lone ``{"ok": 0}`` is a careless success, not an error."""
     ok = d["ok"]
     if ok is True:
         return "a Pythe success envelope (ok: true) is not an error"
-    return read_pythe if ok is False else None
+    if ok is False:
+        return read_pythe
+    code = d.get("code")
+    if type(code) is str and (code in _ROWS or "how_to_fix" in d) and says_false(ok):
+        return read_pythe
+    return None
 
 
 def _never(d: Mapping[str, Any]) -> bool:

@@ -13,6 +13,7 @@ them; this module and the sources sit above it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, Final, get_args
 
@@ -35,6 +36,7 @@ from ._table import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
+    from types import ModuleType
     from typing import TypeAlias
 
     from ._unified import UnifiedError
@@ -253,7 +255,10 @@ class Source:
     rank decides what both would take."""
     write: Writer
     models: str
-    """The module holding its pydantic models, imported only when a model is asked for."""
+    """The module holding its pydantic models, imported only when a model is asked for
+    (`models_of`): a built-in source names it relative to the package (``".slack"``), so
+    a copy vendored under another name finds its own; a registered source by its full
+    name."""
     example: Callable[[Row, str], dict[str, Any]]
     """A realistic payload for a row, with the message given."""
     cases: tuple[tuple[str, str, dict[str, Any]], ...] = ()
@@ -262,6 +267,10 @@ class Source:
     """Fields a code never has (errors the SDK makes before any response)."""
     docs: str = ""
     """Its page under ``docs/``, whose generated table of rows is kept in step."""
+
+    def models_of(self) -> ModuleType:
+        """The module holding its pydantic models, imported now if it was not."""
+        return import_module(self.models, __package__)
 
     def shape_for(self, code: str) -> Shape:
         """The shape a payload with ``code`` takes."""
@@ -404,27 +413,36 @@ def unregister(name: str) -> None:
         raise ValueError(f"{name!r} is built in and cannot be removed")
     if name not in SOURCES:
         raise ValueError(f"no source {name!r} is registered")
-    del SOURCES[name]
-    _RANKED[:] = [claim for claim in _RANKED if claim[2] != name]
+    source = SOURCES.pop(name)
+    # Only the claims this source registered: the same objects, under the same name.
+    mine = {id(claim) for _, _, claim in source.claims}
+    _RANKED[:] = [c for c in _RANKED if not (c[2] == name and id(c[3]) in mine)]
     _rebuild()
 
 
 def add_claim(rank: int, anchor: str, claim: Claim | Takes | When | Keyed, owner: str) -> None:
-    """A claim that belongs to no source: the unified dict, and RFC 9457 problems."""
+    """A claim that belongs to no source (the unified dict, RFC 9457 problems, JSON-RPC
+    responses): ``owner`` is a built-in source's name or a `RESERVED` one, which no
+    registered source can take, so that `unregister` can never remove it."""
+    if owner not in RESERVED and owner not in BUILT_IN:
+        raise ValueError(f"claim owner {owner!r} is neither built in nor reserved")
     _RANKED.append((rank, anchor, owner, claim))
     _settle()
 
 
 BUILT_IN: Final[tuple[str, ...]] = get_args(Vendor)
 
+"""The sources that ship with the package, in order (`Vendor`)."""
+
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",
     "mcp": "MCP tool results",
     "http": "HTTP statuses (toolerrors.from_http)",
     "python": "Python exceptions (toolerrors.from_exception)",
+    "unified": "UnifiedError.to_dict() payloads",
+    "words": "payloads read by their known words alone",
 }
-"""Vendor names the package's own readers give, which no source may take."""
-"""The sources that ship with the package, in order (`Vendor`)."""
+"""Names the package's own readers and claims go by, which no source may take."""
 
 
 def _classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:

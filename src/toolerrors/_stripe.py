@@ -51,6 +51,9 @@ class StripeCode(TextEnum):
     LOCK_TIMEOUT = "lock_timeout"
     API_KEY_EXPIRED = "api_key_expired"
     SECRET_KEY_REQUIRED = "secret_key_required"
+    ACCOUNT_RATE_LIMIT_EXCEEDED = "account_rate_limit_exceeded"
+    TEMPORARY_SESSION_EXPIRED = "temporary_session_expired"
+    BILLING_METER_EVENT_SESSION_EXPIRED = "billing_meter_event_session_expired"
 
 
 INNER: Final = (
@@ -107,6 +110,9 @@ ROWS: Final = (
     _r(_C.LOCK_TIMEOUT, _K.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
     _r(_C.API_KEY_EXPIRED, _K.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
     _r(_C.SECRET_KEY_REQUIRED, _K.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
+    _r(_C.ACCOUNT_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
+    _r(_C.TEMPORARY_SESSION_EXPIRED, _K.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
+    _r(_C.BILLING_METER_EVENT_SESSION_EXPIRED, _K.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
     _to(_C.API_KEY_EXPIRED, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
     _to(_C.INVALID_REQUEST_ERROR, _K.PERMISSION_DENIED, "that access is denied"),
     _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
@@ -124,7 +130,9 @@ ROWS: Final = (
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _TYPES: Final = frozenset({"card_error", "invalid_request_error", "idempotency_error", "api_error"})
-_ONLY_STRIPE: Final = frozenset({"card_error", "idempotency_error", "api_error"})
+_ONLY_STRIPE: Final = frozenset(
+    {"card_error", "idempotency_error", "api_error", "temporary_session_expired"}
+)
 """Types no other API sends."""
 _ONLY_CODES: Final = frozenset(_ROWS) - {"invalid_request_error"}
 """Codes no other API sends: all but the type OpenAI shares."""

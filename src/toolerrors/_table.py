@@ -259,11 +259,13 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     415: (ErrorKind.UNSUPPORTED, False),
     422: (ErrorKind.INVALID_INPUT, False),
     429: (ErrorKind.RATE_LIMITED, True),
+    500: (ErrorKind.INTERNAL, None),
     503: (ErrorKind.UNAVAILABLE, True),
     504: (ErrorKind.UNKNOWN_OUTCOME, None),
 }
 """HTTP status -> (kind, retryable) when no body says more.  408 and 504 may have run;
-503 and 429 were refused before running, so they may be retried."""
+503 and 429 were refused before running, so they may be retried.  500 is a fault inside
+the service, which may or may not have run."""
 
 HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     4: (ErrorKind.INVALID_INPUT, False),

@@ -91,8 +91,23 @@ SHAPES: Final = (
 )
 
 
-def _u(code: str, kind: ErrorKind, retryable: bool | None, meaning: str, hint: str) -> Row:
-    return Row("use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint)
+def _u(
+    code: str, kind: ErrorKind, retryable: bool | None, meaning: str, hint: str, lost: str = ""
+) -> Row:
+    return Row(
+        "use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint, lost=lost
+    )
+
+
+_NO_CHECK: Final = UseToolCode.FORBIDDEN
+"""What an approval or a refusal that no use_tool check gave (it has no owner and reason
+to fill the check's template with: Stripe's 3-D Secure challenge, a JSON-RPC user
+rejection) is written as: a tool error that is never retried, not the check's outcome."""
+
+_NO_CHECK_LOST: Final = (
+    "the check's outcome when there is no owner and reason to fill its template with"
+    " (it did not come from a use_tool check): it is written as `forbidden`"
+)
 
 
 _to = partial(Row.write_only, "use_tool")
@@ -137,10 +152,12 @@ ROWS: Final = (
        "Check before you run it again."),
     _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False,
        "The check asks the owner first; nothing ran.",
-       "Ask in your reply, saying what you would do. Once they say yes, do it again."),
+       "Ask in your reply, saying what you would do. Once they say yes, do it again.",
+       _NO_CHECK_LOST),
     _u("refused", ErrorKind.REFUSED, False,
        "The check stopped the action; nothing ran.",
-       "Tell the owner, and don't try another way."),
+       "Tell the owner, and don't try another way.",
+       _NO_CHECK_LOST),
     _to(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS,
         "that more than one target matched (the message keeps it)"),
     _to(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED,
@@ -171,7 +188,9 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     """``{error, message, card?}``."""
     code = d.get("error")
     message = d.get("message")
-    if type(code) is not str or type(message) is not str:
+    if type(code) is not str or type(message) is not str or not code:
+        if not code:
+            raise ShapeError(f"an 'error' of {code!r} marks no error", f"{where}/error")
         code, message = required_str(d, "error", where), required_str(d, "message", where)
     extra = None
     if len(d) > 2:
@@ -235,7 +254,9 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _error_given(d: Mapping[str, Any]) -> bool:
-    return d["error"] is not None
+    """An ``error`` that is false, zero, empty or null marks no error: careless APIs send
+    ``{"error": false, "message": "Record created"}`` on success."""
+    return bool(d["error"])
 
 
 _HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
@@ -256,8 +277,10 @@ def write(error: UnifiedError) -> dict[str, Any]:
     if outcome is not None and error.kind in _HELD_KINDS:
         if error.owner is not None and error.reason is not None:
             out = {code: render(outcome, error.owner, error.reason)}
-        else:  # nothing to fill the template with: the outcome, with the message as its text
+        elif at_home:  # read leniently from a text off the template: given back as it came
             out = {code: error.message}
+        else:  # no check held it: never the check's outcome, which strict reading refuses
+            out = {"error": _NO_CHECK.value, "message": error.message}
     else:
         out = {"error": code, "message": error.message}
     return with_extra(out, error) if at_home else out

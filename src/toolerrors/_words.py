@@ -43,6 +43,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"forbidden|not allowed|permissions?|privileges?|denied", ErrorKind.PERMISSION_DENIED),
     (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
     (r"overloaded|unavailable", ErrorKind.UNAVAILABLE),
+    (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
 )
 """(words, kind), most telling first.  Words are whole words of the text once codes are

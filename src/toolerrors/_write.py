@@ -9,7 +9,6 @@ module only dispatches.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ._problem import to_problem
@@ -43,7 +42,7 @@ def to_model(error: UnifiedError, vendor: str) -> Any:
     source = SOURCES.get(vendor)
     if source is None:
         raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
-    return import_module(source.models).parse(source.write(error))
+    return source.models_of().parse(source.write(error))
 
 
 _WRITER[0] = to_model  # `UnifiedError.to` writes through this module, which sits above it

@@ -8,7 +8,6 @@ are hidden from the traceback.  Nothing here imports pytest.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
@@ -110,7 +109,7 @@ def assert_shape(payload: object, vendor: Vendor, strict: bool = True) -> Any:
     if vendor not in SOURCES:
         raise TypeError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
     try:
-        return import_module(SOURCES[vendor].models).parse(payload, strict=strict)
+        return SOURCES[vendor].models_of().parse(payload, strict=strict)
     except ShapeError as exc:
         raise AssertionError(f"not a valid {vendor} payload: {exc}") from None
 
