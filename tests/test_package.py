@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import toolerrors
+from conftest import ROOT
 
 PUBLIC = [
     "MAX_BYTES", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
@@ -59,13 +62,24 @@ def test_vendor_modules_import_with_only_the_runtime_dependencies() -> None:
     assert loaded == ""
 
 
-def test_works_when_copied_under_another_name(tmp_path: Path) -> None:
-    """Relative imports only: the package works vendored as another package."""
+@pytest.mark.parametrize("mode", ["absent", "beside"])
+def test_works_when_copied_under_another_name(tmp_path: Path, mode: str) -> None:
+    """A copy vendored under another name runs the whole public API (parse, convert to
+    every target, ``.to()``, the testing helpers, ``from_exception`` of its own
+    ``ToolFailure``, the CLI) with ``toolerrors`` impossible to import (``absent``), and
+    returns its own types with the real package importable beside it (``beside``)."""
     shutil.copytree(Path(toolerrors.__file__).parent, tmp_path / "vendored_errors")
-    out = _python(
-        "import vendored_errors as t\n"
-        "e = t.parse({'error': 'rate_limited', 'message': 'm'})\n"
-        "print(e.kind.value, t.convert(e, to='pythe')['code'], e.to('configure').to_wire()['code'])",
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tests" / "vendoring" / "check_copy.py"),
+            "vendored_errors",
+            mode,
+        ],
+        capture_output=True,
+        text=True,
         cwd=tmp_path,
+        check=False,
     )
-    assert out == "rate_limited http_429 RATE_LIMITED"
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith("ok: ")

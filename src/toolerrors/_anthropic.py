@@ -180,7 +180,7 @@ SOURCE: Final = register(
             (24, "error", When(dict, _claim, has=("type",), lacks=("code", "param", "event_id"))),
         ),
         write=write,
-        models="toolerrors.anthropic",
+        models=".anthropic",
         example=example,
         docs="anthropic.md",
     )

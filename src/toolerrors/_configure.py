@@ -473,7 +473,7 @@ SOURCE: Final = register(
             (70, "deleted", _claim_forget),
         ),
         write=write,
-        models="toolerrors.configure",
+        models=".configure",
         example=example,
         cases=(
             ("INVALID_INPUT-404", "INVALID_INPUT", {"statusCode": 404, "type": "resource_missing"}),

@@ -278,7 +278,7 @@ SOURCE: Final = register(
         rows=ROWS,
         claims=((44, "documentation_url", _claim_rest), (46, "errors", When(list, _claim_graphql))),
         write=write,
-        models="toolerrors.github",
+        models=".github",
         example=example,
         docs="github.md",
     )

@@ -349,7 +349,7 @@ SOURCE: Final = register(
             (57, "code", When(int, _claim_bare)),
         ),
         write=write,
-        models="toolerrors.google",
+        models=".google",
         example=example,
         docs="google.md",
     )

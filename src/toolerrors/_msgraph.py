@@ -278,7 +278,7 @@ SOURCE: Final = register(
             (48, "responses", When(list, _claim_batch)),
         ),
         write=write,
-        models="toolerrors.msgraph",
+        models=".msgraph",
         example=example,
         docs="msgraph.md",
     )

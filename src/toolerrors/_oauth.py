@@ -174,7 +174,7 @@ SOURCE: Final = register(
             (28, "error", Keyed(read_oauth, frozenset(_ROWS), _MARKS, ("ok",))),
         ),
         write=write,
-        models="toolerrors.oauth",
+        models=".oauth",
         example=example,
         docs="oauth.md",
     )

@@ -254,7 +254,7 @@ SOURCE: Final = register(
             (61, "code", When(str, _claim_evals)),
         ),
         write=write,
-        models="toolerrors.openai",
+        models=".openai",
         example=example,
         docs="openai.md",
     )

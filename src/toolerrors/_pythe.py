@@ -256,7 +256,7 @@ SOURCE: Final = register(
         rows=ROWS,
         claims=((20, "ok", _claim_ok), (40, "ok", Takes(read_pythe, _never))),
         write=write,
-        models="toolerrors.pythe",
+        models=".pythe",
         example=example,
         docs="pythe.md",
     )

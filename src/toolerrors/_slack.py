@@ -227,7 +227,7 @@ SOURCE: Final = register(
         rows=ROWS,
         claims=((15, "ok", _claim),),
         write=write,
-        models="toolerrors.slack",
+        models=".slack",
         example=example,
         docs="slack.md",
     )

@@ -227,7 +227,7 @@ SOURCE: Final = register(
         rows=ROWS,
         claims=((25, "error", When(dict, _claim, lacks=("innerError", "innererror"))),),
         write=write,
-        models="toolerrors.stripe",
+        models=".stripe",
         example=example,
         docs="stripe.md",
     )

@@ -310,7 +310,7 @@ SOURCE: Final = register(
             (30, "error", Takes(read_use_tool, _error_given)),
         ),
         write=write,
-        models="toolerrors.use_tool",
+        models=".use_tool",
         example=example,
         docs="use_tool.md",
     )
