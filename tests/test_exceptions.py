@@ -6,11 +6,15 @@ import asyncio
 import copy
 import pickle
 import socket
+import sys
 import urllib.error
 
 import pytest
 
 from toolerrors import ErrorKind, ToolFailure, from_exception, parse
+
+if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's groups there
+    from exceptiongroup import BaseExceptionGroup, ExceptionGroup
 from toolerrors.configure import ConfigureError
 
 
@@ -90,3 +94,67 @@ def test_tool_failure_pickles_and_copies_equal() -> None:
     failure = parse({"error": "vendor", "message": "m", "card": {"a": 1}}).exception()
     for clone in (pickle.loads(pickle.dumps(failure)), copy.copy(failure), copy.deepcopy(failure)):
         assert clone == failure and hash(clone) == hash(failure)
+
+
+def _refusal() -> BaseException:
+    from toolerrors.testing import refused
+
+    return parse(refused()).exception()
+
+
+@pytest.mark.parametrize(
+    ("members", "kind", "retryable"),
+    [
+        ([TimeoutError("slow"), "refusal", ConnectionRefusedError()], "refused", False),
+        ([ConnectionRefusedError(), "approval"], "approval_required", False),
+        ([ConnectionRefusedError(), KeyError("k")], "internal", False),
+        ([ConnectionRefusedError(), TimeoutError("slow")], "unknown_outcome", None),
+        ([ConnectionRefusedError(), ConnectionRefusedError()], "unavailable", True),
+    ],
+    ids=["refusal-kept", "approval-kept", "bug-wins", "unknown-outcome-wins", "all-transient"],
+)
+def test_an_exception_group_is_read_by_its_members(
+    members: list[object], kind: str, retryable: bool | None
+) -> None:
+    """A refusal or approval in a group is kept; otherwise the most cautious member
+    decides, so a group is never more retryable than its least retryable member, also
+    when it is nested in another group or is the cause of another exception."""
+    from toolerrors.testing import not_done_yet
+
+    made = [
+        _refusal()
+        if m == "refusal"
+        else parse(not_done_yet()).exception()
+        if m == "approval"
+        else m
+        for m in members
+    ]
+    group = ExceptionGroup("tasks", made)  # type: ignore[type-var]
+    for exc in (group, ExceptionGroup("outer", [group]), _caused_by(group)):
+        error = from_exception(exc)
+        assert (error.kind.value, error.retryable) == (kind, retryable)
+
+
+def _caused_by(cause: BaseException) -> BaseException:
+    try:
+        raise RuntimeError("wrapped") from cause
+    except RuntimeError as exc:
+        return exc
+
+
+def test_an_interruption_in_a_group_is_never_retried() -> None:
+    """A cancellation beside a transient failure: the group is never retried."""
+    import asyncio
+
+    error = from_exception(
+        BaseExceptionGroup("g", [ConnectionRefusedError(), asyncio.CancelledError()])
+    )
+    assert (error.kind.value, error.retryable) == ("unknown_outcome", False)
+
+
+def test_a_group_member_caused_by_its_own_group_ends() -> None:
+    """A cycle between a group and its member is read once, not forever."""
+    member = ValueError("x")
+    group = ExceptionGroup("g", [member])
+    member.__cause__ = group
+    assert from_exception(group).kind.value == "unknown"

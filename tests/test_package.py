@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,12 @@ def test_exported_members() -> None:
     )
     for name in toolerrors.__all__:
         assert hasattr(toolerrors, name)
+    stray = {
+        name
+        for name, value in vars(toolerrors).items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    } - set(toolerrors.__all__)
+    assert stray == set()  # no helper (``Any``, ``annotations``) leaks into the namespace
     assert isinstance(toolerrors.__version__, str) and toolerrors.__version__.count(".") == 2
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
+from typing import Any
 
 import pytest
 
@@ -413,3 +415,69 @@ def test_acall_of_a_sync_function_runs_it_once_and_says_why() -> None:
     ):
         asyncio.run(Retry(idempotency_key=True).acall(charge))  # type: ignore[arg-type]
     assert charges == [1]
+
+
+def test_call_refuses_a_coroutine_function_and_an_awaitable_result_at_once() -> None:
+    """``call`` on an async tool would return a coroutine that never ran, and a success
+    read from it: it raises a TypeError naming ``acall`` before anything runs."""
+    import warnings
+
+    runs = []
+
+    async def pay() -> str:
+        runs.append(1)
+        return "charged"
+
+    def starts_pay() -> Any:  # a sync function that hands back the coroutine
+        return pay()
+
+    with pytest.raises(TypeError, match=r"coroutine function .*\.pay: await acall\(\) instead"):
+        Retry().call(pay)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the coroutine is closed: no "never awaited"
+        with pytest.raises(TypeError, match=r"got coroutine from .*starts_pay, which never ran"):
+            Retry().call(starts_pay)
+    assert runs == []
+
+
+def test_error_of_refuses_an_awaitable() -> None:
+    """An un-awaited coroutine is no result: reading it raises instead of calling it a
+    success."""
+    from toolerrors import error_of
+
+    async def tool() -> dict[str, str]:
+        return {"error": "not_found", "message": "m"}
+
+    pending = tool()
+    try:
+        with pytest.raises(TypeError, match="await it first"):
+            error_of(pending)
+    finally:
+        pending.close()
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="asyncio.TaskGroup is Python 3.11's")
+@pytest.mark.parametrize("idempotent", [True, False])
+def test_a_refusal_inside_a_task_group_is_not_retried(idempotent: bool) -> None:
+    """``acall`` around a tool whose TaskGroup raised a refusal runs it once."""
+    import asyncio
+
+    from toolerrors import parse
+    from toolerrors.testing import refused
+
+    runs = []
+
+    async def tool(**_: object) -> None:
+        runs.append(1)
+
+        async def held() -> None:
+            raise parse(refused()).exception()
+
+        async with asyncio.TaskGroup() as group:
+            group.create_task(held())
+
+    retry = Retry(idempotency_key=idempotent, sleep=lambda _: None)
+    with pytest.raises(ToolFailure) as raised:
+        asyncio.run(retry.acall(tool))
+    assert raised.value.error.kind.value == "refused"
+    assert runs == [1]

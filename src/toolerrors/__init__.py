@@ -3,13 +3,9 @@
 Read a failed tool call from ``use_tool``, Pythe or Configure with `parse` (or
 ask `error_of` whether a result is an error at all), decide with the unified
 `ErrorKind`, `Action` and `should_retry`, and write it in any
-vendor's shape with `convert`.  The vendors' exact shapes live in
-``toolerrors.use_tool``, ``toolerrors.pythe`` and ``toolerrors.configure``.
+source's shape with `convert`.  Each source's exact shapes live in its own module
+(``toolerrors.use_tool``, ``toolerrors.slack``, ...).
 """
-
-from __future__ import annotations
-
-from typing import Any
 
 from ._errors import ShapeError, ToolErrorsError
 from ._http import from_http
@@ -20,7 +16,7 @@ from ._retry import retry_delay, retry_on, should_retry
 from ._table import Target, Vendor
 from ._text import model_text
 from ._unified import ToolFailure, UnifiedError
-from ._write import to_wire
+from ._write import convert
 
 __version__ = "0.1.0"
 
@@ -47,12 +43,3 @@ __all__ = [
     "retry_on",
     "should_retry",
 ]
-
-
-def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
-    """Anything `parse` accepts, as the JSON-ready wire dict of ``to``: a vendor
-    (``"use_tool"``, ``"pythe"``, ``"configure"``) or ``"problem"`` (RFC 9457).
-
-    A payload converted to its own vendor comes back unchanged.
-    """
-    return to_wire(parse(payload, strict=strict), to)

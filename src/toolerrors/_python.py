@@ -72,6 +72,15 @@ _MAX_DEPTH: Final = 16
 """How many causes deep `from_exception` looks for one it recognises."""
 
 
+_UNKNOWN: Final = (ErrorKind.UNKNOWN, None)
+"""An exception nothing recognises, nor any of its causes."""
+
+
+def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
+    """``exc`` as the error its class stands for: its text, and its class as the code."""
+    return make(rule[0], _text(exc), rule[1], None, None, "python", _name(type(exc)))
+
+
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
@@ -183,10 +192,66 @@ def _body(exc: BaseException) -> UnifiedError | None:
     return error_of(body) if isinstance(body, Mapping) else None
 
 
+_HELD: Final = (ErrorKind.REFUSED, ErrorKind.APPROVAL_REQUIRED)
+"""What a group keeps above all its other members, in this order: a person's no, then
+a person's yes still to be given."""
+
+_CAUTION: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
+"""Retry advice from the most cautious: a group is never more retryable than this."""
+
+_MAX_MEMBERS: Final = 256
+"""How many members of a group, nested groups' included, are read."""
+
+
+def _members(group: BaseException) -> list[BaseException]:
+    """A group's leaf exceptions, nested groups flattened, in order; bounded."""
+    found: list[BaseException] = []
+    stack = [group]
+    while stack and len(found) < _MAX_MEMBERS:
+        current = stack.pop()
+        inner = getattr(current, "exceptions", None)
+        if _is_group(current) and isinstance(inner, tuple):
+            stack.extend(reversed(inner))
+        else:
+            found.append(current)
+    return found
+
+
+def _is_group(exc: BaseException) -> bool:
+    """An ``ExceptionGroup`` or ``BaseExceptionGroup``: Python's own (3.11 on) or the
+    ``exceptiongroup`` backport's, which anyio and the MCP SDK raise on 3.10."""
+    return any(cls.__name__ == "BaseExceptionGroup" for cls in type(exc).__mro__)
+
+
+def _group(group: BaseException, seen: set[int]) -> UnifiedError:
+    """A group (``asyncio.TaskGroup``, anyio, the MCP SDK's task groups) by its members: a
+    refusal, else an approval, inside it is kept; otherwise the most cautious member
+    decides (never retried if any member may not be, the longest wait among equals),
+    and an interruption among them is never retried."""
+    seen.add(id(group))
+    errors = [_member(member, seen) for member in _members(group)]
+    for kind in _HELD:
+        for error in errors:
+            if error.kind is kind:
+                return error
+    return min(errors, key=lambda error: (_CAUTION[error.retryable], -(error.retry_after or 0.0)))
+
+
+def _member(exc: BaseException, seen: set[int]) -> UnifiedError:
+    """One member of a group, read as `from_exception` reads it, sharing what was seen
+    (a member whose cause is its own group ends there)."""
+    if not isinstance(exc, Exception):
+        return _by_class(exc, _INTERRUPTED)
+    found = _read(exc, seen) if id(exc) not in seen else None
+    return found or _by_class(exc, _UNKNOWN)
+
+
 def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
         return exc.error
+    if _is_group(exc):
+        return _group(exc, seen)
     if isinstance(exc, ConfigureError):
         return _configure(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
@@ -197,7 +262,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     for cls in type(exc).__mro__:
         rule = EXCEPTIONS.get(_name(cls))
         if rule is not None:
-            return make(rule[0], _text(exc), rule[1], None, None, "python", _name(type(exc)))
+            return _by_class(exc, rule)
     text = _text(exc)
     if text[:1] == "{":  # an error carried as JSON text (an MCP server's ToolError, say)
         return error_of(text)
@@ -236,16 +301,19 @@ def from_exception(exc: BaseException) -> UnifiedError:
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
-    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps.
+    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps.  An exception group
+    (``asyncio.TaskGroup``, anyio) is read by its members: a refusal or an approval among
+    them is kept, otherwise the most cautious member decides, so a group is never more
+    retryable than its least retryable member, and an interruption in it is never
+    retried.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
     and requests' errors, and those of the OpenAI, Anthropic, google-api-core,
     google-genai, Slack, Stripe and PyGithub SDKs.  None of these libraries is imported here: their
     exceptions are recognised by name and by the attributes they keep.
     """
+    if _is_group(exc):
+        return _group(exc, set())
     if not isinstance(exc, Exception):
-        kind, retryable = _INTERRUPTED
-        return make(kind, _text(exc), retryable, None, None, "python", _name(type(exc)))
+        return _by_class(exc, _INTERRUPTED)
     found = _read(exc, set())
-    if found is not None:
-        return found
-    return make(ErrorKind.UNKNOWN, _text(exc), None, None, None, "python", _name(type(exc)))
+    return found if found is not None else _by_class(exc, _UNKNOWN)

@@ -466,6 +466,10 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
         return _text(payload, strict, max_bytes, need)
     if isinstance(payload, UnifiedError):
         return payload
+    if hasattr(payload, "__await__"):  # a coroutine, task or future: not a result yet
+        raise TypeError(
+            f"{type_name(payload)} is not a tool's result: await it first, then read what it gives"
+        )
     foreign = _foreign(payload)
     if foreign is not None:
         return foreign
@@ -529,6 +533,7 @@ def error_of(
 ) -> UnifiedError | None:
     """The error in any tool's result, or ``None`` when nothing in it marks an error.
 
+    An awaitable (a coroutine not awaited yet) raises ``TypeError``: it is no result.
     Never raises `ShapeError` in lenient mode: something that marks an error
     (``isError: true``, ``ok: false``, an ``error`` key, a check-held key, a known code)
     around a broken shape is still an error, read by its known words.  With ``strict``

@@ -12,14 +12,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ._problem import to_problem
-from ._read import parse  # noqa: F401 - the built-in sources are registered with the reader
+from ._read import parse  # the built-in sources register with the reader
 from ._source import SOURCES
 from ._unified import _WRITER
 
 if TYPE_CHECKING:
+    from ._table import Target
     from ._unified import UnifiedError
 
-__all__ = ["targets", "to_model", "to_wire"]
+__all__ = ["convert", "targets", "to_model", "to_wire"]
+
+
+def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
+    """Anything `toolerrors.parse` accepts, as the JSON-ready wire dict of ``to``: a
+    registered source (``"use_tool"``, ``"slack"``, ...) or ``"problem"`` (RFC 9457).
+
+    A payload converted to its own source comes back unchanged.  With ``strict``, the
+    payload must be exactly its source's documented shape, and what is written is what
+    strict reading accepts.
+    """
+    return to_wire(parse(payload, strict=strict), to)
 
 
 def targets() -> tuple[str, ...]:

@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from ._errors import ShapeError
 from ._kinds import ErrorKind
@@ -200,8 +200,14 @@ class Retry:
         """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
 
         An in-band error result that is not retried is returned as it is; an exception
-        that is not retried is raised as `ToolFailure` from it.
+        that is not retried is raised as `ToolFailure` from it.  A coroutine function,
+        or a call that returns an awaitable, is refused at once with a ``TypeError``
+        naming `acall`: its result would be a coroutine that never ran, not the tool's.
         """
+        if inspect.iscoroutinefunction(fn):
+            raise TypeError(
+                f"call() cannot run the coroutine function {_qualname(fn)}: await acall() instead"
+            )
         sleep = self.sleep if self.sleep is not None else time.sleep
         check = self.check
         keyed = _with_key(kwargs, self.idempotency_key)
@@ -217,6 +223,8 @@ class Retry:
                         raise
                     except Exception as caught:
                         reply = (None, caught)
+                    if inspect.isawaitable(reply[0]):
+                        _refuse_awaitable(fn, reply[0])
                 elif what == _CHECK:
                     assert check is not None
                     reply = check(arg)
@@ -284,6 +292,18 @@ class Retry:
             return self.call(fn, *args, **kwargs)
 
         return wrapper
+
+
+def _refuse_awaitable(fn: object, result: object) -> NoReturn:
+    """A sync call that gave an awaitable (a function that returns a coroutine): nothing
+    of the tool ran, so the coroutine is closed, never awaited, and the call refused."""
+    close = getattr(result, "close", None)
+    if inspect.iscoroutine(result) and callable(close):
+        close()  # no "never awaited" warning: it is refused, on purpose
+    raise TypeError(
+        f"call() got {type(result).__name__} from {_qualname(fn)}, which never ran: "
+        "await acall() instead"
+    )
 
 
 def _qualname(fn: object) -> str:
