@@ -135,3 +135,60 @@ def test_a_bug_is_not_retried_and_is_masked() -> None:
     assert error is not None and (error.kind, error.retryable) == (ErrorKind.INTERNAL, False)
     assert error.message == "The tool failed inside itself."
     assert "hunter2" not in str(result.content) and "hunter2" not in str(result.structured_content)
+
+
+def _timing_out(server: FastMCP, charged: list[int], kind: str) -> None:
+    if kind == "sync":
+
+        @server.tool
+        def pay(amount: int) -> str:
+            """Pay an amount."""
+            charged.append(amount)
+            raise TimeoutError("the bank did not answer")
+
+        return
+
+    @server.tool
+    async def pay_async(amount: int) -> str:  # registered as "pay"
+        """Pay an amount."""
+        charged.append(amount)
+        raise TimeoutError("the bank did not answer")
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_inside_fastmcp_s_retry_middleware_the_payment_is_charged_once(kind: str) -> None:
+    """``RetryMiddleware()`` added first, then ours: ours turns the timeout into an error
+    result, so FastMCP's retry has nothing to re-run; the client is told to check first."""
+    from fastmcp.server.middleware.error_handling import RetryMiddleware
+
+    charged: list[int] = []
+    server = FastMCP("toolerrors-test")
+    server.add_middleware(RetryMiddleware(base_delay=0))
+    server.add_middleware(
+        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=lambda _: None))
+    )
+    _timing_out(server, charged, kind)
+    error = error_of(_call(server, "pay" if kind == "sync" else "pay_async", amount=5))
+    assert charged == [5]
+    assert error is not None and error.action.value == "check_first"
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_around_fastmcp_s_retry_middleware_it_refuses_before_anything_runs(
+    kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Ours added first, then ``RetryMiddleware()``, would charge 4 times: the call fails
+    before the tool runs, and the server's log names the fix."""
+    from fastmcp.server.middleware.error_handling import RetryMiddleware
+    from mcp.shared.exceptions import MCPError
+
+    charged: list[int] = []
+    server = FastMCP("toolerrors-test")
+    server.add_middleware(ToolErrorsMiddleware())
+    server.add_middleware(RetryMiddleware(base_delay=0))
+    _timing_out(server, charged, kind)
+    with pytest.raises(MCPError):
+        _call(server, "pay" if kind == "sync" else "pay_async", amount=5)
+    assert charged == []
+    assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
+    assert "add ToolErrorsMiddleware after RetryMiddleware" in caplog.text

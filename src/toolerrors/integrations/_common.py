@@ -17,7 +17,16 @@ if TYPE_CHECKING:
 
     from ..retry import Retry
 
-__all__ = ["APPROVED", "OWNER_SAID_NO", "Refused", "approved", "refused_last", "run_through"]
+__all__ = [
+    "APPROVED",
+    "OWNER_SAID_NO",
+    "Refused",
+    "UnsafeWiring",
+    "approved",
+    "layer_inside",
+    "refused_last",
+    "run_through",
+]
 
 APPROVED: Final = frozenset({"yes", "y", "approve", "approved", "ok"})
 """Answers (case-insensitive) that mean the owner said yes; ``True`` does too.  Anything
@@ -52,7 +61,44 @@ class Refused(ToolFailure):
     """The check (or the owner) refused the call: it ends the run."""
 
 
-Settle = "Callable[[tuple[Any, ...], dict[str, Any], Any, UnifiedError | None], Any]"
+class UnsafeWiring(RuntimeError):
+    """The adapter is wired where a framework's own retry layer sits inside it and would
+    re-run a tool (a payment that timed out after it went through) before toolerrors can
+    stop it.  Raised before the tool runs; the message names the fix."""
+
+
+_MAX_LAYERS: Final = 64
+"""How many objects `layer_inside` looks at: a middleware stack is a few layers deep."""
+
+
+def layer_inside(handler: object, names: frozenset[str]) -> Any:
+    """The first object of a class named in ``names`` that ``handler`` reaches through
+    closures, bound methods and partials, or ``None``.
+
+    LangChain's ``create_agent`` builds each middleware's handler as a closure over the
+    next layer (``_chain_tool_call_wrappers``), and FastMCP binds it as a default
+    argument (``_run_middleware``): what a handler holds is what runs inside it.
+    """
+    queue: list[object] = [handler]
+    seen: set[int] = set()
+    while queue and len(seen) < _MAX_LAYERS:
+        current = queue.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if type(current).__name__ in names:
+            return current
+        for name in ("__self__", "__func__", "func"):
+            inner = getattr(current, name, None)
+            if inner is not None and not isinstance(inner, type):
+                queue.append(inner)
+        queue.extend(getattr(current, "__defaults__", None) or ())
+        for cell in getattr(current, "__closure__", None) or ():
+            try:
+                queue.append(cell.cell_contents)
+            except ValueError:  # a cell not filled yet
+                continue
+    return None
 
 
 def run_through(

@@ -15,6 +15,10 @@ One line of glue on the server::
   more, an unknown outcome is never re-run blindly, a bug never.  Unlike FastMCP's
   ``RetryMiddleware``, which retries ``TimeoutError`` whatever the tool did.
 
+Add it after FastMCP's ``RetryMiddleware``, if you keep one: it then runs inside, and
+that retry has nothing to re-run.  Added before one, it raises `UnsafeWiring` before the
+tool runs (the server's log names the fix).
+
 On the client, `toolerrors.error_of` reads the results (``raise_on_error=False``).
 """
 
@@ -37,8 +41,9 @@ from .._read import VENDORS, error_of
 from .._unified import ToolFailure, UnifiedError
 from .._write import to_wire
 from ..retry import Retry
+from ._common import UnsafeWiring, layer_inside
 
-__all__ = ["ToolErrorsMiddleware"]
+__all__ = ["ToolErrorsMiddleware", "UnsafeWiring"]
 
 _MASKED: Final = {
     ErrorKind.INTERNAL: "The tool failed inside itself.",
@@ -65,6 +70,23 @@ def _result(error: UnifiedError) -> ToolResult:
     )
 
 
+_INNER_RETRY: Final = frozenset({"RetryMiddleware"})
+
+
+def _check_wiring(call_next: Any) -> None:
+    """Refuse a ``RetryMiddleware`` added after this one, which runs inside it and would
+    re-run a tool that timed out (``TimeoutError`` by default) before toolerrors can stop
+    it."""
+    inner = layer_inside(call_next, _INNER_RETRY)
+    if inner is not None and getattr(inner, "retry_exceptions", ()):
+        raise UnsafeWiring(
+            "RetryMiddleware was added after ToolErrorsMiddleware, so it runs inside it and"
+            " would re-run a tool that may already have acted (a payment that timed out)"
+            " before toolerrors can stop it: add ToolErrorsMiddleware after RetryMiddleware,"
+            " or leave RetryMiddleware out (ToolErrorsMiddleware retries what is safe)"
+        )
+
+
 class ToolErrorsMiddleware(Middleware):
     """Structured, safe tool failures for a FastMCP server: see the module's description."""
 
@@ -72,6 +94,8 @@ class ToolErrorsMiddleware(Middleware):
         self.retry = retry if retry is not None else Retry()
 
     async def on_call_tool(self, context: Any, call_next: Any) -> Any:
+        _check_wiring(call_next)
+
         async def attempt(context: Any) -> Any:
             result = await call_next(context)
             found = error_of(result.structured_content) if result.structured_content else None

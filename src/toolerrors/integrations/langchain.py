@@ -11,16 +11,19 @@ One line of glue::
   from a bug's text) and whose ``artifact`` is the unified error as a dict.
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
   more, an unknown outcome is never re-run blindly, a bug never.
-- An approval pauses the run with LangGraph's ``interrupt()``; resumed with a yes, the
-  call runs once, and with anything else it is refused and never runs.
+- An approval pauses the run with LangGraph's ``interrupt()``.  A resume runs the tool
+  again from its start, so the use_tool check decides: told yes, the call runs once;
+  still holding it, anything but a yes refuses it and it never runs.
 - A refusal ends the run: the model is not asked again, so it can't try another way.
-- `retry_on` is the predicate for ``ToolRetryMiddleware(retry_on=...)`` if you keep one.
+- ``invoke`` and ``ainvoke``/``astream`` alike, with sync and async tools.
+- List it after ``ToolRetryMiddleware``; listed before one, it raises `UnsafeWiring`
+  before the tool runs, unless that one is given the safe predicate, `retry_on`
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from langchain.agents.middleware.types import AgentMiddleware, hook_config
@@ -38,12 +41,12 @@ from .._retry import retry_on
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
+from ._common import APPROVED, OWNER_SAID_NO, UnsafeWiring, approved, layer_inside, refused_last
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
-__all__ = ["APPROVED", "ToolErrorsMiddleware", "retry_on"]
+__all__ = ["APPROVED", "ToolErrorsMiddleware", "UnsafeWiring", "retry_on"]
 
 
 def _in_band(message: Any) -> UnifiedError | None:
@@ -52,6 +55,41 @@ def _in_band(message: Any) -> UnifiedError | None:
         return None
     content = message.content
     return error_of(content) if isinstance(content, (str, dict)) else None
+
+
+def _approval(error: UnifiedError) -> dict[str, Any]:
+    """What ``interrupt()`` shows the owner: the error as a dict, and as text."""
+    return {"approval": error.to_dict(), "text": model_text(error)}
+
+
+def _error_message(request: Any, error: UnifiedError) -> Any:
+    """The error ``ToolMessage`` a model sees: `toolerrors.model_text`, the error as a dict
+    in its ``artifact``."""
+    call = request.tool_call
+    return ToolMessage(
+        content=model_text(error),
+        name=call["name"],
+        tool_call_id=call["id"],
+        status="error",
+        artifact=error.to_dict(),
+    )
+
+
+_INNER_RETRY: Final = frozenset({"ToolRetryMiddleware"})
+
+
+def _check_wiring(handler: Callable[..., Any]) -> None:
+    """Refuse a ``ToolRetryMiddleware`` inside this one: it would re-run the tool on its
+    own terms (every exception, by default) before toolerrors could stop it."""
+    inner = layer_inside(handler, _INNER_RETRY)
+    if inner is not None and getattr(inner, "retry_on", None) is not retry_on:
+        raise UnsafeWiring(
+            "ToolRetryMiddleware runs inside ToolErrorsMiddleware, so it would re-run a tool"
+            " that may already have acted (a payment that timed out) before toolerrors can"
+            " stop it: list ToolErrorsMiddleware after it, middleware=[ToolRetryMiddleware("
+            "...), ToolErrorsMiddleware()], or give it"
+            " retry_on=toolerrors.integrations.langchain.retry_on"
+        )
 
 
 class ToolErrorsMiddleware(AgentMiddleware):
@@ -76,23 +114,37 @@ class ToolErrorsMiddleware(AgentMiddleware):
             return None, failure.error
         return (None, result) if isinstance(result, UnifiedError) else (result, None)
 
+    async def _aattempt(
+        self, request: Any, handler: Callable[[Any], Awaitable[Any]]
+    ) -> tuple[Any, UnifiedError | None]:
+        async def run(request: Any) -> Any:
+            message = await handler(request)
+            error = _in_band(message)
+            return message if error is None else error  # an error result, for Retry to read
+
+        try:
+            result = await self.retry.acall(run, request)
+        except ToolFailure as failure:
+            return None, failure.error
+        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+
     def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
         """Run the call; a failure becomes an error ``ToolMessage`` the model can rely on."""
+        _check_wiring(handler)
         result, error = self._attempt(request, handler)
         if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
-            yes = approved(answer)
+            yes = approved(interrupt(_approval(error)))
             result, error = self._attempt(request, handler) if yes else (None, OWNER_SAID_NO)
-        if error is None:
-            return result
-        call = request.tool_call
-        return ToolMessage(
-            content=model_text(error),
-            name=call["name"],
-            tool_call_id=call["id"],
-            status="error",
-            artifact=error.to_dict(),
-        )
+        return result if error is None else _error_message(request, error)
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        """`wrap_tool_call` for ``ainvoke`` and ``astream``, with sync and async tools."""
+        _check_wiring(handler)
+        result, error = await self._aattempt(request, handler)
+        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
+            yes = approved(interrupt(_approval(error)))
+            result, error = await self._aattempt(request, handler) if yes else (None, OWNER_SAID_NO)
+        return result if error is None else _error_message(request, error)
 
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:

@@ -14,7 +14,9 @@ Three lines of glue::
 - `guard` runs the tool through `toolerrors.retry.Retry` (a rate limit waits and tries
   once more; an unknown outcome is never re-run blindly), turns an in-band error result
   into an error the handler formats, and pauses for the owner's approval with LangGraph's
-  ``interrupt()``: after "yes" the call runs once, after "no" never.
+  ``interrupt()``.  A resume runs the tool again from its start, so the use_tool check
+  decides: told yes, the call runs once; still holding it, anything but a yes refuses
+  it.  On an ``async def`` tool it stays a coroutine function (``ainvoke``).
 - `retry_on` is the predicate for ``RetryPolicy(retry_on=...)``.  Mind that a
   ``RetryPolicy`` re-runs the whole node, every tool call in it included, even those that
   succeeded: retry per call, inside the tool, with `guard`.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 from typing import TYPE_CHECKING, Any
 
 try:
@@ -45,7 +48,7 @@ from ..retry import Retry
 from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
 __all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal"]
 
@@ -73,14 +76,19 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     idempotency key and sleep; ``Retry()`` when not given).  An error result is
     raised as `ToolFailure`, for `handle_tool_errors` to format.  When the check holds
     the call for approval, the graph pauses with ``interrupt()``, showing the owner the
-    error as a dict (``{"approval": ..., "text": ...}``); resumed with a yes, the call
-    runs once more, and with anything else it is refused and never runs.
+    error as a dict (``{"approval": ..., "text": ...}``).  On resume LangGraph runs the
+    tool again from its start: if the check still holds it, anything but a yes refuses
+    it; told yes, the check lets it run once.  An ``async def`` tool stays a coroutine
+    function, run through `toolerrors.retry.Retry.acall`.
     """
 
     runner = retry if retry is not None else Retry()
     runner = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if inspect.iscoroutinefunction(fn):
+            return _guarded_async(fn, runner)
+
         def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
             try:
                 result = runner.call(fn, *args, **kwargs)
@@ -92,14 +100,46 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             result, error = attempt(*args, **kwargs)
             if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-                answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
-                if not approved(answer):
-                    raise OWNER_SAID_NO.exception()
+                _ask_owner(error)
                 result, error = attempt(*args, **kwargs)
-            if error is not None:
-                raise error.exception()
-            return result
+            return _settled(result, error)
 
         return wrapper
 
     return decorate
+
+
+def _guarded_async(fn: Callable[..., Awaitable[Any]], runner: Retry) -> Callable[..., Any]:
+    """`guard` for an ``async def`` tool: a coroutine function still, awaited through
+    `toolerrors.retry.Retry.acall` (``ainvoke``, ``astream``)."""
+
+    async def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
+        try:
+            result = await runner.acall(fn, *args, **kwargs)
+        except ToolFailure as failure:
+            return None, failure.error
+        return result, error_of(result)
+
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        result, error = await attempt(*args, **kwargs)
+        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
+            _ask_owner(error)
+            result, error = await attempt(*args, **kwargs)
+        return _settled(result, error)
+
+    return wrapper
+
+
+def _ask_owner(error: UnifiedError) -> None:
+    """Pause the graph for the owner's answer; anything but a yes is a refusal."""
+    answer = interrupt({"approval": error.to_dict(), "text": model_text(error)})
+    if not approved(answer):
+        raise OWNER_SAID_NO.exception()
+
+
+def _settled(result: Any, error: UnifiedError | None) -> Any:
+    """The tool's result, or its error raised for `handle_tool_errors` to format."""
+    if error is not None:
+        raise error.exception()
+    return result

@@ -1,0 +1,226 @@
+"""The LangChain adapter across the ways a user wires it: sync and async tools, the sync
+(``invoke``) and async (``ainvoke``) entry points, and either side of LangChain's own
+``ToolRetryMiddleware``; each run asserts the exact number of side effects and what the
+model saw.  (An ``async def`` tool has no sync entry point in LangChain.)"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pytest.importorskip("langchain")
+
+from langchain.agents import create_agent
+from langchain.agents.middleware import ToolRetryMiddleware
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.tools import StructuredTool
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.langchain import ToolErrorsMiddleware, UnsafeWiring, retry_on
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+CONFIG = {"configurable": {"thread_id": "t"}}
+ASK = {"messages": [HumanMessage("Pay the invoice.")]}
+DONE = AIMessage("All done.")
+CELLS = [("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke")]
+IDS = ["sync-tool-invoke", "sync-tool-ainvoke", "async-tool-ainvoke"]
+
+
+class ScriptedModel(GenericFakeChatModel):
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedModel:
+        return self
+
+
+def _call(name: str, **args: Any) -> AIMessage:
+    return AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call-{name}"}])
+
+
+def _tool(name: str, body: Callable[..., Any], kind: str) -> StructuredTool:
+    """A tool running ``body(amount)``, as a sync or an async function."""
+    if kind == "sync":
+
+        def run(amount: int) -> Any:
+            return body(amount)
+
+        return StructuredTool.from_function(run, name=name, description=name)
+
+    async def arun(amount: int) -> Any:
+        await asyncio.sleep(0)
+        return body(amount)
+
+    return StructuredTool.from_function(coroutine=arun, name=name, description=name)
+
+
+def _run(agent: Any, entry: str, given: Any) -> dict[str, Any]:
+    if entry == "invoke":
+        return agent.invoke(given, CONFIG)  # type: ignore[no-any-return]
+    return asyncio.run(agent.ainvoke(given, CONFIG))  # type: ignore[no-any-return]
+
+
+def _agent(tools: list[Any], script: list[AIMessage], *middleware: Any) -> Any:
+    model = ScriptedModel(messages=iter(script))
+    return create_agent(model, tools, middleware=list(middleware), checkpointer=InMemorySaver())
+
+
+def _errors(result: dict[str, Any]) -> list[ToolMessage]:
+    return [m for m in result["messages"] if isinstance(m, ToolMessage) and m.status == "error"]
+
+
+FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
+
+
+def _timeout(charged: list[int]) -> Callable[[int], Any]:
+    def body(amount: int) -> Any:
+        charged.append(amount)
+        raise ConfigureError("The request timed out.", code="TIMEOUT")
+
+    return body
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
+    """The timeout after the charge is not re-run; the model is told to check first."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorsMiddleware(FAST),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    assert charged == [5]
+    (message,) = _errors(result)
+    assert message.artifact["action"] == "check_first"
+    assert (
+        str(message.content).splitlines()[2]
+        == "It may have happened: check before you run it again."
+    )
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+    """The refusal is the last message, and no other tool is tried."""
+    other: list[int] = []
+    agent = _agent(
+        [_tool("send", lambda amount: refused("Ana"), kind),
+         _tool("other", other.append, kind)],
+        [_call("send", amount=1), _call("other", amount=1), DONE],
+        ToolErrorsMiddleware(FAST),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    (message,) = _errors(result)
+    assert (message.artifact["kind"], result["messages"][-1]) == ("refused", message)
+    assert other == []
+
+
+@pytest.mark.parametrize(("answer", "charges"), [("yes", 1), ("no", 0)])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_an_approval_pauses_and_runs_once_after_yes(
+    kind: str, entry: str, answer: str, charges: int
+) -> None:
+    """The run pauses; resumed, LangGraph runs the tool again from its start, so the
+    check decides: told yes, the call runs once; still holding it, "no" refuses it."""
+    approved: list[bool] = []
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    agent = _agent(
+        [_tool("pay", body, kind)], [_call("pay", amount=5), DONE], ToolErrorsMiddleware(FAST)
+    )
+    paused = _run(agent, entry, ASK)
+    assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
+    if answer == "yes":
+        approved.append(True)  # the app tells the check the owner's yes
+    result = _run(agent, entry, Command(resume=answer))
+    assert charged == [5] * charges
+    if answer == "no":
+        assert _errors(result)[0].artifact["kind"] == "refused"
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+    """Two calls in all, with the server's wait between them."""
+    calls: list[int] = []
+    waits: list[float] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return configure_error("RATE_LIMITED", retryAfter=3)
+
+    agent = _agent(
+        [_tool("search", body, kind)], [_call("search", amount=1), DONE],
+        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append)),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    assert (len(calls), waits) == (2, [3])
+    assert _errors(result)[0].artifact["kind"] == "rate_limited"
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+    """Once, and neither the model nor the artifact sees the bug's text."""
+    calls: list[int] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    agent = _agent(
+        [_tool("lookup", body, kind)], [_call("lookup", amount=1), DONE],
+        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True))),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    (message,) = _errors(result)
+    assert calls == [1] and "hunter2" not in str(message.content)  # the artifact is not sent
+
+
+def _tool_retry(**options: Any) -> ToolRetryMiddleware:
+    return ToolRetryMiddleware(max_retries=3, initial_delay=0, jitter=False, **options)
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, entry: str) -> None:
+    """``[ToolRetryMiddleware(), ToolErrorsMiddleware()]``: ours inside never raises, so
+    LangChain's default retry has nothing to re-run."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        _tool_retry(), ToolErrorsMiddleware(FAST),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    assert charged == [5]
+    assert _errors(result)[0].artifact["action"] == "check_first"
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
+    kind: str, entry: str
+) -> None:
+    """``[ToolErrorsMiddleware(), ToolRetryMiddleware()]`` would charge 9 times: it raises
+    `UnsafeWiring`, naming the fix, before the tool runs; with ``retry_on`` it is safe."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorsMiddleware(FAST), _tool_retry(),
+    )  # fmt: skip
+    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+        _run(agent, entry, ASK)
+    assert charged == []
+    safe = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorsMiddleware(FAST), _tool_retry(retry_on=retry_on),
+    )  # fmt: skip
+    _run(safe, entry, ASK)
+    assert charged == [5]

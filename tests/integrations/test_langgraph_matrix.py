@@ -1,0 +1,193 @@
+"""The LangGraph adapter's ``guard`` across the ways a user wires it: sync and ``async
+def`` tools, the graph's ``invoke`` and ``ainvoke``, and inside a node ``RetryPolicy``;
+each run asserts the exact number of side effects and what the model saw.  (An ``async
+def`` tool has no sync entry point in LangGraph's ``ToolNode``.)"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Annotated, Any
+
+import pytest
+
+pytest.importorskip("langgraph")
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.tools import StructuredTool
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
+from langgraph.prebuilt import ToolNode
+from langgraph.types import Command
+from langgraph.types import RetryPolicy as NodeRetryPolicy
+from typing_extensions import TypedDict
+
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.langgraph import guard, handle_tool_errors, stop_on_refusal
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+CONFIG = {"configurable": {"thread_id": "t"}}
+ASK = {"messages": [HumanMessage("Pay the invoice.")]}
+DONE = AIMessage("All done.")
+CELLS = [("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke")]
+IDS = ["sync-tool-invoke", "sync-tool-ainvoke", "async-tool-ainvoke"]
+FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
+
+
+class State(TypedDict):
+    messages: Annotated[list[AnyMessage], add_messages]
+
+
+def _call(name: str, **args: Any) -> AIMessage:
+    return AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call-{name}"}])
+
+
+def _tool(name: str, body: Callable[..., Any], kind: str, retry: Retry = FAST) -> StructuredTool:
+    """``body(amount)`` as a guarded sync or ``async def`` tool."""
+    if kind == "sync":
+
+        def run(amount: int) -> Any:
+            return body(amount)
+
+        return StructuredTool.from_function(guard(retry)(run), name=name, description=name)
+
+    async def arun(amount: int) -> Any:
+        await asyncio.sleep(0)
+        return body(amount)
+
+    guarded = guard(retry)(arun)
+    assert asyncio.iscoroutinefunction(guarded)  # still a coroutine function
+    return StructuredTool.from_function(coroutine=guarded, name=name, description=name)
+
+
+def _graph(tools: list[Any], script: list[AIMessage], **node: Any) -> Any:
+    model = GenericFakeChatModel(messages=iter(script))
+
+    def agent(state: State) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    def after_agent(state: State) -> str:
+        return "tools" if state["messages"][-1].tool_calls else END  # type: ignore[union-attr]
+
+    builder = StateGraph(State)
+    builder.add_node("agent", agent)
+    builder.add_node("tools", ToolNode(tools, handle_tool_errors=handle_tool_errors), **node)
+    builder.add_edge(START, "agent")
+    builder.add_conditional_edges("agent", after_agent)
+    builder.add_conditional_edges("tools", stop_on_refusal("agent"))
+    return builder.compile(checkpointer=InMemorySaver())
+
+
+def _run(graph: Any, entry: str, given: Any) -> dict[str, Any]:
+    if entry == "invoke":
+        return graph.invoke(given, CONFIG)  # type: ignore[no-any-return]
+    return asyncio.run(graph.ainvoke(given, CONFIG))  # type: ignore[no-any-return]
+
+
+def _errors(result: dict[str, Any]) -> list[str]:
+    return [
+        str(m.content)
+        for m in result["messages"]
+        if isinstance(m, ToolMessage) and m.status == "error"
+    ]
+
+
+def _timeout(charged: list[int]) -> Callable[[int], Any]:
+    def body(amount: int) -> Any:
+        charged.append(amount)
+        raise ConfigureError("The request timed out.", code="TIMEOUT")
+
+    return body
+
+
+@pytest.mark.parametrize("node_retry", [False, True], ids=["alone", "inside-node-retry-policy"])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str, node_retry: bool) -> None:
+    """Not re-run by ``guard``, nor by a node ``RetryPolicy`` around the tools node (the
+    error becomes a message, so the node does not fail); the model is told to check first."""
+    charged: list[int] = []
+    node = {"retry_policy": NodeRetryPolicy(max_attempts=3)} if node_retry else {}
+    graph = _graph([_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE], **node)
+    result = _run(graph, entry, ASK)
+    assert charged == [5]
+    (text,) = _errors(result)
+    assert text.splitlines()[2] == "It may have happened: check before you run it again."
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+    """The refusal is the last message; no other tool is tried."""
+    other: list[int] = []
+    graph = _graph(
+        [_tool("send", lambda amount: refused("Ana"), kind),
+         _tool("other", other.append, kind)],
+        [_call("send", amount=1), _call("other", amount=1), DONE],
+    )  # fmt: skip
+    result = _run(graph, entry, ASK)
+    (text,) = _errors(result)
+    assert text.startswith("Tool call failed: refused.")
+    assert isinstance(result["messages"][-1], ToolMessage) and other == []
+
+
+@pytest.mark.parametrize(("answer", "charges"), [("yes", 1), ("no", 0)])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_an_approval_pauses_and_runs_once_after_yes(
+    kind: str, entry: str, answer: str, charges: int
+) -> None:
+    """The graph pauses; resumed, LangGraph runs the tool again from its start, so the
+    check decides: told yes, the call runs once; still holding it, "no" refuses it."""
+    approved: list[bool] = []
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    graph = _graph([_tool("pay", body, kind)], [_call("pay", amount=5), DONE])
+    paused = _run(graph, entry, ASK)
+    assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
+    if answer == "yes":
+        approved.append(True)  # the app tells the check the owner's yes
+    result = _run(graph, entry, Command(resume=answer))
+    assert charged == [5] * charges
+    if answer == "no":
+        assert _errors(result)[0].startswith("Tool call failed: refused.")
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+    """Two calls in all, with the server's wait between them."""
+    calls: list[int] = []
+    waits: list[float] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return configure_error("RATE_LIMITED", retryAfter=3)
+
+    retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
+    graph = _graph([_tool("search", body, kind, retry)], [_call("search", amount=1), DONE])
+    result = _run(graph, entry, ASK)
+    assert (len(calls), waits) == (2, [3])
+    assert _errors(result)[0].startswith("Tool call failed: rate_limited.")
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+    """Once, and the model does not see the bug's text."""
+    calls: list[int] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True))
+    graph = _graph([_tool("lookup", body, kind, retry)], [_call("lookup", amount=1), DONE])
+    (text,) = _errors(_run(graph, entry, ASK))
+    assert calls == [1] and "hunter2" not in text
