@@ -78,7 +78,8 @@ def _check_wiring(call_next: Any) -> None:
     re-run a tool that timed out (``TimeoutError`` by default) before toolerrors can stop
     it."""
     inner = layer_inside(call_next, _INNER_RETRY)
-    if inner is not None and getattr(inner, "retry_exceptions", ()):
+    retried: tuple[type[BaseException], ...] = getattr(inner, "retry_exceptions", ())
+    if retried:  # FastMCP's own default: TimeoutError and ConnectionError
         raise UnsafeWiring(
             "RetryMiddleware was added after ToolErrorsMiddleware, so it runs inside it and"
             " would re-run a tool that may already have acted (a payment that timed out)"

@@ -17,7 +17,7 @@ One line of glue::
 - A refusal ends the run: the model is not asked again, so it can't try another way.
 - ``invoke`` and ``ainvoke``/``astream`` alike, with sync and async tools.
 - List it after ``ToolRetryMiddleware``; listed before one, it raises `UnsafeWiring`
-  before the tool runs, unless that one is given the safe predicate, `retry_on`
+  before the tool runs, unless that one is given the safe predicate, `retry_on`.
 """
 
 from __future__ import annotations
