@@ -192,3 +192,22 @@ def test_around_fastmcp_s_retry_middleware_it_refuses_before_anything_runs(
     assert charged == []
     assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
     assert "add ToolErrorsMiddleware after RetryMiddleware" in caplog.text
+
+
+def test_the_model_sees_what_to_do_beside_the_vendor_s_json() -> None:
+    """The first text block is the error's JSON (as ``structuredContent``), the second
+    `model_text`: a Configure ``TIMEOUT`` tells a text-only model to check first, and
+    ``error_of`` reads the same error from the result and from its first block alone."""
+    server = _server()
+
+    @server.tool
+    def pay(amount: int) -> dict[str, Any]:
+        """Pay an amount."""
+        return configure_error("TIMEOUT")
+
+    result = _call(server, "pay", amount=5)
+    first, advice = (block.text for block in result.content)
+    error = error_of(result)
+    assert error is not None and error == error_of(first)
+    assert advice == toolerrors.model_text(error)
+    assert advice.splitlines()[2] == "It may have happened: check before you run it again."

@@ -5,9 +5,11 @@ One line of glue on the server::
     mcp.add_middleware(ToolErrorsMiddleware())
 
 - A tool's failure, raised or returned in-band, comes back to the client as an MCP result
-  with ``isError: true`` and the same JSON as text and as ``structuredContent``: the
-  error in its own vendor's shape (use_tool, Pythe, Configure), else as RFC 9457 problem
-  details, which keep approval, refusal and unknown outcome.
+  with ``isError: true`` and the same JSON as the first text block and as
+  ``structuredContent``: the error in its own vendor's shape (use_tool, Pythe,
+  Configure), else as RFC 9457 problem details, which keep approval, refusal and unknown
+  outcome.  A second text block is `toolerrors.model_text`: what a model should do,
+  for clients that show the model the text alone.
 - A vendor's error is shown as it is; a Python exception (a bug, a timeout) is masked:
   the client learns its kind and retry advice (a bug: failed inside, don't run it again;
   a timeout: check first), never its text.
@@ -38,6 +40,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
 
 from .._kinds import ErrorKind
 from .._read import VENDORS, error_of
+from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from .._write import to_wire
 from ..retry import Retry
@@ -64,7 +67,10 @@ def _result(error: UnifiedError) -> ToolResult:
     vendor = error.vendor if error.vendor in VENDORS else "problem"
     wire = to_wire(error, vendor)
     return ToolResult(
-        content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
+        content=[
+            TextContent(type="text", text=json.dumps(wire, ensure_ascii=False)),
+            TextContent(type="text", text=model_text(error)),  # what to do, for a model
+        ],
         structured_content=wire,
         is_error=True,
     )
