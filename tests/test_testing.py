@@ -129,3 +129,36 @@ def test_every_payload_is_strictly_valid_and_covers_every_code() -> None:
     assert_error(cases["configure-RATE_LIMITED-otp_blocked"], kind="rate_limited", retryable=False)
     assert payload("use_tool", "not_done_yet") == not_done_yet()
     assert list(dict(every_payload("pythe"))) == [f"pythe-{code}" for code in PYTHE_CODES]
+
+
+def test_assert_error_reads_a_raised_error() -> None:
+    """A ``ToolFailure`` (or any exception ``from_exception`` reads) is checked like a
+    payload, in the library's words; kinds may be given as text."""
+    from toolerrors import parse
+
+    failure = parse(refused("Ana")).exception()
+    assert assert_error(failure, kind="refused", owner="Ana").vendor == "use_tool"
+    assert assert_error(TimeoutError("slow"), kind="unknown_outcome", retryable=None).code == (
+        "builtins.TimeoutError"
+    )
+    with pytest.raises(AssertionError, match=r"kind: expected 'approval_required', got 'refused'"):
+        assert_error(failure, kind="approval_required")
+
+
+def test_assert_error_matches_a_reason_with_either_apostrophe() -> None:
+    """``hasn't`` matches use_tool's ``hasn’t``, as parsing reads either."""
+    held = not_done_yet("Ana", Reason.UNNAMED_RECIPIENT)
+    assert assert_error(held, reason="it goes to someone the owner hasn't named").reason is (
+        Reason.UNNAMED_RECIPIENT
+    )
+
+
+def test_error_payloads_takes_a_kind_as_text() -> None:
+    """``error_payloads(kind="rate_limited")`` is the enum's strategy; an unknown kind is
+    refused by name."""
+    pytest.importorskip("hypothesis")
+    from toolerrors.strategies import error_payloads
+
+    error_payloads(kind="rate_limited")
+    with pytest.raises(ValueError, match="unknown kind 'rate_limit'"):
+        error_payloads(kind="rate_limit")

@@ -24,6 +24,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
         'pip install "hypothesis>=6.100" (or "toolerrors[hypothesis]")'
     ) from exc
 
+from ._kinds import KIND_BY_VALUE
 from ._source import NO_VALUE, SOURCES, Field, Source
 
 if TYPE_CHECKING:
@@ -135,18 +136,24 @@ def _field(name: str, value: Any) -> dict[str, Any]:
 
 def error_payloads(
     vendor: Vendor | str | None = None,
-    kind: ErrorKind | None = None,
+    kind: ErrorKind | str | None = None,
     *,
     extra_fields: bool = True,
 ) -> st.SearchStrategy[dict[str, Any]]:
     """Valid wire payloads of ``vendor`` (every registered source by default) that read as
-    ``kind`` (any kind by default); each code of the table is drawn as often as any other.
+    ``kind`` (an `ErrorKind` or its text; any kind by default); each code of the table is
+    drawn as often as any other.
 
     With ``extra_fields=False`` no unknown fields are added, so every payload is valid
     in strict mode too.
     """
     if vendor is not None and vendor not in SOURCES:
         raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
+    if kind is not None:
+        named = KIND_BY_VALUE.get(str(kind))
+        if named is None:
+            raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KIND_BY_VALUE)}")
+        kind = named
     cases = [
         (source, row)
         for source in SOURCES.values()
@@ -155,7 +162,7 @@ def error_payloads(
         if row.reads and (kind is None or row.kind is kind)
     ]
     if not cases:
-        raise ValueError(f"no {vendor or 'vendor'} code reads as {kind}")
+        raise ValueError(f"no {vendor or 'vendor'} code reads as {kind!s}")
     extras = _extras if extra_fields else st.just({})
     return st.one_of([_payloads(source, row, extras) for source, row in cases])
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
-from ._held import Outcome, Reason, render
+from ._held import REASON_BY_VALUE, Outcome, Reason, render
 from ._kinds import Action, ErrorKind
+from ._python import from_exception
 from ._read import parse
 from ._source import NO_VALUE, SOURCES, Source
 from ._table import READ
@@ -54,10 +55,12 @@ ABSENT: Final = _Absent()
 
 
 def assert_error(payload: object, **expected: Any) -> UnifiedError:
-    """Parse ``payload`` and check any of `FIELDS`; return the error.
+    """Read ``payload`` and check any of `FIELDS`; return the error.
 
-    Factories take the code (and message) positionally and any wire field by its own
-    name as a keyword, so ``pythe_error("internal", code="x")`` builds an unknown code.
+    ``payload`` is anything `toolerrors.parse` reads, or an exception, read with
+    `toolerrors.from_exception` (a `toolerrors.ToolFailure` gives the error it carries).
+    Kinds, actions and reasons may be given as enums or as their text; a reason matches
+    with either apostrophe, as parsing reads it.
 
     Every differing field is named with its expected and actual values.  A payload that
     is not an error fails with what it was.
@@ -68,10 +71,16 @@ def assert_error(payload: object, **expected: Any) -> UnifiedError:
         raise TypeError(
             f"assert_error() can't check {', '.join(unknown)}; it checks {', '.join(FIELDS)}"
         )
-    try:
-        error = parse(payload)
-    except ShapeError as exc:
-        raise AssertionError(f"not a tool error: {exc}") from None
+    if isinstance(payload, BaseException):
+        error = from_exception(payload)
+    else:
+        try:
+            error = parse(payload)
+        except ShapeError as exc:
+            raise AssertionError(f"not a tool error: {exc}") from None
+    reason = expected.get("reason")
+    if isinstance(reason, str) and not isinstance(reason, Reason):  # either apostrophe
+        expected["reason"] = REASON_BY_VALUE.get(reason.replace("'", "’"), reason)
     differences = [
         f"  {name}: expected {_show(want)}, got {_show(getattr(error, name))}"
         for name, want in expected.items()
