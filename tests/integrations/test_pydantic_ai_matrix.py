@@ -1,0 +1,172 @@
+"""The pydantic-ai adapter across the ways a user wires it: sync and async tools, through
+``agent.run`` and ``agent.run_sync``, and under pydantic-ai's own per-tool ``retries``;
+each run asserts the exact number of side effects and what the model saw."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pytest.importorskip("pydantic_ai")
+
+from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, RunContext
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.pydantic_ai import Refused, guard
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
+CELLS = [(kind, entry) for kind in ("sync", "async") for entry in ("run", "run_sync")]
+IDS = [f"{kind}-tool-{entry}" for kind, entry in CELLS]
+
+
+def _script(*calls: tuple[str, dict[str, Any]]) -> FunctionModel:
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        turn = sum(isinstance(m, ModelResponse) for m in messages)
+        if turn < len(calls):
+            name, args = calls[turn]
+            return ModelResponse(parts=[ToolCallPart(name, args, tool_call_id=f"call-{turn}")])
+        return ModelResponse(parts=[TextPart("All done.")])
+
+    return FunctionModel(respond)
+
+
+def _add(
+    agent: Agent[Any, Any], name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST
+) -> None:
+    """``body(amount)`` as a guarded sync or async tool, with pydantic-ai's own retries."""
+    if kind == "sync":
+
+        def run(ctx: RunContext[None], amount: int) -> Any:
+            return body(amount)
+
+        run.__name__ = name
+        agent.tool(retries=3)(guard(retry)(run))
+        return
+
+    async def arun(ctx: RunContext[None], amount: int) -> Any:
+        await asyncio.sleep(0)
+        return body(amount)
+
+    arun.__name__ = name
+    guarded = guard(retry)(arun)
+    assert asyncio.iscoroutinefunction(guarded)
+    agent.tool(retries=3)(guarded)
+
+
+def _run(agent: Agent[Any, Any], entry: str, *args: Any, **kwargs: Any) -> Any:
+    if entry == "run":
+        return asyncio.run(agent.run(*args, **kwargs))
+    loop = asyncio.new_event_loop()  # run_sync leaves the loop it uses open: close it
+    asyncio.set_event_loop(loop)
+    try:
+        return agent.run_sync(*args, **kwargs)
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+def _texts(result: Any) -> list[str]:
+    return [
+        str(part.content)
+        for message in result.all_messages()
+        for part in getattr(message, "parts", [])
+        if part.part_kind in ("tool-return", "retry-prompt")
+    ]
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
+    """Not re-run by ``guard`` nor by pydantic-ai's ``retries=3``; the model is told to
+    check first."""
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        charged.append(amount)
+        raise ConfigureError("The request timed out.", code="TIMEOUT")
+
+    agent = Agent(_script(("pay", {"amount": 5})))
+    _add(agent, "pay", body, kind)
+    result = _run(agent, entry, "Pay.")
+    assert charged == [5]
+    (text,) = _texts(result)
+    assert text.splitlines()[2] == "It may have happened: check before you run it again."
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+    """``Refused`` is raised out of the run; no other tool is tried."""
+    other: list[int] = []
+    agent = Agent(_script(("send", {"amount": 1}), ("other", {"amount": 1})))
+    _add(agent, "send", lambda amount: refused("Ana"), kind)
+    _add(agent, "other", other.append, kind)
+    with pytest.raises(Refused) as raised:
+        _run(agent, entry, "Send it.")
+    assert raised.value.error.owner == "Ana"
+    assert other == []
+
+
+@pytest.mark.parametrize(("answer", "charges"), [(True, 1), (False, 0)])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_an_approval_defers_and_runs_once_after_yes(
+    kind: str, entry: str, answer: bool, charges: int
+) -> None:
+    """The run ends with ``DeferredToolRequests``; yes runs it once, no never."""
+    approved: list[bool] = []
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    agent = Agent(_script(("pay", {"amount": 5})), output_type=[str, DeferredToolRequests])
+    _add(agent, "pay", body, kind)
+    first = _run(agent, entry, "Pay.")
+    (request,) = first.output.approvals
+    if answer:
+        approved.append(True)
+    results = DeferredToolResults(approvals={request.tool_call_id: answer})
+    _run(agent, entry, message_history=first.all_messages(), deferred_tool_results=results)
+    assert charged == [5] * charges
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+    """Two calls in all, with the server's wait between them."""
+    calls: list[int] = []
+    waits: list[float] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return configure_error("RATE_LIMITED", retryAfter=2)
+
+    agent = Agent(_script(("search", {"amount": 1})))
+    _add(agent, "search", body, kind, Retry(RetryPolicy(attempts=5), sleep=waits.append))
+    result = _run(agent, entry, "Search.")
+    assert (len(calls), waits) == (2, [2])
+    assert _texts(result)[0].startswith("Tool call failed: rate_limited.")
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+    """Once, and the model does not see the bug's text."""
+    calls: list[int] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    agent = Agent(_script(("lookup", {"amount": 1})))
+    _add(agent, "lookup", body, kind, Retry(RetryPolicy(attempts=5, idempotent=True)))
+    (text,) = _texts(_run(agent, entry, "Look it up."))
+    assert calls == [1] and "hunter2" not in text
