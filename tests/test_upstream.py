@@ -431,3 +431,16 @@ def test_a_realtime_error_event_keeps_its_own_status() -> None:
         }
     )
     assert (error.vendor, error.kind, error.status_code) == ("openai", ErrorKind.INVALID_INPUT, 400)
+
+
+def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
+    """Graph's and Pythe's ``unauthorized`` coincide: a Pythe-shaped envelope whose ``ok``
+    is no error flag (``"true"``) is no one's error, not Azure's bare ``{code, message}``,
+    and ``parse`` says what is wrong with its ``ok``."""
+    envelope = {
+        "ok": "true", "code": "unauthorized", "message": "m", "retryable": False, "how_to_fix": "",
+    }  # fmt: skip
+    assert error_of(envelope) is None
+    with pytest.raises(ShapeError, match="expected false, got string"):
+        parse(envelope)
+    assert parse({"code": "unauthorized", "message": "m"}).vendor == "msgraph"

@@ -231,9 +231,11 @@ def _claim(d: Mapping[str, Any], need: bool) -> Any:
 
 
 def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
-    """Azure's ``{code, message}``: a known code, or one whose words name a failure."""
+    """Azure's ``{code, message}``: a known code, or one whose words name a failure; never
+    beside an ``ok`` flag, which Azure does not send (a Pythe envelope whose ``ok`` is
+    ``"true"`` shares Graph's ``unauthorized``)."""
     code = d["code"]
-    if type(code) is str and type(d.get("message")) is str and (
+    if type(code) is str and type(d.get("message")) is str and "ok" not in d and (
         code in _ROWS or code.endswith(_FAILURE)
     ):  # fmt: skip
         return read_bare
