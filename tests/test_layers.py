@@ -51,6 +51,7 @@ LAYERS: list[set[str]] = [
     {
         "integrations",
         "integrations._common",
+        "integrations._toolcall",
         "integrations.langgraph",
         "integrations.langchain",
         "integrations.pydantic_ai",

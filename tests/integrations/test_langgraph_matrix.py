@@ -1,7 +1,8 @@
-"""The LangGraph adapter's ``guard`` across the ways a user wires it: sync and ``async
-def`` tools, the graph's ``invoke`` and ``ainvoke``, and inside a node ``RetryPolicy``;
-each run asserts the exact number of side effects and what the model saw.  (An ``async
-def`` tool has no sync entry point in LangGraph's ``ToolNode``.)"""
+"""The LangGraph adapter across the ways a user wires it: ``guard`` on each tool or one
+``tool_node`` for all, sync and ``async def`` tools, the graph's ``invoke`` and
+``ainvoke``, and inside a node ``RetryPolicy``; each run asserts the exact number of side
+effects and what the model saw.  (An ``async def`` tool has no sync entry point in
+LangGraph's ``ToolNode``.)"""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from langgraph.types import RetryPolicy as NodeRetryPolicy
 from typing_extensions import TypedDict
 
 from toolerrors.configure import ConfigureError
-from toolerrors.integrations.langgraph import guard, handle_tool_errors, stop_on_refusal
+from toolerrors.integrations.langgraph import guard, handle_tool_errors, stop_on_refusal, tool_node
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
 
@@ -34,8 +35,12 @@ if TYPE_CHECKING:
 CONFIG = {"configurable": {"thread_id": "t"}}
 ASK = {"messages": [HumanMessage("Pay the invoice.")]}
 DONE = AIMessage("All done.")
-CELLS = [("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke")]
-IDS = ["sync-tool-invoke", "sync-tool-ainvoke", "async-tool-ainvoke"]
+CELLS = [
+    (wiring, kind, entry)
+    for wiring in ("guard", "tool_node")
+    for kind, entry in (("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke"))
+]
+IDS = [f"{wiring}-{kind}-tool-{entry}" for wiring, kind, entry in CELLS]
 FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 
 
@@ -47,25 +52,31 @@ def _call(name: str, **args: Any) -> AIMessage:
     return AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call-{name}"}])
 
 
-def _tool(name: str, body: Callable[..., Any], kind: str, retry: Retry = FAST) -> StructuredTool:
-    """``body(amount)`` as a guarded sync or ``async def`` tool."""
+def _tool(
+    name: str, body: Callable[..., Any], kind: str, wiring: str, retry: Retry = FAST
+) -> StructuredTool:
+    """``body(amount)`` as a sync or ``async def`` tool, guarded unless `tool_node` will
+    make it safe."""
+    wrap = guard(retry) if wiring == "guard" else (lambda fn: fn)
     if kind == "sync":
 
         def run(amount: int) -> Any:
             return body(amount)
 
-        return StructuredTool.from_function(guard(retry)(run), name=name, description=name)
+        return StructuredTool.from_function(wrap(run), name=name, description=name)
 
     async def arun(amount: int) -> Any:
         await asyncio.sleep(0)
         return body(amount)
 
-    guarded = guard(retry)(arun)
+    guarded = wrap(arun)
     assert asyncio.iscoroutinefunction(guarded)  # still a coroutine function
     return StructuredTool.from_function(coroutine=guarded, name=name, description=name)
 
 
-def _graph(tools: list[Any], script: list[AIMessage], **node: Any) -> Any:
+def _graph(
+    tools: list[Any], script: list[AIMessage], wiring: str, retry: Retry = FAST, **node: Any
+) -> Any:
     model = GenericFakeChatModel(messages=iter(script))
 
     def agent(state: State) -> dict[str, Any]:
@@ -76,7 +87,11 @@ def _graph(tools: list[Any], script: list[AIMessage], **node: Any) -> Any:
 
     builder = StateGraph(State)
     builder.add_node("agent", agent)
-    builder.add_node("tools", ToolNode(tools, handle_tool_errors=handle_tool_errors), **node)
+    if wiring == "guard":
+        tools_node = ToolNode(tools, handle_tool_errors=handle_tool_errors)
+    else:
+        tools_node = tool_node(tools, retry)
+    builder.add_node("tools", tools_node, **node)
     builder.add_edge(START, "agent")
     builder.add_conditional_edges("agent", after_agent)
     builder.add_conditional_edges("tools", stop_on_refusal("agent"))
@@ -106,27 +121,33 @@ def _timeout(charged: list[int]) -> Callable[[int], Any]:
 
 
 @pytest.mark.parametrize("node_retry", [False, True], ids=["alone", "inside-node-retry-policy"])
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str, node_retry: bool) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(
+    wiring: str, kind: str, entry: str, node_retry: bool
+) -> None:
     """Not re-run by ``guard``, nor by a node ``RetryPolicy`` around the tools node (the
     error becomes a message, so the node does not fail); the model is told to check first."""
     charged: list[int] = []
     node = {"retry_policy": NodeRetryPolicy(max_attempts=3)} if node_retry else {}
-    graph = _graph([_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE], **node)
+    graph = _graph(
+        [_tool("pay", _timeout(charged), kind, wiring)], [_call("pay", amount=5), DONE], wiring,
+        **node,
+    )  # fmt: skip
     result = _run(graph, entry, ASK)
     assert charged == [5]
     (text,) = _errors(result)
     assert text.splitlines()[2] == "It may have happened: check before you run it again."
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     """The refusal is the last message; no other tool is tried."""
     other: list[int] = []
     graph = _graph(
-        [_tool("send", lambda amount: refused("Ana"), kind),
-         _tool("other", other.append, kind)],
+        [_tool("send", lambda amount: refused("Ana"), kind, wiring),
+         _tool("other", other.append, kind, wiring)],
         [_call("send", amount=1), _call("other", amount=1), DONE],
+        wiring,
     )  # fmt: skip
     result = _run(graph, entry, ASK)
     (text,) = _errors(result)
@@ -135,9 +156,9 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
 
 
 @pytest.mark.parametrize(("answer", "charges"), [("yes", 1), ("no", 0)])
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
 def test_an_approval_pauses_and_runs_once_after_yes(
-    kind: str, entry: str, answer: str, charges: int
+    wiring: str, kind: str, entry: str, answer: str, charges: int
 ) -> None:
     """The graph pauses; resumed, LangGraph runs the tool again from its start, so the
     check decides: told yes, the call runs once; still holding it, "no" refuses it."""
@@ -150,7 +171,7 @@ def test_an_approval_pauses_and_runs_once_after_yes(
         charged.append(amount)
         return {"paid": amount}
 
-    graph = _graph([_tool("pay", body, kind)], [_call("pay", amount=5), DONE])
+    graph = _graph([_tool("pay", body, kind, wiring)], [_call("pay", amount=5), DONE], wiring)
     paused = _run(graph, entry, ASK)
     assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
     if answer == "yes":
@@ -161,8 +182,8 @@ def test_an_approval_pauses_and_runs_once_after_yes(
         assert _errors(result)[0].startswith("Tool call failed: refused.")
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
@@ -172,14 +193,17 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
         return configure_error("RATE_LIMITED", retryAfter=3)
 
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
-    graph = _graph([_tool("search", body, kind, retry)], [_call("search", amount=1), DONE])
+    graph = _graph(
+        [_tool("search", body, kind, wiring, retry)], [_call("search", amount=1), DONE], wiring,
+        retry,
+    )  # fmt: skip
     result = _run(graph, entry, ASK)
     assert (len(calls), waits) == (2, [3])
     assert _errors(result)[0].startswith("Tool call failed: rate_limited.")
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
 
@@ -188,6 +212,9 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
         return {"a": 1}["postgres://admin:hunter2@db"]
 
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
-    graph = _graph([_tool("lookup", body, kind, retry)], [_call("lookup", amount=1), DONE])
+    graph = _graph(
+        [_tool("lookup", body, kind, wiring, retry)], [_call("lookup", amount=1), DONE], wiring,
+        retry,
+    )  # fmt: skip
     (text,) = _errors(_run(graph, entry, ASK))
     assert calls == [1] and "hunter2" not in text

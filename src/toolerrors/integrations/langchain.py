@@ -22,57 +22,26 @@ One line of glue::
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 try:
     from langchain.agents.middleware.types import AgentMiddleware, hook_config
-    from langchain_core.messages import ToolMessage
-    from langgraph.errors import GraphBubbleUp
-    from langgraph.types import interrupt
+
+    from ._toolcall import ToolCalls
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise ImportError(
         f'{__name__} needs LangChain: pip install "langchain>=1.5" (or "toolerrors[langchain]")'
     ) from exc
 
-from .._kinds import ErrorKind
-from .._read import error_of
 from .._retry import retry_on
-from .._text import model_text
-from .._unified import ToolFailure, UnifiedError
-from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, UnsafeWiring, approved, layer_inside, refused_last
+from ._common import APPROVED, UnsafeWiring, layer_inside, refused_last
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
+    from ..retry import Retry
+
 __all__ = ["APPROVED", "ToolErrorsMiddleware", "UnsafeWiring", "retry_on"]
-
-
-def _in_band(message: Any) -> UnifiedError | None:
-    """The error a tool returned instead of raising, from its message's content."""
-    if not isinstance(message, ToolMessage) or message.status == "error":
-        return None
-    content = message.content
-    return error_of(content) if isinstance(content, (str, dict)) else None
-
-
-def _approval(error: UnifiedError) -> dict[str, Any]:
-    """What ``interrupt()`` shows the owner: the error as a dict, and as text."""
-    return {"approval": error.to_dict(), "text": model_text(error)}
-
-
-def _error_message(request: Any, error: UnifiedError) -> Any:
-    """The error ``ToolMessage`` a model sees: `toolerrors.model_text`, the error as a dict
-    in its ``artifact``."""
-    call = request.tool_call
-    return ToolMessage(
-        content=model_text(error),
-        name=call["name"],
-        tool_call_id=call["id"],
-        status="error",
-        artifact=error.to_dict(),
-    )
 
 
 _INNER_RETRY: Final = frozenset({"ToolRetryMiddleware"})
@@ -97,54 +66,18 @@ class ToolErrorsMiddleware(AgentMiddleware):
 
     def __init__(self, retry: Retry | None = None) -> None:
         super().__init__()
-        runner = retry if retry is not None else Retry()
-        self.retry = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
-
-    def _attempt(
-        self, request: Any, handler: Callable[[Any], Any]
-    ) -> tuple[Any, UnifiedError | None]:
-        def run(request: Any) -> Any:
-            message = handler(request)
-            error = _in_band(message)
-            return message if error is None else error  # an error result, for Retry to read
-
-        try:
-            result = self.retry.call(run, request)
-        except ToolFailure as failure:
-            return None, failure.error
-        return (None, result) if isinstance(result, UnifiedError) else (result, None)
-
-    async def _aattempt(
-        self, request: Any, handler: Callable[[Any], Awaitable[Any]]
-    ) -> tuple[Any, UnifiedError | None]:
-        async def run(request: Any) -> Any:
-            message = await handler(request)
-            error = _in_band(message)
-            return message if error is None else error  # an error result, for Retry to read
-
-        try:
-            result = await self.retry.acall(run, request)
-        except ToolFailure as failure:
-            return None, failure.error
-        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+        self._calls = ToolCalls(retry)
+        self.retry = self._calls.retry
 
     def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
         """Run the call; a failure becomes an error ``ToolMessage`` the model can rely on."""
         _check_wiring(handler)
-        result, error = self._attempt(request, handler)
-        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            yes = approved(interrupt(_approval(error)))
-            result, error = self._attempt(request, handler) if yes else (None, OWNER_SAID_NO)
-        return result if error is None else _error_message(request, error)
+        return self._calls.wrap(request, handler)
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
         """`wrap_tool_call` for ``ainvoke`` and ``astream``, with sync and async tools."""
         _check_wiring(handler)
-        result, error = await self._aattempt(request, handler)
-        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            yes = approved(interrupt(_approval(error)))
-            result, error = await self._aattempt(request, handler) if yes else (None, OWNER_SAID_NO)
-        return result if error is None else _error_message(request, error)
+        return await self._calls.awrap(request, handler)
 
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:

@@ -1,10 +1,13 @@
 """LangGraph (``pip install "toolerrors[langgraph]"``): safe tool errors in a graph.
 
-Three lines of glue::
+Two lines of glue, whatever the number of tools::
 
-    tools = ToolNode([charge], handle_tool_errors=handle_tool_errors)
+    builder.add_node("tools", tool_node(tools))   # every call made safe
     builder.add_conditional_edges("tools", stop_on_refusal("agent"))
-    charge = tool(guard()(charge_card))   # approval, and retries per call
+
+- `tool_node` is a ``ToolNode`` whose every call runs through `toolerrors.retry.Retry`
+  and whose failures become the text a model should see; `guard`, per tool, with
+  ``ToolNode(..., handle_tool_errors=handle_tool_errors)``, does the same for one tool.
 
 - `handle_tool_errors` turns any failure into the text a model should see
   (`toolerrors.model_text`): our guidance first, the vendor's message as data, no detail
@@ -32,7 +35,10 @@ from typing import TYPE_CHECKING, Any
 try:
     from langgraph.errors import GraphBubbleUp
     from langgraph.graph import END
+    from langgraph.prebuilt import ToolNode
     from langgraph.types import interrupt
+
+    from ._toolcall import ToolCalls
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise ImportError(
         f'{__name__} needs LangGraph: pip install "langgraph>=1.0" (or "toolerrors[langgraph]")'
@@ -48,9 +54,20 @@ from ..retry import Retry
 from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Sequence
 
-__all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal"]
+__all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal", "tool_node"]
+
+
+def tool_node(tools: Sequence[Any], retry: Retry | None = None, **options: Any) -> ToolNode:
+    """``ToolNode(tools, **options)`` in which every call is made safe, whatever the
+    number of tools, sync or ``async def``: a failure becomes the ``ToolMessage`` a model
+    should see (`toolerrors.model_text`, the error as a dict in its ``artifact``), each
+    call runs through ``retry`` (a `toolerrors.retry.Retry`; ``Retry()`` when not given),
+    and an approval pauses with ``interrupt()``.  The per-tool `guard` does the same for
+    one tool."""
+    calls = ToolCalls(retry)
+    return ToolNode(tools, wrap_tool_call=calls.wrap, awrap_tool_call=calls.awrap, **options)
 
 
 def handle_tool_errors(exc: Exception) -> str:

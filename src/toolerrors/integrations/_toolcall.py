@@ -1,0 +1,110 @@
+"""One tool call run safely, for the LangGraph-based frameworks: LangChain's
+``create_agent`` middleware and LangGraph's ``ToolNode`` both hand a wrapper the same
+``ToolCallRequest`` and a handler that runs the tool, sync or async.
+
+A failure, raised or returned in-band, becomes an error ``ToolMessage`` whose content is
+`toolerrors.model_text` and whose ``artifact`` is the unified error as a dict.  Each call
+runs through `toolerrors.retry.Retry`.  An approval pauses with LangGraph's
+``interrupt()``; resumed, LangGraph runs the node again from its start, so the use_tool
+check decides, and anything but a yes refuses a call the check still holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.messages import ToolMessage
+from langgraph.errors import GraphBubbleUp
+from langgraph.types import interrupt
+
+from .._kinds import ErrorKind
+from .._read import error_of
+from .._text import model_text
+from .._unified import ToolFailure, UnifiedError
+from ..retry import Retry
+from ._common import OWNER_SAID_NO, approved
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+__all__ = ["ToolCalls"]
+
+
+def _in_band(message: Any) -> UnifiedError | None:
+    """The error a tool returned instead of raising, from its message's content."""
+    if not isinstance(message, ToolMessage) or message.status == "error":
+        return None
+    content = message.content
+    return error_of(content) if isinstance(content, (str, dict)) else None
+
+
+def _approval(error: UnifiedError) -> dict[str, Any]:
+    """What ``interrupt()`` shows the owner: the error as a dict, and as text."""
+    return {"approval": error.to_dict(), "text": model_text(error)}
+
+
+def _error_message(request: Any, error: UnifiedError) -> ToolMessage:
+    """The error ``ToolMessage`` a model sees: `toolerrors.model_text`, the error as a dict
+    in its ``artifact``."""
+    call = request.tool_call
+    return ToolMessage(
+        content=model_text(error),
+        name=call["name"],
+        tool_call_id=call["id"],
+        status="error",
+        artifact=error.to_dict(),
+    )
+
+
+class ToolCalls:
+    """``wrap`` and ``awrap``: a tool call wrapper, sync and async, as ``ToolNode`` and
+    LangChain's middleware take one."""
+
+    def __init__(self, retry: Retry | None = None) -> None:
+        runner = retry if retry is not None else Retry()
+        self.retry = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
+
+    def _attempt(
+        self, request: Any, handler: Callable[[Any], Any]
+    ) -> tuple[Any, UnifiedError | None]:
+        def run(request: Any) -> Any:
+            message = handler(request)
+            error = _in_band(message)
+            return message if error is None else error  # an error result, for Retry to read
+
+        try:
+            result = self.retry.call(run, request)
+        except ToolFailure as failure:
+            return None, failure.error
+        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+
+    async def _aattempt(
+        self, request: Any, handler: Callable[[Any], Awaitable[Any]]
+    ) -> tuple[Any, UnifiedError | None]:
+        async def run(request: Any) -> Any:
+            message = await handler(request)
+            error = _in_band(message)
+            return message if error is None else error  # an error result, for Retry to read
+
+        try:
+            result = await self.retry.acall(run, request)
+        except ToolFailure as failure:
+            return None, failure.error
+        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+
+    def wrap(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        """Run the call; a failure becomes an error ``ToolMessage`` the model can rely on."""
+        result, error = self._attempt(request, handler)
+        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
+            yes = approved(interrupt(_approval(error)))
+            result, error = self._attempt(request, handler) if yes else (None, OWNER_SAID_NO)
+        return result if error is None else _error_message(request, error)
+
+    async def awrap(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        """`wrap` for ``ainvoke`` and ``astream``, with sync and async tools."""
+        result, error = await self._aattempt(request, handler)
+        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
+            yes = approved(interrupt(_approval(error)))
+            result, error = await self._aattempt(request, handler) if yes else (None, OWNER_SAID_NO)
+        return result if error is None else _error_message(request, error)
