@@ -1,6 +1,7 @@
-"""The pydantic-ai adapter across the ways a user wires it: sync and async tools, through
-``agent.run`` and ``agent.run_sync``, and under pydantic-ai's own per-tool ``retries``;
-each run asserts the exact number of side effects and what the model saw."""
+"""The pydantic-ai adapter across the ways a user wires it: ``guard`` on each tool or one
+``GuardedToolset`` for all, sync and async tools, through ``agent.run`` and
+``agent.run_sync``, and under pydantic-ai's own per-tool ``retries``; each run asserts the
+exact number of side effects and what the model saw."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ pytest.importorskip("pydantic_ai")
 from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, RunContext
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.toolsets import FunctionToolset
 
 from toolerrors.configure import ConfigureError
-from toolerrors.integrations.pydantic_ai import Refused, guard
+from toolerrors.integrations.pydantic_ai import GuardedToolset, Refused, guard
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
 
@@ -24,8 +26,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
-CELLS = [(kind, entry) for kind in ("sync", "async") for entry in ("run", "run_sync")]
-IDS = [f"{kind}-tool-{entry}" for kind, entry in CELLS]
+CELLS = [
+    (wiring, kind, entry)
+    for wiring in ("guard", "toolset")
+    for kind in ("sync", "async")
+    for entry in ("run", "run_sync")
+]
+IDS = [f"{wiring}-{kind}-tool-{entry}" for wiring, kind, entry in CELLS]
 
 
 def _script(*calls: tuple[str, dict[str, Any]]) -> FunctionModel:
@@ -39,27 +46,42 @@ def _script(*calls: tuple[str, dict[str, Any]]) -> FunctionModel:
     return FunctionModel(respond)
 
 
-def _add(
-    agent: Agent[Any, Any], name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST
-) -> None:
-    """``body(amount)`` as a guarded sync or async tool, with pydantic-ai's own retries."""
+def _agent(
+    script: FunctionModel,
+    tools: list[tuple[str, Callable[[int], Any]]],
+    kind: str,
+    wiring: str,
+    retry: Retry = FAST,
+    **options: Any,
+) -> Agent[Any, Any]:
+    """An agent with ``body(amount)`` tools, sync or async, each under pydantic-ai's own
+    ``retries=3``: guarded one by one, or in one `GuardedToolset`."""
+    functions = [_function(name, body, kind) for name, body in tools]
+    if wiring == "guard":
+        agent: Agent[Any, Any] = Agent(script, **options)
+        for fn in functions:
+            agent.tool(retries=3)(guard(retry)(fn))
+        return agent
+    toolset = FunctionToolset(functions, max_retries=3)
+    return Agent(script, toolsets=[GuardedToolset(toolset, retry=retry)], **options)
+
+
+def _function(name: str, body: Callable[[int], Any], kind: str) -> Callable[..., Any]:
     if kind == "sync":
 
         def run(ctx: RunContext[None], amount: int) -> Any:
             return body(amount)
 
-        run.__name__ = name
-        agent.tool(retries=3)(guard(retry)(run))
-        return
+        fn: Callable[..., Any] = run
+    else:
 
-    async def arun(ctx: RunContext[None], amount: int) -> Any:
-        await asyncio.sleep(0)
-        return body(amount)
+        async def arun(ctx: RunContext[None], amount: int) -> Any:
+            await asyncio.sleep(0)
+            return body(amount)
 
-    arun.__name__ = name
-    guarded = guard(retry)(arun)
-    assert asyncio.iscoroutinefunction(guarded)
-    agent.tool(retries=3)(guarded)
+        fn = arun
+    fn.__name__ = name
+    return fn
 
 
 def _run(agent: Agent[Any, Any], entry: str, *args: Any, **kwargs: Any) -> Any:
@@ -83,8 +105,8 @@ def _texts(result: Any) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(wiring: str, kind: str, entry: str) -> None:
     """Not re-run by ``guard`` nor by pydantic-ai's ``retries=3``; the model is told to
     check first."""
     charged: list[int] = []
@@ -93,21 +115,23 @@ def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None
         charged.append(amount)
         raise ConfigureError("The request timed out.", code="TIMEOUT")
 
-    agent = Agent(_script(("pay", {"amount": 5})))
-    _add(agent, "pay", body, kind)
+    agent = _agent(_script(("pay", {"amount": 5})), [("pay", body)], kind, wiring)
     result = _run(agent, entry, "Pay.")
     assert charged == [5]
     (text,) = _texts(result)
     assert text.splitlines()[2] == "It may have happened: check before you run it again."
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     """``Refused`` is raised out of the run; no other tool is tried."""
     other: list[int] = []
-    agent = Agent(_script(("send", {"amount": 1}), ("other", {"amount": 1})))
-    _add(agent, "send", lambda amount: refused("Ana"), kind)
-    _add(agent, "other", other.append, kind)
+    agent = _agent(
+        _script(("send", {"amount": 1}), ("other", {"amount": 1})),
+        [("send", lambda amount: refused("Ana")), ("other", other.append)],
+        kind,
+        wiring,
+    )
     with pytest.raises(Refused) as raised:
         _run(agent, entry, "Send it.")
     assert raised.value.error.owner == "Ana"
@@ -115,9 +139,9 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
 
 
 @pytest.mark.parametrize(("answer", "charges"), [(True, 1), (False, 0)])
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
 def test_an_approval_defers_and_runs_once_after_yes(
-    kind: str, entry: str, answer: bool, charges: int
+    wiring: str, kind: str, entry: str, answer: bool, charges: int
 ) -> None:
     """The run ends with ``DeferredToolRequests``; yes runs it once, no never."""
     approved: list[bool] = []
@@ -129,8 +153,10 @@ def test_an_approval_defers_and_runs_once_after_yes(
         charged.append(amount)
         return {"paid": amount}
 
-    agent = Agent(_script(("pay", {"amount": 5})), output_type=[str, DeferredToolRequests])
-    _add(agent, "pay", body, kind)
+    agent = _agent(
+        _script(("pay", {"amount": 5})), [("pay", body)], kind, wiring,
+        output_type=[str, DeferredToolRequests],
+    )  # fmt: skip
     first = _run(agent, entry, "Pay.")
     (request,) = first.output.approvals
     if answer:
@@ -140,8 +166,8 @@ def test_an_approval_defers_and_runs_once_after_yes(
     assert charged == [5] * charges
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
@@ -150,15 +176,15 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
         calls.append(amount)
         return configure_error("RATE_LIMITED", retryAfter=2)
 
-    agent = Agent(_script(("search", {"amount": 1})))
-    _add(agent, "search", body, kind, Retry(RetryPolicy(attempts=5), sleep=waits.append))
+    retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
+    agent = _agent(_script(("search", {"amount": 1})), [("search", body)], kind, wiring, retry)
     result = _run(agent, entry, "Search.")
     assert (len(calls), waits) == (2, [2])
     assert _texts(result)[0].startswith("Tool call failed: rate_limited.")
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
 
@@ -166,7 +192,23 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
         calls.append(amount)
         return {"a": 1}["postgres://admin:hunter2@db"]
 
-    agent = Agent(_script(("lookup", {"amount": 1})))
-    _add(agent, "lookup", body, kind, Retry(RetryPolicy(attempts=5, idempotent=True)))
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True))
+    agent = _agent(_script(("lookup", {"amount": 1})), [("lookup", body)], kind, wiring, retry)
     (text,) = _texts(_run(agent, entry, "Look it up."))
     assert calls == [1] and "hunter2" not in text
+
+
+def test_a_guarded_toolset_gives_every_attempt_the_same_idempotency_key() -> None:
+    """With ``Retry(idempotency_key=True)``, each tool of the toolset gets one key as its
+    ``idempotency_key`` argument, the same on the attempt after a rate limit."""
+    keys: list[str] = []
+
+    def assign(ctx: RunContext[None], amount: int, idempotency_key: str = "") -> Any:
+        keys.append(idempotency_key)
+        return configure_error("RATE_LIMITED", retryAfter=0) if len(keys) == 1 else {"ok": 1}
+
+    retry = Retry(idempotency_key=True, sleep=lambda _: None)
+    toolset = GuardedToolset(FunctionToolset([assign]), retry=retry)
+    agent = Agent(_script(("assign", {"amount": 1})), toolsets=[toolset])
+    _run(agent, "run", "Assign it.")
+    assert len(keys) == 2 and keys[0] == keys[1] != ""

@@ -1,6 +1,10 @@
 """pydantic-ai (``pip install "toolerrors[pydantic-ai]"``): safe tool failures in an agent.
 
-One line of glue, under the tool decorator::
+One line of glue for a whole toolset, whatever the number of its tools::
+
+    agent = Agent(model, toolsets=[GuardedToolset(FunctionToolset([pay, search]))])
+
+or one per tool, under the tool decorator::
 
     @agent.tool
     @guard()
@@ -28,11 +32,14 @@ the model to try again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 try:
     from pydantic_ai import RunContext
     from pydantic_ai.exceptions import ApprovalRequired, ModelRetry, ToolFailed
+    from pydantic_ai.toolsets import WrapperToolset
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise ImportError(
         f'{__name__} needs pydantic-ai: pip install "pydantic-ai-slim>=2.68" '
@@ -40,7 +47,9 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     ) from exc
 
 from .._kinds import ErrorKind
+from .._read import error_of
 from .._text import model_text
+from .._unified import ToolFailure
 from ..retry import Retry
 from ._common import Refused, run_through
 
@@ -49,7 +58,7 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["FIX_INPUT", "MCP_SETTINGS", "Refused", "guard"]
+__all__ = ["FIX_INPUT", "MCP_SETTINGS", "GuardedToolset", "Refused", "guard"]
 
 FIX_INPUT: Final = frozenset({ErrorKind.INVALID_INPUT, ErrorKind.NOT_FOUND, ErrorKind.AMBIGUOUS})
 """Kinds the model can fix by calling again differently: these become ``ModelRetry``."""
@@ -63,7 +72,7 @@ def _context(args: tuple[Any, ...]) -> RunContext[Any] | None:
     return next((arg for arg in args if isinstance(arg, RunContext)), None)
 
 
-def _raise(error: UnifiedError, approved: bool) -> None:
+def _raise(error: UnifiedError, approved: bool) -> NoReturn:
     if error.kind is ErrorKind.APPROVAL_REQUIRED and not approved:
         raise ApprovalRequired(metadata=error.to_dict())
     if error.kind is ErrorKind.REFUSED:
@@ -73,15 +82,20 @@ def _raise(error: UnifiedError, approved: bool) -> None:
     raise ToolFailed(model_text(error))
 
 
+def _runner(retry: Retry | None) -> Retry:
+    """``retry`` (``Retry()`` when not given) that lets pydantic-ai's own control flow
+    (``ApprovalRequired``, ``ModelRetry``, ``ToolFailed``) through untouched."""
+    runner = retry if retry is not None else Retry()
+    return dataclasses.replace(
+        runner, reraise=(ApprovalRequired, ModelRetry, ToolFailed, *runner.reraise)
+    )
+
+
 def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorate a tool function (under ``@agent.tool`` or ``@agent.tool_plain``; its
-    signature stays the tool's).  See the module's description."""
-    runner = retry if retry is not None else Retry()
-    passthrough = (ApprovalRequired, ModelRetry, ToolFailed, *runner.reraise)
-    runner = Retry(
-        runner.policy, runner.check, runner.idempotency_key, runner.sleep, runner.clock,
-        passthrough,
-    )  # fmt: skip
+    signature stays the tool's).  See the module's description; `GuardedToolset` does
+    the same for every tool of a toolset."""
+    runner = _runner(retry)
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
@@ -89,8 +103,35 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
                 return outcome
             context = _context(args)
             _raise(error, approved=context is not None and context.tool_call_approved)
-            return None  # pragma: no cover - _raise always raises
 
         return run_through(fn, runner, settle)
 
     return decorate
+
+
+@dataclass
+class GuardedToolset(WrapperToolset[Any]):
+    """Every tool of ``wrapped`` (a ``FunctionToolset``, an ``MCPToolset``, ...) run as
+    `guard` runs one, whatever their number: ``Agent(model,
+    toolsets=[GuardedToolset(FunctionToolset([pay, search]))])``.  ``retry`` is the
+    `toolerrors.retry.Retry` for every call (``Retry()`` when not given); with
+    ``idempotency_key``, the key is passed to each tool as that argument."""
+
+    retry: Retry | None = None
+
+    async def call_tool(
+        self, name: str, tool_args: dict[str, Any], ctx: RunContext[Any], tool: Any
+    ) -> Any:
+        """Run the call through the `Retry`; a failure is raised as `guard` raises it."""
+
+        async def call(**key: Any) -> Any:
+            return await self.wrapped.call_tool(name, {**tool_args, **key}, ctx, tool)
+
+        try:
+            outcome = await _runner(self.retry).acall(call)
+        except ToolFailure as failure:
+            _raise(failure.error, approved=ctx.tool_call_approved)
+        error = error_of(outcome)
+        if error is not None:
+            _raise(error, approved=ctx.tool_call_approved)
+        return outcome
