@@ -204,3 +204,27 @@ def test_the_run_wide_formatter_gives_model_text() -> None:
     )
     (output,) = _outputs(result)
     assert output.splitlines()[0] == "Tool call failed: internal." and "hunter2" not in output
+
+
+def test_held_calls_belong_to_their_run() -> None:
+    """A call the check held in one run does not pause the same call in another run (for
+    another user, say): the held calls live on the run's context, not in the process."""
+    charged: list[int] = []
+
+    @guard()
+    def pay(amount: int) -> dict[str, Any]:
+        """Pay an amount."""
+        return not_done_yet("Ana")  # the check always holds it
+
+    def agent() -> Agent[Any]:
+        model = ScriptedModel(
+            [[function_call("pay", {"amount": 5}, call_id="c1")], [assistant_message("Asked.")]]
+        )
+        return Agent(name="payer", model=model, tools=[_tool(pay)])
+
+    first = _run(agent(), "Pay Bo 5.")
+    second = _run(agent(), "Pay Bo 5.")  # a fresh run: told to ask, not paused at once
+    for result in (first, second):
+        assert result.interruptions == []
+        assert _outputs(result)[0].startswith("Tool call failed: approval_required.")
+    assert charged == []

@@ -18,8 +18,10 @@ The glue, per tool::
   once more; an unknown outcome is never re-run blindly; a bug never) and raises an error
   result, for `failure_error_function` to format.  The SDK can't pause inside a tool, so
   a call the check holds for approval is told to the model ("ask the owner first"), and
-  the same call made again is an SDK interruption (``needs_approval``): approved with
-  ``state.approve(...)`` it runs once, rejected it never runs.
+  the same call made again in the same run is an SDK interruption (``needs_approval``):
+  approved with ``state.approve(...)`` it runs once, rejected it never runs.  What the
+  check held is kept on the run's own context, never for the process: another run, for
+  another user, with the same arguments is not paused by it.
 - `tool_error_formatter` is the run-wide form, for ``RunConfig(tool_error_formatter=...)``.
 """
 
@@ -27,7 +29,8 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import TYPE_CHECKING, Any
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from agents import RunContextWrapper
@@ -83,26 +86,48 @@ def _arguments(signature: inspect.Signature, args: Any, kwargs: Any) -> dict[str
     }
 
 
+_HELD: ContextVar[set[tuple[str, str]] | None] = ContextVar("toolerrors_held", default=None)
+"""The held calls of the run whose tool call is being decided: set by ``needs_approval``,
+which the SDK awaits just before it runs the call, and read when the call settles."""
+
+_ATTRIBUTE: Final = "_toolerrors_held"
+
+
+def _held_in(context: Any) -> set[tuple[str, str]]:
+    """The calls the check held in this run, kept on the run's own context wrapper (which
+    ``to_state()`` and a resumed run keep): they end with the run, never in the process."""
+    held: set[tuple[str, str]] | None = getattr(context, _ATTRIBUTE, None)
+    if held is None:
+        held = set()
+        setattr(context, _ATTRIBUTE, held)
+    return held
+
+
 def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
     """Decorate a tool function before ``function_tool``; the result also has
-    ``needs_approval``, the policy that pauses a call the check held before."""
+    ``needs_approval``, the policy that pauses a call the check held before in the same
+    run (give it to ``function_tool``: the held calls are remembered only through it)."""
     runner = retry if retry is not None else Retry()
 
     def decorate(fn: Callable[..., Any]) -> Any:
-        held: set[str] = set()
         signature = inspect.signature(fn)
+        name = f"{fn.__module__}.{fn.__qualname__}"
 
         def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
-            key = _key(_arguments(signature, args, kwargs))
+            held = _HELD.get()
+            call = (name, _key(_arguments(signature, args, kwargs)))
             if error is None:
-                held.discard(key)
+                if held is not None:
+                    held.discard(call)
                 return outcome
-            if error.kind is ErrorKind.APPROVAL_REQUIRED:
-                held.add(key)  # the same call made again pauses for the owner
+            if error.kind is ErrorKind.APPROVAL_REQUIRED and held is not None:
+                held.add(call)  # the same call made again in this run pauses for the owner
             raise error.exception()
 
         async def needs_approval(context: Any, params: dict[str, Any], call_id: str) -> bool:
-            return _key(params) in held
+            held = _held_in(context)
+            _HELD.set(held)
+            return (name, _key(params)) in held
 
         wrapper = run_through(fn, runner, settle)
         wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
