@@ -1,6 +1,7 @@
-"""The openai-agents adapter across the ways a user wires it: sync and async tools,
-through ``Runner.run`` and ``Runner.run_sync``; each run asserts the exact number of side
-effects and what the model saw.  (The SDK has no tool retry layer of its own.)"""
+"""The openai-agents adapter across the ways a user wires it: ``guard`` with
+``function_tool`` on each tool or ``guarded_tools`` for all, sync and async tools, through
+``Runner.run`` and ``Runner.run_sync``; each run asserts the exact number of side effects
+and what the model saw.  (The SDK has no tool retry layer of its own.)"""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ from agents.exceptions import AgentsException
 from agents.testing.model import ScriptedModel, assistant_message, function_call
 
 from toolerrors.configure import ConfigureError
-from toolerrors.integrations.openai_agents import Refused, failure_error_function, guard
+from toolerrors.integrations.openai_agents import (
+    Refused,
+    failure_error_function,
+    guard,
+    guarded_tools,
+)
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
 
@@ -24,12 +30,19 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
-CELLS = [(kind, entry) for kind in ("sync", "async") for entry in ("run", "run_sync")]
-IDS = [f"{kind}-tool-{entry}" for kind, entry in CELLS]
+CELLS = [
+    (wiring, kind, entry)
+    for wiring in ("guard", "guarded_tools")
+    for kind in ("sync", "async")
+    for entry in ("run", "run_sync")
+]
+IDS = [f"{wiring}-{kind}-tool-{entry}" for wiring, kind, entry in CELLS]
 
 
-def _tool(name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST) -> Any:
-    """``body(amount)`` as a guarded sync or async tool with the failure function."""
+def _tool(
+    name: str, body: Callable[[int], Any], kind: str, wiring: str, retry: Retry = FAST
+) -> Any:
+    """``body(amount)`` as a sync or async tool, guarded by hand or by `guarded_tools`."""
     if kind == "sync":
 
         def run(amount: int) -> Any:
@@ -44,6 +57,9 @@ def _tool(name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST)
 
         fn = arun
     fn.__name__ = name
+    if wiring == "guarded_tools":
+        (tool,) = guarded_tools(fn, retry=retry)
+        return tool
     guarded = guard(retry)(fn)
     assert asyncio.iscoroutinefunction(guarded) is (kind == "async")
     return function_tool(
@@ -77,8 +93,8 @@ def _outputs(result: Any) -> list[str]:
     return [str(item.output) for item in result.new_items if item.type == "tool_call_output_item"]
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_payment_that_timed_out_is_charged_once(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model is told to check first."""
     charged: list[int] = []
 
@@ -86,17 +102,20 @@ def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None
         charged.append(amount)
         raise ConfigureError("The request timed out.", code="TIMEOUT")
 
-    agent = Agent(name="p", model=_model("pay"), tools=[_tool("pay", body, kind)])
+    agent = Agent(name="p", model=_model("pay"), tools=[_tool("pay", body, kind, wiring)])
     (output,) = _outputs(_run(agent, entry, "Pay."))
     assert charged == [5]
     assert output.splitlines()[2] == "It may have happened: check before you run it again."
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     """``Refused`` out of the run (as the SDK's error's cause); no other tool is tried."""
     other: list[int] = []
-    tools = [_tool("send", lambda amount: refused("Ana"), kind), _tool("other", other.append, kind)]
+    tools = [
+        _tool("send", lambda amount: refused("Ana"), kind, wiring),
+        _tool("other", other.append, kind, wiring),
+    ]
     agent = Agent(name="s", model=_model("send", "other"), tools=tools)
     with pytest.raises(AgentsException) as raised:
         _run(agent, entry, "Send it.")
@@ -105,9 +124,9 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
 
 
 @pytest.mark.parametrize(("approve", "charges"), [(True, 1), (False, 0)])
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
 def test_a_held_call_pauses_when_made_again_and_runs_once_after_yes(
-    kind: str, entry: str, approve: bool, charges: int
+    wiring: str, kind: str, entry: str, approve: bool, charges: int
 ) -> None:
     """Told to ask first; the same call made again pauses; approved it runs once."""
     charged: list[int] = []
@@ -119,7 +138,7 @@ def test_a_held_call_pauses_when_made_again_and_runs_once_after_yes(
         charged.append(amount)
         return {"paid": amount}
 
-    agent = Agent(name="p", model=_model("pay", "pay"), tools=[_tool("pay", body, kind)])
+    agent = Agent(name="p", model=_model("pay", "pay"), tools=[_tool("pay", body, kind, wiring)])
     first = _run(agent, entry, "Pay.")
     (interruption,) = first.interruptions
     state = first.to_state()
@@ -132,8 +151,8 @@ def test_a_held_call_pauses_when_made_again_and_runs_once_after_yes(
     assert charged == [5] * charges
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
@@ -143,14 +162,16 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
         return configure_error("RATE_LIMITED", retryAfter=2)
 
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
-    agent = Agent(name="s", model=_model("search"), tools=[_tool("search", body, kind, retry)])
+    agent = Agent(
+        name="s", model=_model("search"), tools=[_tool("search", body, kind, wiring, retry)]
+    )
     (output,) = _outputs(_run(agent, entry, "Search."))
     assert (len(calls), waits) == (2, [2])
     assert output.startswith("Tool call failed: rate_limited.")
 
 
-@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+@pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
+def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
 
@@ -159,6 +180,8 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
         return {"a": 1}["postgres://admin:hunter2@db"]
 
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
-    agent = Agent(name="l", model=_model("lookup"), tools=[_tool("lookup", body, kind, retry)])
+    agent = Agent(
+        name="l", model=_model("lookup"), tools=[_tool("lookup", body, kind, wiring, retry)]
+    )
     (output,) = _outputs(_run(agent, entry, "Look up."))
     assert calls == [5] and "hunter2" not in output

@@ -1,6 +1,10 @@
 """openai-agents (``pip install "toolerrors[openai-agents]"``): safe tool failures.
 
-The glue, per tool::
+One line of glue, whatever the number of tools::
+
+    agent = Agent(name="payer", tools=guarded_tools(pay, search, send))
+
+or, per tool::
 
     @guard()
     def pay(amount: int) -> dict: ...
@@ -33,7 +37,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Final
 
 try:
-    from agents import RunContextWrapper
+    from agents import FunctionTool, RunContextWrapper, function_tool
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise ImportError(
         f'{__name__} needs openai-agents: pip install "openai-agents>=0.24" '
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["Refused", "failure_error_function", "guard", "tool_error_formatter"]
+__all__ = ["Refused", "failure_error_function", "guard", "guarded_tools", "tool_error_formatter"]
 
 
 def failure_error_function(context: Any, error: Exception) -> str:
@@ -134,3 +138,25 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
         return wrapper
 
     return decorate
+
+
+def guarded_tools(
+    *functions: Callable[..., Any], retry: Retry | None = None, **options: Any
+) -> list[FunctionTool]:
+    """Each function as a ``function_tool`` with `guard`, its ``needs_approval`` and
+    `failure_error_function` (also as ``timeout_error_function``): the whole glue, in one
+    line whatever the number of tools, ``Agent(..., tools=guarded_tools(pay, search))``.
+    ``options`` go to every ``function_tool`` (``timeout=``, ``strict_mode=``, ...)."""
+    tools = []
+    for fn in functions:
+        guarded = guard(retry)(fn)
+        tools.append(
+            function_tool(
+                guarded,
+                needs_approval=guarded.needs_approval,
+                failure_error_function=failure_error_function,
+                timeout_error_function=failure_error_function,
+                **options,
+            )
+        )
+    return tools
