@@ -162,3 +162,109 @@ def test_error_payloads_takes_a_kind_as_text() -> None:
     error_payloads(kind="rate_limited")
     with pytest.raises(ValueError, match="unknown kind 'rate_limit'"):
         error_payloads(kind="rate_limit")
+
+
+def test_fake_clock_is_fake_time_in_one_argument_whose_waits_use_up_the_budget() -> None:
+    """``Retry(clock=FakeClock())`` waits at once, records each wait, and moves the clock,
+    so a second 40 s wait does not fit a 60 s budget; faking only ``sleep`` leaves the
+    real clock standing and both waits are taken."""
+    from toolerrors.retry import Retry, RetryPolicy
+    from toolerrors.testing import FakeClock
+
+    policy = RetryPolicy(attempts=5, rate_limit_retries=5, max_time=60)
+    calls: list[int] = []
+
+    def limited() -> dict[str, object]:
+        calls.append(1)
+        return configure_error("RATE_LIMITED", retryAfter=40)
+
+    clock = FakeClock()
+    Retry(policy, clock=clock).call(limited)
+    assert (clock.sleeps, clock.now, len(calls)) == ([40.0], 40.0, 2)
+    waited: list[float] = []
+    Retry(policy, sleep=waited.append).call(limited)
+    assert waited == [40.0, 40.0, 40.0, 40.0]  # the time budget never ran out
+
+
+def test_fake_clock_serves_acall_too() -> None:
+    """Under ``acall`` the fake clock's sync ``sleep`` is waited on as it is."""
+    import asyncio
+
+    from toolerrors.retry import Retry, RetryPolicy
+    from toolerrors.testing import FakeClock
+
+    async def limited() -> dict[str, object]:
+        return configure_error("RATE_LIMITED", retryAfter=3)
+
+    clock = FakeClock()
+    asyncio.run(Retry(RetryPolicy(attempts=3), clock=clock).acall(limited))
+    assert clock.sleeps == [3.0]
+
+
+def test_retry_records_each_attempt_with_its_delay_and_key() -> None:
+    """``Retry(record=[...])`` gets one `Attempt` per failure: its error, the wait before the
+    next attempt (``None`` where it gave up) and the idempotency key it was sent with."""
+    from toolerrors.retry import Attempt, Retry, RetryPolicy
+    from toolerrors.testing import FakeClock
+
+    record: list[Attempt] = []
+
+    def limited(*, idempotency_key: str) -> dict[str, object]:
+        return configure_error("RATE_LIMITED", retryAfter=2)
+
+    Retry(RetryPolicy(attempts=5), idempotency_key="k-1", clock=FakeClock(), record=record).call(
+        limited
+    )
+    assert [(a.error.kind.value, a.delay, a.key) for a in record] == [
+        ("rate_limited", 2.0, "k-1"),
+        ("rate_limited", None, "k-1"),  # a rate limit gets one more attempt, not a loop
+    ]
+
+
+def test_a_seeded_policy_gives_the_same_delays_every_run() -> None:
+    """``RetryPolicy(rng=random.Random(seed))``: backoff's jitter is reproducible."""
+    import random
+
+    from toolerrors.retry import Retry, RetryPolicy
+    from toolerrors.testing import FakeClock
+
+    def unavailable() -> dict[str, object]:
+        return pythe_error("network")
+
+    runs = []
+    for _ in range(2):
+        clock = FakeClock()
+        Retry(RetryPolicy(attempts=4, rng=random.Random(7)), clock=clock).call(unavailable)
+        runs.append(clock.sleeps)
+    assert runs[0] == runs[1] and len(runs[0]) == 3
+    assert all(0 <= delay <= 0.5 * 2**i for i, delay in enumerate(runs[0]))
+
+
+def test_raises_tool_error_asserts_on_the_error_a_block_raised() -> None:
+    """In the way of ``pytest.raises``: the error's fields and ``match=`` on its message;
+    a block that raises nothing, or the wrong error, fails in the library's words."""
+    from toolerrors.testing import raises_tool_error
+
+    with raises_tool_error(kind="refused", owner="Ana", match=r"^Not done: ") as raised:
+        raise parse(refused("Ana")).exception()
+    assert raised.error is not None and raised.error.reason is not None
+    with pytest.raises(AssertionError, match="no tool error was raised"), raises_tool_error():
+        pass
+    wrong = r"kind: expected 'refused', got 'unknown_outcome'"
+    with pytest.raises(AssertionError, match=wrong), raises_tool_error(kind="refused"):
+        raise TimeoutError("slow")
+    with (
+        pytest.raises(AssertionError, match="does not match 'quota'"),
+        raises_tool_error(match="quota"),
+    ):
+        raise parse(pythe_error("network")).exception()
+
+
+def test_success_factories_are_never_read_as_errors() -> None:
+    """A Pythe success envelope and a successful MCP result are no errors."""
+    from toolerrors import error_of
+    from toolerrors.testing import mcp_success, pythe_success
+
+    for success in (pythe_success(), pythe_success("Done.", reused=True), mcp_success({"id": 1})):
+        assert error_of(success) is None
+    assert pythe_success()["ok"] is True and mcp_success()["isError"] is False

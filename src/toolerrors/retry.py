@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from ._errors import ShapeError
 from ._kinds import ErrorKind
@@ -30,8 +30,12 @@ from ._read import error_of
 from ._retry import BASE_DELAY, MAX_BACKOFF, retry_delay, should_retry
 from ._unified import UnifiedError
 
+if TYPE_CHECKING:
+    import random
+
 __all__ = [
     "DEFAULT_MAX_WAIT",
+    "Attempt",
     "Retry",
     "RetryPolicy",
     "acall",
@@ -63,6 +67,10 @@ class RetryPolicy:
     """Further attempts after a rate limit: one, as use_tool's guidance says."""
     base_delay: float = BASE_DELAY
     max_backoff: float = MAX_BACKOFF
+    rng: random.Random | None = None
+    """Where backoff's jitter is drawn from: a seeded ``random.Random(7)`` gives the same
+    delays on every run (a test's exact expectations); the ``random`` module when
+    ``None``."""
 
     def __post_init__(self) -> None:
         for name in ("attempts", "rate_limit_retries"):
@@ -83,6 +91,18 @@ class RetryPolicy:
                 raise ValueError(
                     f"RetryPolicy.{name} must be {kind} of seconds, 0 or more, got {value!r}"
                 )
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One failed attempt, as `Retry` records it when given a ``record`` list."""
+
+    error: UnifiedError
+    """What the attempt failed with."""
+    delay: float | None
+    """Seconds waited before the next attempt; ``None`` when it gave up here."""
+    key: str | None
+    """The idempotency key the attempt was sent with, if any."""
 
 
 Check = Callable[[UnifiedError], Any]
@@ -120,6 +140,7 @@ class _Plan:
             self.attempt - 1,
             base=self.policy.base_delay,
             max_backoff=self.policy.max_backoff,
+            rng=self.policy.rng,
         )
         if self.clock() - self.start + delay > self.policy.max_time:
             return None
@@ -147,7 +168,7 @@ _CALL, _CHECK, _SLEEP = "call", "check", "sleep"
 Steps = Generator[tuple[str, Any], Any, Any]
 
 
-def _steps(plan: _Plan, check: object) -> Steps:
+def _steps(plan: _Plan, check: object, record: list[Attempt] | None, key: str | None) -> Steps:
     """The retry loop without its input and output, shared by `call` and `acall`.
 
     It yields what to do next — (``"call"``, None), (``"check"``, the error) or
@@ -166,6 +187,8 @@ def _steps(plan: _Plan, check: object) -> Steps:
                 return found
             checked = True
         delay = plan.next_delay(error, checked)
+        if record is not None:
+            record.append(Attempt(error, delay, key))
         if delay is None:
             return _give_up(error, exc, outcome)
         yield (_SLEEP, delay)
@@ -192,9 +215,27 @@ class Retry:
     sleep: Callable[[float], Any] | None = None
     """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
     clock: Callable[[], float] = time.monotonic
+    """Seconds, for ``policy.max_time``.  A clock with a ``sleep`` of its own (a test's
+    `toolerrors.testing.FakeClock`) is also how `Retry` waits, when ``sleep`` is
+    ``None``: fake time in one argument, whose waits use up the time budget."""
     reraise: tuple[type[BaseException], ...] = ()
     """Exceptions that are a framework's control flow, not failures (LangGraph's
     ``GraphBubbleUp`` for ``interrupt()``): raised on as they are, never read or retried."""
+    record: list[Attempt] | None = None
+    """A list that each failed attempt is appended to, as an `Attempt` (its error, the
+    delay before the next one, its key), as structlog's ``capture_logs`` records."""
+
+    def _steps(self, kwargs: dict[str, Any]) -> Steps:
+        """The retry loop for one call, with its key added to ``kwargs`` when asked."""
+        keyed = _with_key(kwargs, self.idempotency_key)
+        key = kwargs["idempotency_key"] if keyed else None
+        return _steps(_Plan(self.policy, keyed, self.clock), self.check, self.record, key)
+
+    def _sleep(self, default: Callable[[float], Any]) -> Callable[[float], Any]:
+        if self.sleep is not None:
+            return self.sleep
+        own: Callable[[float], Any] | None = getattr(self.clock, "sleep", None)
+        return own if own is not None else default
 
     def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Call ``fn(*args, **kwargs)``, retrying as the errors allow.
@@ -208,10 +249,9 @@ class Retry:
             raise TypeError(
                 f"call() cannot run the coroutine function {_qualname(fn)}: await acall() instead"
             )
-        sleep = self.sleep if self.sleep is not None else time.sleep
+        sleep = self._sleep(time.sleep)
         check = self.check
-        keyed = _with_key(kwargs, self.idempotency_key)
-        steps = _steps(_Plan(self.policy, keyed, self.clock), check)
+        steps = self._steps(kwargs)
         try:
             what, arg = next(steps)
             while True:
@@ -240,10 +280,9 @@ class Retry:
         A function that does not return an awaitable is a programming error: it is
         reported at once, never retried (it ran, and may have had effects).
         """
-        sleep = self.sleep if self.sleep is not None else asyncio.sleep
+        sleep = self._sleep(asyncio.sleep)
         check = self.check
-        keyed = _with_key(kwargs, self.idempotency_key)
-        steps = _steps(_Plan(self.policy, keyed, self.clock), check)
+        steps = self._steps(kwargs)
         try:
             what, arg = next(steps)
             while True:

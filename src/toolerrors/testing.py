@@ -8,6 +8,9 @@ are hidden from the traceback.  Nothing here imports pytest.
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
@@ -27,13 +30,18 @@ if TYPE_CHECKING:
 __all__ = [
     "ABSENT",
     "FIELDS",
+    "FakeClock",
+    "RaisedToolError",
     "assert_error",
     "assert_shape",
     "configure_error",
     "every_payload",
+    "mcp_success",
     "not_done_yet",
     "payload",
     "pythe_error",
+    "pythe_success",
+    "raises_tool_error",
     "refused",
     "use_tool_error",
 ]
@@ -214,3 +222,80 @@ def _every_payload(sources: list[Source]) -> Iterator[tuple[str, dict[str, Any]]
                 yield f"{source.name}-{row.code}", payload(source.name, row.code)
         for name, code, fields in source.cases:
             yield f"{source.name}-{name}", payload(source.name, code, **fields)
+
+
+def pythe_success(
+    summary: str = "Iris (researcher) is on it.", /, **overrides: Any
+) -> dict[str, Any]:
+    """A Pythe success envelope, as its AI-team tools return one (``ok: true``, a summary,
+    ``poll_after_seconds`` and ``next``): to check that a success is not read as an
+    error."""
+    envelope = {
+        "ok": True,
+        "summary": summary,
+        "reused": False,
+        "poll_after_seconds": 20,
+        "next": [{"tool": "get_run", "why": "Check progress.", "args": {"run_id": "run_1"}}],
+    }
+    return _apply(envelope, overrides)
+
+
+def mcp_success(structured: dict[str, Any] | None = None, /, text: str = "Done.") -> dict[str, Any]:
+    """An MCP ``CallToolResult`` that succeeded (``isError: false``): its text and, when
+    given, the same structured content."""
+    result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": False}
+    if structured is not None:
+        result["structuredContent"] = structured
+    return result
+
+
+@dataclass
+class FakeClock:
+    """Fake time for `toolerrors.retry.Retry`, in one argument:
+    ``Retry(clock=FakeClock())``.  Its ``sleep`` (sync, and awaitable under ``acall``
+    alike) advances ``now`` and records each wait in ``sleeps``, so waits use up the
+    policy's ``max_time`` as real ones would.  (Faking ``sleep`` alone leaves the real
+    clock standing still, so no time budget ever runs out.)"""
+
+    now: float = 0.0
+    """Seconds on the clock."""
+    sleeps: list[float] = field(default_factory=list)
+    """Every wait asked of it, in order."""
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        """Wait ``seconds``: at once, with the clock moved on."""
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+@dataclass
+class RaisedToolError:
+    """What `raises_tool_error` caught: the exception, and the error read from it (both
+    ``None`` until the block has raised)."""
+
+    exception: BaseException | None = None
+    error: UnifiedError | None = None
+
+
+@contextmanager
+def raises_tool_error(*, match: str | None = None, **expected: Any) -> Iterator[RaisedToolError]:
+    """``with raises_tool_error(kind="refused"):`` in the way of ``pytest.raises``: the
+    block must raise an exception that reads (with `toolerrors.from_exception`) as an error
+    with each of the ``expected`` fields, as `assert_error` checks them; with ``match``, its
+    message must match that regular expression (``re.search``)."""
+    __tracebackhide__ = True
+    caught = RaisedToolError()
+    try:
+        yield caught
+    except Exception as exc:
+        caught.exception = exc
+        caught.error = assert_error(exc, **expected)
+        if match is not None and re.search(match, caught.error.message) is None:
+            raise AssertionError(
+                f"the error's message {caught.error.message!r} does not match {match!r}"
+            ) from None
+        return
+    raise AssertionError("no tool error was raised")
