@@ -221,8 +221,8 @@ def test_retry_records_each_attempt_with_its_delay_and_key() -> None:
     ]
 
 
-def test_a_seeded_policy_gives_the_same_delays_every_run() -> None:
-    """``RetryPolicy(rng=random.Random(seed))``: backoff's jitter is reproducible."""
+def test_a_policy_with_its_own_random_gives_the_same_delays_every_run() -> None:
+    """``RetryPolicy(rng=random.Random(7))``: backoff's jitter is reproducible."""
     import random
 
     from toolerrors.retry import Retry, RetryPolicy

@@ -68,7 +68,7 @@ class RetryPolicy:
     base_delay: float = BASE_DELAY
     max_backoff: float = MAX_BACKOFF
     rng: random.Random | None = None
-    """Where backoff's jitter is drawn from: a seeded ``random.Random(7)`` gives the same
+    """Where backoff's jitter is drawn from: a ``random.Random(7)`` of its own gives the same
     delays on every run (a test's exact expectations); the ``random`` module when
     ``None``."""
 
