@@ -35,25 +35,10 @@ from toolerrors import (
 )
 from toolerrors._cli import explain, main
 from toolerrors.configure import ConfigureError
-from toolerrors.testing import every_payload, pythe_error, refused
+from toolerrors.testing import FakeClock, every_payload, pythe_error, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 RETRY_ACTIONS = {Action.RETRY, Action.WAIT_AND_RETRY}
-
-
-class _Clock:
-    """A recording clock and sleep: time moves only when the code under test sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
 
 
 # 1 -------------------------------------------------------------------------------------
@@ -661,14 +646,14 @@ def test_19_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
         attempt_number = 1
 
     assert retry.tenacity_retry()(_State()) is False
-    clock = _Clock()
+    clock = FakeClock()
 
     def limited() -> None:
         raise year_9999.exception()
 
     with pytest.raises(ToolFailure):
-        retry.Retry(sleep=clock.sleep, clock=clock).call(limited)
-    assert clock.slept == []
+        retry.Retry(clock=clock).call(limited)
+    assert clock.sleeps == []
 
 
 # Also ----------------------------------------------------------------------------------

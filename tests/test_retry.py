@@ -20,6 +20,7 @@ from toolerrors.retry import (
     tenacity_retry,
     tenacity_wait,
 )
+from toolerrors.testing import FakeClock, FakeTool
 
 TIMEOUT = parse({"code": "TIMEOUT", "message": "t"})
 NETWORK = parse({"code": "NETWORK_ERROR", "message": "n"})
@@ -140,21 +141,6 @@ def test_retry_delay_backs_off_with_full_jitter() -> None:
         retry_delay(RATE, -1)
 
 
-class Script:
-    """A fake tool: returns or raises the scripted outcomes in turn, recording each call."""
-
-    def __init__(self, *outcomes: object) -> None:
-        self.outcomes = list(outcomes)
-        self.calls: list[dict[str, object]] = []
-
-    def __call__(self, **kwargs: object) -> object:
-        self.calls.append(kwargs)
-        outcome = self.outcomes.pop(0)
-        if isinstance(outcome, BaseException):
-            raise outcome
-        return outcome
-
-
 def _no_sleep(waits: list[float]):  # type: ignore[no-untyped-def]
     return waits.append
 
@@ -162,9 +148,11 @@ def _no_sleep(waits: list[float]):  # type: ignore[no-untyped-def]
 def test_success_after_a_transient_error() -> None:
     """A retryable error is retried after the delay, and the success returned."""
     waits: list[float] = []
-    tool = Script(
-        {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
-        {"ok": True, "summary": "s"},
+    tool = FakeTool(
+        [
+            {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
+            {"ok": True, "summary": "s"},
+        ]
     )
     assert Retry(sleep=waits.append).call(tool) == {"ok": True, "summary": "s"}
     assert len(tool.calls) == 2 and len(waits) == 1
@@ -174,7 +162,7 @@ def test_rate_limit_gets_one_more_attempt_not_a_loop() -> None:
     """use_tool's 'wait, then try once more': a second rate limit is returned as it is."""
     waits: list[float] = []
     limited = {"error": "rate_limited", "message": "slow"}
-    tool = Script(limited, limited, {"ok": True, "summary": "never reached"})
+    tool = FakeTool([limited, limited, {"ok": True, "summary": "never reached"}])
     assert Retry(RetryPolicy(attempts=5), sleep=waits.append).call(tool) == limited
     assert len(tool.calls) == 2
 
@@ -183,11 +171,11 @@ def test_retry_after_is_waited_and_too_long_gives_up() -> None:
     """A retry_after within max_time is waited exactly; beyond it, the helper gives up."""
     waits: list[float] = []
     limited = ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=2)
-    tool = Script(limited, "done")
+    tool = FakeTool([limited, "done"])
     assert Retry(sleep=waits.append).call(tool) == "done"
     assert waits == [2.0]
-    patient = Script(
-        ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=600), "done"
+    patient = FakeTool(
+        [ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=600), "done"]
     )
     with pytest.raises(ToolFailure) as caught:
         Retry(RetryPolicy(max_time=60), sleep=waits.append).call(patient)
@@ -199,7 +187,7 @@ def test_retry_after_is_waited_and_too_long_gives_up() -> None:
 def test_exception_not_retried_is_raised_as_tool_failure_from_it() -> None:
     """A refused or input error is not retried; the original stays as __cause__."""
     original = ConfigureError("nope", code="ACCESS_DENIED")
-    tool = Script(original)
+    tool = FakeTool([original])
     with pytest.raises(ToolFailure) as caught:
         Retry(sleep=lambda _: None).call(tool)
     assert caught.value.__cause__ is original
@@ -209,58 +197,55 @@ def test_exception_not_retried_is_raised_as_tool_failure_from_it() -> None:
 
 def test_timeout_is_not_retried_unless_idempotent() -> None:
     """A local timeout leaves retryable unset: retried only when the caller says idempotent."""
-    tool = Script(TimeoutError("slow"), "done")
+    tool = FakeTool([TimeoutError("slow"), "done"])
     with pytest.raises(ToolFailure):
         Retry(sleep=lambda _: None).call(tool)
-    again = Script(TimeoutError("slow"), "done")
+    again = FakeTool([TimeoutError("slow"), "done"])
     assert Retry(RetryPolicy(idempotent=True), sleep=lambda _: None).call(again) == "done"
 
 
 def test_unknown_outcome_runs_the_check_first() -> None:
     """For an unknown outcome the check runs before anything is re-run."""
     seen: list[UnifiedError] = []
-    happened = Script(TimeoutError("t"))
+    happened = FakeTool([TimeoutError("t")])
     assert (
         Retry(check=lambda e: seen.append(e) or "it ran", sleep=lambda _: None).call(happened)
         == "it ran"
     )
     assert len(happened.calls) == 1 and seen[0].kind is ErrorKind.UNKNOWN_OUTCOME
-    did_not = Script(TimeoutError("t"), "second")
+    did_not = FakeTool([TimeoutError("t"), "second"])
     assert Retry(check=lambda e: None, sleep=lambda _: None).call(did_not) == "second"
     assert len(did_not.calls) == 2
 
 
 def test_one_idempotency_key_for_every_attempt() -> None:
     """A key is made once and sent on every attempt; it also makes unknown outcomes retryable."""
-    tool = Script(
-        TimeoutError("t"), TimeoutError("t"), {"ok": True, "summary": "s", "reused": True}
+    tool = FakeTool(
+        [TimeoutError("t"), TimeoutError("t"), {"ok": True, "summary": "s", "reused": True}]
     )
     assert Retry(idempotency_key=True, sleep=lambda _: None).call(tool)["reused"] is True  # type: ignore[index]
-    keys = {c["idempotency_key"] for c in tool.calls}
+    keys = {c.idempotency_key for c in tool.calls}
     assert len(tool.calls) == 3 and len(keys) == 1 and len(next(iter(keys))) == 32  # type: ignore[arg-type]
-    fixed = Script("ok")
+    fixed = FakeTool(["ok"])
     Retry(idempotency_key="k-1").call(fixed)
-    assert fixed.calls == [{"idempotency_key": "k-1"}]
+    assert [call.kwargs for call in fixed.calls] == [{"idempotency_key": "k-1"}]
 
 
 def test_attempts_and_time_are_bounded() -> None:
     """No more attempts than the policy allows, and none past max_time."""
     busy = {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"}
-    tool = Script(*[busy] * 10)
+    tool = FakeTool([*[busy] * 10])
     assert Retry(RetryPolicy(attempts=4), sleep=lambda _: None).call(tool) == busy
     assert len(tool.calls) == 4
-    now = [0.0]
+    clock = FakeClock()
 
     def slow_tool() -> object:
-        now[0] += 10  # every attempt takes ten seconds
+        started.append(clock.now)
+        clock.now += 10  # every attempt takes ten seconds
         return busy
 
     started: list[float] = []
-    Retry(
-        RetryPolicy(attempts=10, max_time=25, base_delay=0.001),
-        sleep=lambda seconds: now.__setitem__(0, now[0] + seconds),
-        clock=lambda: now[0],
-    ).call(lambda: started.append(now[0]) or slow_tool())
+    Retry(RetryPolicy(attempts=10, max_time=25, base_delay=0.001), clock=clock).call(slow_tool)
     assert len(started) == 3 and started[-1] < 25
     with pytest.raises(ValueError, match="attempts must be an integer at least 1"):
         RetryPolicy(attempts=0)
@@ -309,7 +294,9 @@ def test_tenacity_predicate_and_wait() -> None:
     """With tenacity: retries what should_retry allows and waits retry_after."""
     tenacity = pytest.importorskip("tenacity")
     waits: list[float] = []
-    tool = Script(ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=3), "done")
+    tool = FakeTool(
+        [ConfigureError("slow", code="RATE_LIMITED", retryable=True, retryAfter=3), "done"]
+    )
     retrier = tenacity.Retrying(
         retry=tenacity_retry(),
         wait=tenacity_wait,
@@ -319,13 +306,15 @@ def test_tenacity_predicate_and_wait() -> None:
     )
     assert retrier(tool) == "done"
     assert waits == [3.0]
-    refused = Script(ConfigureError("no", code="ACCESS_DENIED"), "never")
+    refused = FakeTool([ConfigureError("no", code="ACCESS_DENIED"), "never"])
     with pytest.raises(ConfigureError):
         tenacity.Retrying(retry=tenacity_retry(), sleep=waits.append, reraise=True)(refused)
     assert len(refused.calls) == 1
-    in_band = Script(
-        {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
-        "done",
+    in_band = FakeTool(
+        [
+            {"ok": False, "code": "http_5xx", "message": "m", "retryable": True, "how_to_fix": "h"},
+            "done",
+        ]
     )
     assert (
         tenacity.Retrying(retry=tenacity_retry(), wait=tenacity_wait, sleep=lambda _: None)(in_band)
@@ -344,9 +333,9 @@ def test_stamina_hook() -> None:
     assert stamina_hook(idempotent=True)(TimeoutError()) is True
     stamina.set_testing(True, attempts=3)
     try:
-        tool = Script(ConnectionRefusedError(), "done")
+        tool = FakeTool([ConnectionRefusedError(), "done"])
         assert stamina.retry(on=hook)(tool)() == "done"
-        denied = Script(ConfigureError("no", code="ACCESS_DENIED"), "never")
+        denied = FakeTool([ConfigureError("no", code="ACCESS_DENIED"), "never"])
         with pytest.raises(ConfigureError):
             stamina.retry(on=hook)(denied)()
         assert len(denied.calls) == 1

@@ -268,3 +268,34 @@ def test_success_factories_are_never_read_as_errors() -> None:
     for success in (pythe_success(), pythe_success("Done.", reused=True), mcp_success({"id": 1})):
         assert error_of(success) is None
     assert pythe_success()["ok"] is True and mcp_success()["isError"] is False
+
+
+def test_fake_tool_answers_from_its_script_and_records_every_call() -> None:
+    """A charge that times out after the money moved, retried with a key: two calls, the
+    same key, the script's answers in order."""
+    from toolerrors.configure import ConfigureError
+    from toolerrors.retry import Retry, RetryPolicy
+    from toolerrors.testing import FakeClock, FakeTool
+
+    charge = FakeTool([ConfigureError("The request timed out.", code="TIMEOUT"), {"id": "ch_1"}])
+    retry = Retry(RetryPolicy(attempts=3), idempotency_key=True, clock=FakeClock())
+    assert retry.call(charge, 500) == {"id": "ch_1"}
+    assert [call.args for call in charge.calls] == [(500,), (500,)]
+    first, second = (call.idempotency_key for call in charge.calls)
+    assert first == second and first is not None
+
+
+def test_fake_tool_fails_the_test_on_an_extra_call_through_any_retry_layer() -> None:
+    """A call past the script raises `UnexpectedCall`, which no retry layer swallows."""
+    import asyncio
+
+    from toolerrors.retry import Retry, RetryPolicy
+    from toolerrors.testing import FakeClock, FakeTool, UnexpectedCall
+
+    flaky = FakeTool([pythe_error("network")])
+    with pytest.raises(UnexpectedCall, match="call 2 of a tool scripted for 1"):
+        Retry(RetryPolicy(attempts=3), clock=FakeClock()).call(flaky)
+    also = FakeTool([pythe_error("network")])
+    with pytest.raises(UnexpectedCall):
+        asyncio.run(Retry(RetryPolicy(attempts=3), clock=FakeClock()).acall(also.acall))
+    assert len(also.calls) == 2

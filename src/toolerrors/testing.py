@@ -30,8 +30,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ABSENT",
     "FIELDS",
+    "Call",
     "FakeClock",
+    "FakeTool",
     "RaisedToolError",
+    "UnexpectedCall",
     "assert_error",
     "assert_shape",
     "configure_error",
@@ -299,3 +302,52 @@ def raises_tool_error(*, match: str | None = None, **expected: Any) -> Iterator[
             ) from None
         return
     raise AssertionError("no tool error was raised")
+
+
+class UnexpectedCall(BaseException):
+    """A `FakeTool` was called more often than its script says.  A ``BaseException``, as
+    pytest's own ``fail()`` is, so that no retry layer (which catches ``Exception``)
+    swallows it: the test fails where the extra call was made."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call a `FakeTool` received."""
+
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+    @property
+    def idempotency_key(self) -> Any:
+        """The ``idempotency_key`` it was called with, or ``None``."""
+        return self.kwargs.get("idempotency_key")
+
+
+@dataclass
+class FakeTool:
+    """A scripted, recording fake tool or upstream, as botocore's ``Stubber`` or respx
+    are for HTTP: each call is answered by the next item of ``script`` (returned, or
+    raised when it is an exception), and recorded in ``calls`` with its arguments, the
+    idempotency key included.  A call past the end of the script raises `UnexpectedCall`.
+    Call it as a sync function, or await `FakeTool.acall` for an async tool."""
+
+    script: list[Any]
+    calls: list[Call] = field(default_factory=list)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True
+        self.calls.append(Call(args, dict(kwargs)))
+        if len(self.calls) > len(self.script):
+            raise UnexpectedCall(
+                f"call {len(self.calls)} of a tool scripted for {len(self.script)}"
+                f" (args {args!r}, kwargs {kwargs!r})"
+            )
+        answer = self.script[len(self.calls) - 1]
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    async def acall(self, *args: Any, **kwargs: Any) -> Any:
+        """The same, as a coroutine function."""
+        __tracebackhide__ = True
+        return self(*args, **kwargs)
