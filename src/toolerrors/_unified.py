@@ -293,7 +293,8 @@ def refill(
 
 
 class ToolFailure(ComparedByArgs, RuntimeError):
-    """An exception that carries a `UnifiedError`, for code that raises.
+    """An exception that carries a `UnifiedError`, for code that raises: the error is
+    at ``.error`` (``except ToolFailure as failure: failure.error.kind``).
 
     ``raise error.exception() from original`` keeps the original as ``__cause__``.
     It pickles, copies and compares by the error it carries.  It is a ``RuntimeError``,

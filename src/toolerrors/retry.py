@@ -8,7 +8,9 @@ only when `should_retry` says so, after
 use_tool guidance: "Wait, then try once more"); an unknown outcome runs the caller's
 ``check`` before anything is re-run; and one idempotency key is made and sent with every
 attempt, so a replay is recognised (Pythe's ``assign_task`` contract).  When it gives
-up, it raises `ToolFailure` from the last exception.
+up on a raised exception, it raises `ToolFailure` from it (the error at ``.error``); an
+in-band error result it gives up on is returned as the tool gave it.  A test gives it
+fake time in one argument, ``Retry(clock=toolerrors.testing.FakeClock())``.
 """
 
 from __future__ import annotations
