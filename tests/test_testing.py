@@ -73,7 +73,9 @@ def test_assert_error_on_a_non_error_says_what_it_was() -> None:
 
 def test_assert_shape_points_at_the_field() -> None:
     """An invalid payload fails naming the field; lenient accepts unknown fields."""
-    with pytest.raises(AssertionError, match=r"not a valid pythe payload: /code: unknown code 'x'"):
+    with pytest.raises(
+        AssertionError, match=r"not a valid pythe payload: /code: unknown pythe code 'x'"
+    ):
         assert_shape(pythe_error("internal", code="x"), "pythe")
     with pytest.raises(AssertionError, match=r"/extra_field: |unknown field"):
         assert_shape(use_tool_error(extra_field=1), "use_tool")
@@ -299,3 +301,22 @@ def test_fake_tool_fails_the_test_on_an_extra_call_through_any_retry_layer() -> 
     with pytest.raises(UnexpectedCall):
         asyncio.run(Retry(RetryPolicy(attempts=3), clock=FakeClock()).acall(also.acall))
     assert len(also.calls) == 2
+
+
+def test_assert_shape_speaks_the_library_s_words_and_takes_problem() -> None:
+    """A wrong type is named as parsing names it (a string ``retryAfter`` is not "an
+    integer"); RFC 9457 problem details are a target too; a success envelope has a valid
+    shape (use ``assert_error`` for "is an error")."""
+    from toolerrors import convert
+
+    with pytest.raises(AssertionError) as caught:
+        assert_shape({"code": "RATE_LIMITED", "message": "m", "retryAfter": "30"}, "configure")
+    assert str(caught.value) == (
+        "not a valid configure payload: /retryAfter: expected a number of seconds"
+        " (finite, not negative), got string"
+    )
+    problem = convert(pythe_error("insufficient_credits"), to="problem")
+    assert assert_shape(problem, "problem").kind is ErrorKind.PAYMENT_REQUIRED
+    with pytest.raises(AssertionError, match="not valid RFC 9457 problem details: /title"):
+        assert_shape({"title": 1, "status": 500}, "problem")
+    assert assert_shape({"ok": True, "summary": "s"}, "pythe").ok is True

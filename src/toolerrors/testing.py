@@ -9,13 +9,16 @@ are hidden from the traceback.  Nothing here imports pytest.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE, Outcome, Reason, render
+from ._json import load
 from ._kinds import Action, ErrorKind
+from ._problem import read_problem
 from ._python import from_exception
 from ._read import parse
 from ._source import NO_VALUE, SOURCES, Source
@@ -24,7 +27,7 @@ from ._table import READ
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from ._table import Row, Vendor
+    from ._table import Row, Target
     from ._unified import UnifiedError
 
 __all__ = [
@@ -122,16 +125,42 @@ def _source(vendor: str) -> Source:
     return source
 
 
-def assert_shape(payload: object, vendor: Vendor, strict: bool = True) -> Any:
-    """``payload`` is valid wire JSON for ``vendor`` (strict: nothing the vendor does not document);
-    returns the vendor's model.  The failure points at the offending field."""
+def assert_shape(payload: object, vendor: Target, strict: bool = True) -> Any:
+    """``payload`` is valid wire JSON for ``vendor`` (strict: nothing the vendor does not
+    document); returns the vendor's model, or for ``"problem"`` (RFC 9457) the error it
+    reads as.
+
+    It checks shape, not whether the payload is an error: a vendor's success envelope
+    passes.  Use `assert_error` for "is an error".  The failure points at the offending
+    field, in the words `toolerrors.parse` uses (``/retryAfter: expected a number of
+    seconds``) wherever strict parsing refuses the payload too.
+    """
     __tracebackhide__ = True
+    if vendor == "problem":
+        try:
+            return read_problem(_as_object(payload), strict, "")
+        except ShapeError as exc:
+            raise AssertionError(f"not valid RFC 9457 problem details: {exc}") from None
     if vendor not in SOURCES:
-        raise TypeError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
+        expected = ", ".join((*SOURCES, "problem"))
+        raise TypeError(f"unknown vendor {vendor!r}; expected one of {expected}")
     try:
         return SOURCES[vendor].models_of().parse(payload, strict=strict)
     except ShapeError as exc:
-        raise AssertionError(f"not a valid {vendor} payload: {exc}") from None
+        problem: ShapeError = exc
+    try:
+        parse(payload, strict=strict)
+    except ShapeError as ours:  # the library's own words for what is wrong, where it can say
+        problem = ours
+    raise AssertionError(f"not a valid {vendor} payload: {problem}")
+
+
+def _as_object(payload: object) -> Mapping[str, Any]:
+    """A payload given as JSON text or bytes, decoded; an object as it is."""
+    value = load(payload) if isinstance(payload, (str, bytes, bytearray)) else payload
+    if not isinstance(value, Mapping):
+        raise ShapeError(f"expected a JSON object, got {type(value).__name__}")
+    return value
 
 
 def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
