@@ -12,9 +12,11 @@ check decides, and anything but a yes refuses a call the check still holds.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import ToolMessage
+from langchain_core.runnables.config import var_child_runnable_config
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import interrupt
 
@@ -42,6 +44,21 @@ def _in_band(message: Any) -> UnifiedError | None:
 def _approval(error: UnifiedError) -> dict[str, Any]:
     """What ``interrupt()`` shows the owner: the error as a dict, and as text."""
     return {"approval": error.to_dict(), "text": model_text(error)}
+
+
+def _ask_owner(request: Any, error: UnifiedError) -> bool:
+    """The owner's answer to an approval, through ``interrupt()``.  On Python 3.10 an async
+    wrapper does not inherit the graph's config (LangGraph reads it from a context
+    variable that asyncio tasks copy only from 3.11 on), so it is set from the request's
+    runtime for the call."""
+    config = getattr(getattr(request, "runtime", None), "config", None)
+    if sys.version_info >= (3, 11) or config is None:
+        return approved(interrupt(_approval(error)))
+    token = var_child_runnable_config.set(config)
+    try:
+        return approved(interrupt(_approval(error)))
+    finally:
+        var_child_runnable_config.reset(token)
 
 
 def _error_message(request: Any, error: UnifiedError) -> ToolMessage:
@@ -97,7 +114,7 @@ class ToolCalls:
         """Run the call; a failure becomes an error ``ToolMessage`` the model can rely on."""
         result, error = self._attempt(request, handler)
         if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            yes = approved(interrupt(_approval(error)))
+            yes = _ask_owner(request, error)
             result, error = self._attempt(request, handler) if yes else (None, OWNER_SAID_NO)
         return result if error is None else _error_message(request, error)
 
@@ -105,6 +122,6 @@ class ToolCalls:
         """`wrap` for ``ainvoke`` and ``astream``, with sync and async tools."""
         result, error = await self._aattempt(request, handler)
         if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            yes = approved(interrupt(_approval(error)))
+            yes = _ask_owner(request, error)
             result, error = await self._aattempt(request, handler) if yes else (None, OWNER_SAID_NO)
         return result if error is None else _error_message(request, error)
