@@ -1,0 +1,139 @@
+"""The FastMCP adapter with sync and ``async def`` tools (FastMCP is async throughout: its
+client is the one entry point), on the five scenarios; each run asserts the exact number
+of side effects and what the client, and a model reading only the text, sees.  Either
+side of FastMCP's ``RetryMiddleware`` is in ``test_fastmcp.py``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pytest.importorskip("fastmcp")
+
+from fastmcp import Client, FastMCP
+
+import toolerrors
+from toolerrors.configure import ConfigureError
+from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+KINDS = ["sync", "async"]
+FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
+
+
+def _server(name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST) -> FastMCP:
+    server = FastMCP("toolerrors-matrix")
+    server.add_middleware(ToolErrorsMiddleware(retry))
+    if kind == "sync":
+
+        def run(amount: int) -> Any:
+            return body(amount)
+
+        fn: Any = run
+    else:
+
+        async def arun(amount: int) -> Any:
+            await asyncio.sleep(0)
+            return body(amount)
+
+        fn = arun
+    fn.__name__ = name
+    server.tool(fn)
+    return server
+
+
+def _call(server: FastMCP, name: str) -> Any:
+    async def go() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool(name, {"amount": 5}, raise_on_error=False)
+
+    return asyncio.run(go())
+
+
+def _advice(result: Any) -> list[str]:
+    """The second text block: what a model that reads only the text is told."""
+    return str(result.content[1].text).splitlines()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_payment_that_timed_out_is_charged_once(kind: str) -> None:
+    """Once, and the client and a text-only model are told to check first."""
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        charged.append(amount)
+        raise ConfigureError("The request timed out.", code="TIMEOUT")
+
+    result = _call(_server("pay", body, kind), "pay")
+    error = toolerrors.error_of(result)
+    assert charged == [5]
+    assert error is not None and error.action.value == "check_first"
+    assert _advice(result)[2] == "It may have happened: check before you run it again."
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_refusal_reaches_the_client_as_a_refusal(kind: str) -> None:
+    """Refused, with its owner, and the text says stop."""
+    result = _call(_server("send", lambda amount: refused("Ana"), kind), "send")
+    error = toolerrors.error_of(result)
+    assert error is not None and (error.kind.value, error.owner) == ("refused", "Ana")
+    assert _advice(result)[1] == "What to do: stop: Tell the owner, and don't try another way."
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_approval_comes_back_whole_and_runs_once_after_yes(kind: str) -> None:
+    """Held with its owner; after the owner's yes, called again, it runs once."""
+    approved: list[bool] = []
+    charged: list[int] = []
+
+    def body(amount: int) -> Any:
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    server = _server("pay", body, kind)
+    held = toolerrors.error_of(_call(server, "pay"))
+    assert held is not None and (held.kind.value, held.owner) == ("approval_required", "Ana")
+    assert charged == []
+    approved.append(True)
+    assert toolerrors.error_of(_call(server, "pay")) is None
+    assert charged == [5]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_rate_limit_waits_and_tries_once_more(kind: str) -> None:
+    """Two calls in all, with the server's wait between them."""
+    calls: list[int] = []
+    waits: list[float] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return configure_error("RATE_LIMITED", retryAfter=2)
+
+    retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
+    error = toolerrors.error_of(_call(_server("search", body, kind, retry), "search"))
+    assert (len(calls), waits) == (2, [2])
+    assert error is not None and error.kind.value == "rate_limited"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_bug_is_not_retried_and_is_masked(kind: str) -> None:
+    """Once, and none of the bug's text leaves the server."""
+    calls: list[int] = []
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return {"a": 1}["postgres://admin:hunter2@db"]
+
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True))
+    result = _call(_server("lookup", body, kind, retry), "lookup")
+    assert calls == [5]
+    assert "hunter2" not in str(result.content) + str(result.structured_content)
+    assert _advice(result)[0] == "Tool call failed: internal."
