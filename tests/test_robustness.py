@@ -21,6 +21,7 @@ import toolerrors
 from toolerrors import ShapeError, UnifiedError, convert, error_of, parse
 from toolerrors.configure import ConfigureError
 from toolerrors.strategies import json_values, near_misses
+from toolerrors.testing import UnexpectedCall
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -184,6 +185,7 @@ SAMPLES: dict[str, Any] = {
         type="otp_blocked",
     ),
     "UnifiedError": parse({"code": "RATE_LIMITED", "message": "m", "x": {"y": [1, None]}}),
+    "UnexpectedCall": UnexpectedCall("call 2 of a tool scripted for 1"),
 }
 
 

@@ -336,7 +336,17 @@ def raises_tool_error(*, match: str | None = None, **expected: Any) -> Iterator[
 class UnexpectedCall(BaseException):
     """A `FakeTool` was called more often than its script says.  A ``BaseException``, as
     pytest's own ``fail()`` is, so that no retry layer (which catches ``Exception``)
-    swallows it: the test fails where the extra call was made."""
+    swallows it: the test fails where the extra call was made.  Equal to another with the
+    same text, and it pickles, as every exception of the package does."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, BaseException)
+        return self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.args))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import functools
 import inspect
 from typing import TYPE_CHECKING, Any, Final
 
+from .._errors import ComparedByArgs
 from .._kinds import ErrorKind
 from .._read import error_of
 from .._unified import ToolFailure, UnifiedError
@@ -61,7 +62,7 @@ class Refused(ToolFailure):
     """The check (or the owner) refused the call: it ends the run."""
 
 
-class UnsafeWiring(RuntimeError):
+class UnsafeWiring(ComparedByArgs, RuntimeError):
     """The adapter is wired where a framework's own retry layer sits inside it and would
     re-run a tool (a payment that timed out after it went through) before toolerrors can
     stop it.  Raised before the tool runs; the message names the fix."""
