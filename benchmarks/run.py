@@ -197,11 +197,9 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
             return make(
                 _HELD_KIND[key],
                 text,
-                False,
-                None,
-                None,
-                "use_tool",
-                key,
+                retryable=False,
+                vendor="use_tool",
+                code=key,
                 owner=owner,
                 reason=reason,
                 extra=extra,
@@ -221,11 +219,10 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
         return make(
             kind,
             message,
-            retryable,
-            None,
-            row.status if row else None,
-            "pythe",
-            code,
+            retryable=retryable,
+            status_code=row.status if row else None,
+            vendor="pythe",
+            code=code,
             extra=d,
         )
     if "error" in d:
@@ -240,11 +237,9 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
         return make(
             kind,
             message,
-            row.retryable if row else None,
-            None,
-            None,
-            "use_tool",
-            code,
+            retryable=row.retryable if row else None,
+            vendor="use_tool",
+            code=code,
             extra=d if len(d) > 2 else None,
         )
     code, message = d.get("code"), d.get("message")
@@ -272,11 +267,11 @@ def if_chain(data: bytes) -> Any:  # noqa: PLR0912 - one function, by design
     return make(
         row.kind if row else ErrorKind.UNKNOWN,
         message,
-        retryable,
-        wait,
-        status,
-        "configure",
-        code,
+        retryable=retryable,
+        retry_after=wait,
+        status_code=status,
+        vendor="configure",
+        code=code,
         request_id=request,
         suggested_action=SUGGESTED.get(suggested) if suggested else None,
         extra=d,

@@ -74,7 +74,7 @@ def read_back(kind: ErrorKind, vendor: str) -> str:
     written to ``vendor``, when that is another kind: what the table's loss column must
     say, found by writing and reading, not by hand."""
     retryable = KINDS[kind].retries
-    error = make(kind, "m", retryable, None, None, None, None)
+    error = make(kind, "m", retryable=retryable)
     back = parse(convert(error, to=vendor))
     if back.kind is kind:
         return ""

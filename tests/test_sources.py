@@ -25,16 +25,14 @@ from toolerrors.sources import (
     Shape,
     Source,
     canonical_row,
+    check,
     home,
     lookup,
     make,
-    only,
     register,
     registered,
-    required_str,
     retry_to_write,
     unregister,
-    want,
     with_extra,
 )
 from toolerrors.strategies import error_payloads, json_values, near_misses
@@ -182,18 +180,20 @@ def _acme_rows() -> tuple[Row, ...]:
 
 
 def read_acme(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:
-    code, message = required_str(d, "error", where), required_str(d, "detail", where)
-    retry, wait = d.get("retry"), d.get("wait")
-    if retry is not None and type(retry) is not bool:
-        raise want(retry, "a boolean", f"{where}/retry")
-    if wait is not None and (type(wait) not in (int, float) or wait < 0):
-        raise want(wait, "a number of seconds", f"{where}/wait")
-    if strict:
-        only(d, ACME_SHAPE.names, where)
-    row = lookup("acme", code, None, strict, f"{where}/error")
+    check(ACME_SHAPE, d, strict, where)
+    code = d["error"]
+    row = lookup("acme", code, status=None, strict=strict, where=f"{where}/error")
     kind = row.kind if row is not None else ErrorKind.UNKNOWN
     extra = d if any(key not in ACME_SHAPE.names for key in d) else None
-    return make(kind, message, retry, wait, None, "acme", code, extra=extra)
+    return make(
+        kind,
+        d["detail"],
+        retryable=d.get("retry"),
+        retry_after=d.get("wait"),
+        vendor="acme",
+        code=code,
+        extra=extra,
+    )
 
 
 def claim_acme(d: Mapping[str, Any], need: bool) -> Any:
@@ -470,3 +470,73 @@ def test_unregister_removes_only_the_claims_its_source_registered(acme: Source) 
         assert len(before) - len(after) == len(ACME.claims)
     finally:
         register(ACME)
+
+
+# The one checker every reader holds its payloads to.
+
+NESTED = Shape(
+    "nested",
+    (
+        Field("ok", (bool,), required=True, const=False),
+        Field("error", (dict,), required=True, fields=(
+            Field("code", (str,), required=True, fills="code"),
+            Field("wait", (int, float), fills="retry_after", seconds=True),
+        )),
+        Field("note", (str,)),
+    ),
+    model="Nested",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("payload", "where", "problem"),
+    [
+        ({"error": {"code": "x"}}, "", "missing required field 'ok'"),
+        ({"ok": True, "error": {"code": "x"}}, "/ok", "expected false, got boolean"),
+        ({"ok": None, "error": {"code": "x"}}, "/ok", "expected false, got null"),
+        ({"ok": False, "error": None}, "/error", "expected an object, got null"),
+        ({"ok": False, "error": "x"}, "/error", "expected an object, got string"),
+        ({"ok": False, "error": {}}, "/error", "missing required field 'code'"),
+        ({"ok": False, "error": {"code": 1}}, "/error/code", "expected a string, got number"),
+        (
+            {"ok": False, "error": {"code": "x", "wait": -1}},
+            "/error/wait",
+            "expected a number of seconds (finite, not negative), got number",
+        ),
+        (
+            {"ok": False, "error": {"code": "x", "wait": True}},
+            "/error/wait",
+            "expected a number of seconds (finite, not negative), got boolean",
+        ),
+        (
+            {"ok": False, "error": {"code": "x"}, "note": 3},
+            "/note",
+            "expected a string, got number",
+        ),
+        # the first wrong field in the shape's order, whichever the payload lists first
+        ({"note": 3, "ok": True, "error": {"code": "x"}}, "/ok", "expected false, got boolean"),
+    ],
+)
+def test_check_names_the_first_wrong_field_and_where(
+    payload: dict[str, Any], where: str, problem: str
+) -> None:
+    """`check` says what is wrong with the first field, in the shape's order, at its path."""
+    for strict in (False, True):
+        with pytest.raises(ShapeError) as caught:
+            check(NESTED, payload, strict, "")
+        assert (caught.value.where, caught.value.problem) == (where, problem)
+
+
+def test_check_takes_null_as_absent_and_refuses_unknown_fields_only_when_strict() -> None:
+    """An optional field may be null; a field the shape does not name, at any depth, is
+    refused under strict reading and passed over otherwise."""
+    check(NESTED, {"ok": False, "error": {"code": "x", "wait": None}, "note": None}, True, "")
+    check(NESTED, {"ok": False, "error": {"code": "x", "wait": 2.5}}, True, "/p")
+    for wire, where in (
+        ({"ok": False, "error": {"code": "x"}, "more": 1}, "/p"),
+        ({"ok": False, "error": {"code": "x", "more": 1}}, "/p/error"),
+    ):
+        check(NESTED, wire, False, "/p")
+        with pytest.raises(ShapeError) as caught:
+            check(NESTED, wire, True, "/p")
+        assert (caught.value.where, caught.value.problem) == (where, "unknown field(s) 'more'")

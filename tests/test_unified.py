@@ -90,23 +90,27 @@ def test_fast_constructor_equals_the_public_one() -> None:
     """The parse path's constructor builds the same value as calling the class."""
     values = [getattr(FULL, field.name) for field in dataclasses.fields(UnifiedError)]
     rare = {name: getattr(FULL, name) for name in RARE}
-    made = make(*values[: -len(RARE)], **rare)
+    made = make(
+        values[0], values[1], **dict(zip(NAMED, values[2 : -len(RARE)], strict=True)), **rare
+    )
     assert made == UnifiedError(*values) and type(made) is UnifiedError
     assert repr(made) == repr(UnifiedError(*values))
 
 
+NAMED = ("retryable", "retry_after", "status_code", "vendor", "code")
 RARE = ("owner", "reason", "request_id", "suggested_action", "extra")
 
 
-def test_fast_constructor_takes_rare_fields_by_keyword_only() -> None:
-    """``retry_after`` and ``status_code`` come by position; the rare ones cannot, so two
-    of the same type cannot swap unnoticed."""
+def test_fast_constructor_takes_all_but_kind_and_message_by_keyword() -> None:
+    """Only the kind and the message come by position, so that two fields of the same type
+    (``retry_after`` and ``status_code``) cannot swap unnoticed."""
     parameters = inspect.signature(make).parameters
     assert [p for p in parameters if parameters[p].kind is inspect.Parameter.KEYWORD_ONLY] == [
-        *RARE
+        *NAMED,
+        *RARE,
     ]
     with pytest.raises(TypeError):
-        make(ErrorKind.UNKNOWN, "m", None, None, None, None, None, "Ana")  # type: ignore[misc]
+        make(ErrorKind.UNKNOWN, "m", None)  # type: ignore[misc]
 
 
 def test_action_and_hint_defaults_per_kind() -> None:

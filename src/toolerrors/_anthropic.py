@@ -130,8 +130,7 @@ def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
         raise ShapeError(f"unknown anthropic type {code!r}", f"{where}/error/type")
     else:
         kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, None, "anthropic", code,
-                request_id=request, extra=d)  # fmt: skip
+    return make(kind, message, retryable=retryable, vendor="anthropic", code=code, request_id=request, extra=d)  # fmt: skip
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:

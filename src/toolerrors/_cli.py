@@ -230,7 +230,7 @@ def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError 
                 value = load(data)  # raises the ShapeError that says why
             if type(value) is not dict:
                 return None, None  # a line that is not an object is not an error
-            return _from_mapping(value, strict, "", False), None
+            return _from_mapping(value, strict=strict, where="", need=False), None
         return parse(data, strict=strict), None
     except ShapeError as exc:
         return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem

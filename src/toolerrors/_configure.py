@@ -390,11 +390,10 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     suggested = d.get("suggestedAction")
     action = SUGGESTED.get(suggested) if type(suggested) is str else None
     if strict and (row is None or (action is None and suggested is not None)):
-        lookup("configure", code, status, strict, f"{where}/code")
+        lookup("configure", code, status=status, strict=strict, where=f"{where}/code")
         raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
     kind = row.kind if row is not None else _UNKNOWN
-    return make(kind, message, retryable, wait, status, "configure", code,
-                request_id=request, suggested_action=action, extra=extra)  # fmt: skip
+    return make(kind, message, retryable=retryable, retry_after=wait, status_code=status, vendor="configure", code=code, request_id=request, suggested_action=action, extra=extra)  # fmt: skip
 
 
 _MARKS: Final = frozenset({"statusCode", "retryable", "suggestedAction", "requestId",

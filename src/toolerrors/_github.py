@@ -182,7 +182,9 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     else:
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     http = row.status if row is not None else None
-    return make(kind, message, retryable, None, http, "github", status, extra=d)
+    return make(
+        kind, message, retryable=retryable, status_code=http, vendor="github", code=status, extra=d
+    )
 
 
 def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -211,7 +213,7 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         (row.kind, row.retryable) if row is not None
         else read_words(code, message) or (ErrorKind.UNKNOWN, None)
     )  # fmt: skip
-    return make(kind, message, retryable, None, None, "github", code, extra=d)
+    return make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
 
 
 def _claim_rest(d: Mapping[str, Any], need: bool) -> Any:

@@ -231,7 +231,16 @@ def _status(
     if message is None:  # AIP-193's smallest error: a code and a status
         message = row.meaning if row is not None else f"Google API error {name or number}"
     http = number if type(number) is int and number >= 100 else None
-    return make(kind, message, retryable, wait, http, "google", name, extra=keep)
+    return make(
+        kind,
+        message,
+        retryable=retryable,
+        retry_after=wait,
+        status_code=http,
+        vendor="google",
+        code=name,
+        extra=keep,
+    )
 
 
 _RATE_LIMITED: Final = ErrorKind.RATE_LIMITED

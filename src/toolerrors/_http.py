@@ -326,7 +326,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry")
         advice = _ADVICE.get(said) if said is not None else None
     if found is not None:
-        return _merged(found, status, known, headed, advice, wait, rid)
+        return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)
     known = headed or known
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
@@ -336,8 +336,16 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     stated = stated_wait(data) if isinstance(data, Mapping) else None
     if stated is not None:  # the body's own wait is the more exact (64.57 s, not 65)
         wait = stated
-    return make(kind, _message(data, status), retryable, wait, status, "http", str(status),
-                request_id=rid)  # fmt: skip
+    return make(
+        kind,
+        _message(data, status),
+        retryable=retryable,
+        retry_after=wait,
+        status_code=status,
+        vendor="http",
+        code=str(status),
+        request_id=rid,
+    )
 
 
 def _status(status: object) -> int:
@@ -368,20 +376,21 @@ def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | N
         ):
             found = read_problem(data if owned else dict(data), False, "")
         elif owned and type(data) is dict:  # decoded here: no copy needed
-            found = from_mapping(data, False, "", False)
+            found = from_mapping(data, strict=False, where="", need=False)
         elif data is not None:
             found = error_of(data)
     except ShapeError:
         pass  # a broken error body: the status still says what happened
     if found is None and "www-authenticate" in lowered:
         challenge = _challenge(lowered["www-authenticate"])
-        found = from_mapping(challenge, False, "", False) if challenge else None
+        found = from_mapping(challenge, strict=False, where="", need=False) if challenge else None
     return found, data
 
 
 def _merged(
     found: UnifiedError,
     status: int,
+    *,
     known: tuple[ErrorKind, bool | None] | None,
     headed: tuple[ErrorKind, bool | None] | None,
     advice: bool | None,
@@ -415,8 +424,8 @@ def _merged(
     return refill(
         found,
         kind,
-        retryable,
-        found.retry_after if found.retry_after is not None else wait,
-        code_status,
-        found.request_id if found.request_id is not None else rid,
+        retryable=retryable,
+        retry_after=found.retry_after if found.retry_after is not None else wait,
+        status_code=code_status,
+        request_id=found.request_id if found.request_id is not None else rid,
     )

@@ -153,7 +153,13 @@ def read_jsonrpc(
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     return make(
-        kind, message, retryable, None, None, "jsonrpc", code, request_id=request_id, extra=d
+        kind,
+        message,
+        retryable=retryable,
+        vendor="jsonrpc",
+        code=code,
+        request_id=request_id,
+        extra=d,
     )
 
 

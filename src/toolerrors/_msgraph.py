@@ -181,7 +181,7 @@ def _object(
         (row.kind, row.retryable) if row is not None
         else read_words(code, message) or (ErrorKind.UNKNOWN, None)
     )  # fmt: skip
-    return make(kind, message, retryable, None, None, "msgraph", code, extra=keep)
+    return make(kind, message, retryable=retryable, vendor="msgraph", code=code, extra=keep)
 
 
 def read_msgraph(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -206,8 +206,7 @@ def read_batch(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             body = item.get("body")
             error = read_msgraph(body, strict, f"{where}/responses/{index}/body")
             status = item["status"]
-            return make(error.kind, error.message, error.retryable, None, status, "msgraph",
-                        error.code, extra=body)  # fmt: skip
+            return make(error.kind, error.message, retryable=error.retryable, status_code=status, vendor="msgraph", code=error.code, extra=body)  # fmt: skip
     raise ShapeError("no item of the $batch response failed", where)  # pragma: no cover
 
 

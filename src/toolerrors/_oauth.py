@@ -141,8 +141,8 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         message = other if type(other) is str else row.meaning if row is not None else code
     if row is None:
         kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
-        return make(kind, message, retryable, None, None, "oauth", code, extra=d)
-    return make(row.kind, message, row.retryable, None, None, "oauth", code, extra=d)
+        return make(kind, message, retryable=retryable, vendor="oauth", code=code, extra=d)
+    return make(row.kind, message, retryable=row.retryable, vendor="oauth", code=code, extra=d)
 
 
 def write(error: UnifiedError) -> dict[str, Any]:

@@ -163,7 +163,9 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         raise ShapeError(f"unknown openai code {name!r}", f"{where}/error/code")
     else:
         kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, status, "openai", name, extra=d)
+    return make(
+        kind, message, retryable=retryable, status_code=status, vendor="openai", code=name, extra=d
+    )
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:

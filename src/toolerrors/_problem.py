@@ -137,11 +137,11 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         return make(
             kind,
             message,
-            retryable,
-            wait,
-            status,
-            vendor,
-            code,
+            retryable=retryable,
+            retry_after=wait,
+            status_code=status,
+            vendor=vendor,
+            code=code,
             owner=owner,
             reason=reason,
             request_id=instance,
@@ -159,7 +159,14 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}
     code = str(status) if status is not None else None
     return make(
-        kind, message, retryable, None, status, "problem", code, request_id=instance, extra=extra
+        kind,
+        message,
+        retryable=retryable,
+        status_code=status,
+        vendor="problem",
+        code=code,
+        request_id=instance,
+        extra=extra,
     )
 
 

@@ -195,8 +195,16 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if row is None:
         if strict:
             raise ShapeError(f"unknown pythe code {code!r}", f"{where}/code")
-        return make(_UNKNOWN, message, retryable, None, None, "pythe", code, extra=d)
-    return make(row.kind, message, retryable, None, row.status, "pythe", code, extra=d)
+        return make(_UNKNOWN, message, retryable=retryable, vendor="pythe", code=code, extra=d)
+    return make(
+        row.kind,
+        message,
+        retryable=retryable,
+        status_code=row.status,
+        vendor="pythe",
+        code=code,
+        extra=d,
+    )
 
 
 def _claim_ok(d: Mapping[str, Any], need: bool) -> Any:

@@ -78,7 +78,7 @@ _UNKNOWN: Final = (ErrorKind.UNKNOWN, None)
 
 def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
     """``exc`` as the error its class stands for: its text, and its class as the code."""
-    return make(rule[0], _text(exc), rule[1], None, None, "python", _name(type(exc)))
+    return make(rule[0], _text(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
 
 
 def _name(cls: type) -> str:
@@ -169,7 +169,7 @@ def _configure(exc: ConfigureError) -> UnifiedError:
         row = read_row("configure", code, None) if code is not None else None
         retryable = exc.retryable if isinstance(exc.retryable, bool) else None
         kind = row.kind if row is not None else ErrorKind.UNKNOWN
-        return make(kind, _text(exc), retryable, None, None, "configure", code)
+        return make(kind, _text(exc), retryable=retryable, vendor="configure", code=code)
 
 
 def _jsonrpc(exc: BaseException) -> UnifiedError | None:

@@ -102,11 +102,11 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     return make(
         kind,
         message,
-        d.get("retryable"),
-        d.get("retry_after"),
-        d.get("status_code"),
-        d.get("vendor"),
-        d.get("code"),
+        retryable=d.get("retryable"),
+        retry_after=d.get("retry_after"),
+        status_code=d.get("status_code"),
+        vendor=d.get("vendor"),
+        code=d.get("code"),
         owner=d.get("owner"),
         reason=REASON_BY_VALUE.get(reason, reason) if reason is not None else None,
         request_id=d.get("request_id"),
@@ -139,16 +139,23 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     rid = str(rid) if type(rid) is str or type(rid) is int else None
     if is_error_object(inner):  # no other source's claim takes it: read at once
         return read_jsonrpc(inner, strict, f"{where}/error", rid)
-    error = _from_mapping(inner, strict, f"{where}/error", True)
+    error = _from_mapping(inner, strict=strict, where=f"{where}/error", need=True)
     assert error is not None
     if error.request_id is None and rid is not None:
-        return refill(error, error.kind, error.retryable, error.retry_after, error.status_code, rid)
+        return refill(
+            error,
+            error.kind,
+            retryable=error.retryable,
+            retry_after=error.retry_after,
+            status_code=error.status_code,
+            request_id=rid,
+        )
     return error
 
 
 def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A JSON-RPC response whose result is a failed tool call (``isError: true``)."""
-    found = _from_mapping(d["result"], strict, f"{where}/result", False)
+    found = _from_mapping(d["result"], strict=strict, where=f"{where}/result", need=False)
     if found is None:  # pragma: no cover - the claim only takes results that hold an error
         raise ShapeError("a JSON-RPC result is not an error", where)
     return found
@@ -164,7 +171,7 @@ def _claim_response(d: Mapping[str, Any], need: bool) -> Reader | str | None:
         return read_response
     result = d.get("result")
     if type(result) is dict or isinstance(result, Mapping):
-        if _from_mapping(result, False, "", False) is not None:
+        if _from_mapping(result, strict=False, where="", need=False) is not None:
             return _read_result
         if result.get("resultType") == "input_required":
             return (
@@ -240,14 +247,18 @@ def _mcp(
                 continue  # text that is not JSON (or too long to read) is the message
             if isinstance(value, dict):
                 found = _from_mapping(
-                    value, strict, f"{where}/content/{index}/text", False, unwrap=False
+                    value,
+                    strict=strict,
+                    where=f"{where}/content/{index}/text",
+                    need=False,
+                    unwrap=False,
                 )
                 if found is not None:
                     return found
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
         kind, retryable = read_words(message) or (ErrorKind.INTERNAL, None)
-        return make(kind, message, retryable, None, None, "mcp", None)
+        return make(kind, message, retryable=retryable, vendor="mcp")
     if need:
         raise ShapeError("an MCP tool result without isError: true is not an error", where)
     return None
@@ -256,7 +267,12 @@ def _mcp(
 def _structured(structured: object, strict: bool, where: str, need: bool) -> UnifiedError | None:
     if type(structured) is dict or isinstance(structured, Mapping):
         return _from_mapping(
-            structured, strict, f"{where}/structuredContent", False, unwrap=False, owned=False
+            structured,
+            strict=strict,
+            where=f"{where}/structuredContent",
+            need=False,
+            unwrap=False,
+            owned=False,
         )
     if need:
         raise want(structured, "an object", f"{where}/structuredContent")
@@ -283,6 +299,7 @@ def _texts(content: object, where: str, need: bool) -> list[str]:
 
 def _from_mapping(
     d: Mapping[str, Any],
+    *,
     strict: bool,
     where: str,
     need: bool,
@@ -344,7 +361,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     code = next((d[key] for key in _CODES if type(d.get(key)) is str and d[key]), None)
     held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
     if held is not None:
-        return make(held, message, False, None, None, "use_tool", None, extra=d)
+        return make(held, message, retryable=False, vendor="use_tool", extra=d)
     status = next(
         (d[key] for key in _STATUSES if type(d.get(key)) is int and 400 <= d[key] <= 599), None
     )
@@ -352,7 +369,15 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if said is None and status is not None:
         said = of_status(status)
     kind, retryable = said or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, stated_wait(d), status, None, code, extra=d)
+    return make(
+        kind,
+        message,
+        retryable=retryable,
+        retry_after=stated_wait(d),
+        status_code=status,
+        code=code,
+        extra=d,
+    )
 
 
 def stated_wait(d: Mapping[str, Any]) -> float | None:
@@ -436,7 +461,7 @@ def _text(
             raise
         return None  # plain text output is not an error
     if isinstance(value, dict):
-        return _from_mapping(value, strict, "", need, max_bytes=max_bytes)
+        return _from_mapping(value, strict=strict, where="", need=need, max_bytes=max_bytes)
     if type(value) is list:
         return _listed(value, strict, need, max_bytes, owned=True)
     if need:
@@ -450,7 +475,9 @@ def _listed(
     """A body wrapped in a JSON array (some Google front ends send ``[{"error": ...}]``):
     the error in its first object."""
     if items and isinstance(items[0], Mapping):
-        return _from_mapping(items[0], strict, "/0", need, owned=owned, max_bytes=max_bytes)
+        return _from_mapping(
+            items[0], strict=strict, where="/0", need=need, owned=owned, max_bytes=max_bytes
+        )
     if need:
         raise want(items, "a JSON object, or an array whose first item is one", "")
     return None
@@ -459,7 +486,9 @@ def _listed(
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
-        return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
+        return _from_mapping(
+            payload, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
+        )
     if type(payload) is list:
         return _listed(payload, strict, need, max_bytes, owned=False)
     if isinstance(payload, (bytes, str, bytearray)):
@@ -476,12 +505,16 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
     wire = _wire_of(payload, need)
     if wire is not None:  # a vendor wire model or a ConfigureError
         if isinstance(wire, Mapping):
-            return _from_mapping(wire, strict, "", need, owned=False, max_bytes=max_bytes)
+            return _from_mapping(
+                wire, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
+            )
         if need:
             raise ShapeError(f"to_wire() gave {type_name(wire)}, not a JSON object")
         return None
     if isinstance(payload, Mapping):
-        return _from_mapping(payload, strict, "", need, owned=False, max_bytes=max_bytes)
+        return _from_mapping(
+            payload, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
+        )
     if _is_mcp(payload):
         return _mcp(payload, strict, "", need, max_bytes)
     if need:

@@ -20,11 +20,9 @@ from ._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     home,
-    only,
     register,
-    required_str,
-    want,
     with_extra,
 )
 from ._table import Row
@@ -151,8 +149,6 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_ALLOWED: Final = ERROR.names
-_TEXT: Final = ("needed", "provided", "warning")
 
 
 def _message(code: str, row: Row | None, d: Mapping[str, Any]) -> str:
@@ -171,28 +167,16 @@ def _message(code: str, row: Row | None, d: Mapping[str, Any]) -> str:
 
 def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"ok": false, "error": code, ...}``."""
-    if d.get("ok") is not False:
-        raise want(d.get("ok"), "false", f"{where}/ok")
-    code = d.get("error")
-    if type(code) is not str:
-        code = required_str(d, "error", where)  # says what is wrong with it
-    for key in _TEXT:
-        value = d.get(key)
-        if value is not None and type(value) is not str:
-            raise want(value, "a string", f"{where}/{key}")
-    metadata = d.get("response_metadata")
-    if metadata is not None and type(metadata) is not dict:
-        raise want(metadata, "an object", f"{where}/response_metadata")
-    if strict:
-        only(d, _ALLOWED, where)
+    check(ERROR, d, strict, where)
+    code = d["error"]
     row = _ROWS.get(code)
     message = _message(code, row, d)
     if row is not None:
-        return make(row.kind, message, row.retryable, None, None, "slack", code, extra=d)
+        return make(row.kind, message, retryable=row.retryable, vendor="slack", code=code, extra=d)
     if strict:
         raise ShapeError(f"unknown slack code {code!r}", f"{where}/error")
     kind, retryable = read_words(code) or (ErrorKind.UNKNOWN, None)
-    return make(kind, message, retryable, None, None, "slack", code, extra=d)
+    return make(kind, message, retryable=retryable, vendor="slack", code=code, extra=d)
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:

@@ -18,7 +18,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any, Final, get_args
 
 from ._errors import ShapeError
-from ._json import type_name
+from ._json import is_wait, type_name
 from ._kinds import ErrorKind
 from ._table import (
     BOUND,
@@ -58,6 +58,7 @@ __all__ = [
     "Writer",
     "add_claim",
     "canonical_row",
+    "check",
     "classify",
     "expected_shapes",
     "home",
@@ -82,6 +83,15 @@ the payload is instead of an error, or ``None`` when the shape is not this sourc
 what is wrong; without it (`toolerrors.error_of`) it takes only what marks an error."""
 
 Writer: TypeAlias = "Callable[[UnifiedError], dict[str, Any]]"
+
+_Plan: TypeAlias = (
+    "tuple[tuple[tuple[str, tuple[type, ...]], ...], tuple[tuple[str, object], ...],"
+    " tuple[Field, ...]]"
+)
+"""What `check` tests: ``(name, types)`` for every field (an optional one's types take
+``None``), ``(name, value)`` for every required constant (Slack's and Pythe's ``ok:
+false``), then the fields whose value is tested too (an optional constant, a wait, a
+nested object)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +197,12 @@ class Field:
     a drawn number that makes one (use_tool's held-back text)."""
     fields: tuple[Field, ...] = ()
     """The fields of a nested object (OpenAI's ``error``), described the same way."""
+    plan: _Plan | None = field(default=None, init=False, repr=False, compare=False)
+    """The nested fields as `check` walks them, worked out once."""
+
+    def __post_init__(self) -> None:
+        if self.fields:
+            object.__setattr__(self, "plan", _plan(self.fields))
 
     @property
     def names(self) -> frozenset[str]:
@@ -195,7 +211,9 @@ class Field:
 
     @property
     def expected(self) -> str:
-        """What the field must hold, in words (``"a string"``)."""
+        """What the field must hold, in words (``"a string"``, ``"false"``)."""
+        if self.const is not NO_VALUE:
+            return str(self.const).lower()
         if self.seconds:
             return "a number of seconds (finite, not negative)"
         return _EXPECTED_TYPE.get(self.types) or " or ".join(t.__name__ for t in self.types)
@@ -204,6 +222,16 @@ class Field:
     def carried(self) -> bool:
         """Written from the unified attributes, so not kept in ``extra``."""
         return self.fills is not None or self.const is not NO_VALUE
+
+
+def _plan(fields: tuple[Field, ...]) -> _Plan:
+    return (
+        tuple((f.name, f.types if f.required else (*f.types, type(None))) for f in fields),
+        tuple((f.name, f.const) for f in fields if f.const is not NO_VALUE and f.required),
+        tuple(
+            f for f in fields if f.seconds or f.fields or not (f.const is NO_VALUE or f.required)
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +244,11 @@ class Shape:
     """The pydantic model's name in the source's ``models`` module."""
     codes: frozenset[str] | None = None
     """The row codes that take this shape; ``None`` for every code no other shape names."""
+    plan: _Plan = field(init=False, repr=False, compare=False)
+    """The fields as `check` walks them, worked out once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plan", _plan(self.fields))
 
     @property
     def names(self) -> frozenset[str]:
@@ -585,12 +618,70 @@ def required_str(d: Mapping[str, Any], key: str, where: str) -> str:
     raise want(value, "a string", f"{where}/{key}")
 
 
-def lookup(vendor: str, code: str, status: int | None, strict: bool, where: str) -> Row | None:
+def lookup(vendor: str, code: str, *, status: int | None, strict: bool, where: str) -> Row | None:
     """The row for a code; under ``strict`` an unknown code is an error."""
     row = read_row(vendor, code, status)
     if row is None and strict:
         raise ShapeError(f"unknown {vendor} code {code!r}", where)
     return row
+
+
+def check(shape: Shape | Field, d: Mapping[str, Any], strict: bool, where: str) -> None:
+    """Hold ``d`` to ``shape`` (or to a `Field`'s nested object): what its reader may then
+    take as given.
+
+    Field by field, in the order the shape lists them: a required field must be there and
+    not null (an optional one may be null, which is the same as absent); a constant must
+    be its value, any other field one of its types; a wait a number of seconds; a nested
+    object is held to its own fields.  Under ``strict`` a field the shape does not name
+    is refused, at any depth.  The first problem raises a `ShapeError` at its path.
+
+    A type test a field, then a value test for the few that need one: 0.6 µs on Slack's
+    ``missing_scope`` (a dict of the values filled on the way cost 0.8; the constant
+    tested with the waits and nested objects, not on its own, 0.65).
+    """
+    typed, constants, special = shape.plan  # type: ignore[misc]
+    get = d.get
+    for name, types in typed:
+        if type(get(name)) not in types:
+            raise _problem(shape.fields, d, where)
+    for name, const in constants:
+        if get(name) is not const:
+            raise _problem(shape.fields, d, where)
+    for spec in special:
+        value = get(spec.name)
+        if value is None:
+            continue
+        if spec.plan is not None:
+            check(spec, value, strict, f"{where}/{spec.name}")
+        elif value is not spec.const if spec.const is not NO_VALUE else not is_wait(value):
+            raise _problem(shape.fields, d, where)
+    if strict:
+        only(d, shape.names, where)
+
+
+def _problem(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> ShapeError:
+    """The first field of ``d`` that is wrong, in the order ``fields`` lists them."""
+    for spec in fields:
+        value = d.get(spec.name)
+        at = f"{where}/{spec.name}"
+        if value is None:
+            if spec.required:
+                if spec.name not in d:
+                    return ShapeError(f"missing required field {spec.name!r}", where)
+                return want(value, spec.expected, at)
+        elif (
+            type(value) not in spec.types
+            or (spec.const is not NO_VALUE and value is not spec.const)
+            or (spec.seconds and not is_wait(value))
+        ):
+            return want(value, spec.expected, at)
+        elif spec.plan is not None:
+            try:
+                check(spec, value, False, at)
+            except ShapeError as problem:
+                return problem
+    raise AssertionError("unreachable: every field passed")  # pragma: no cover
 
 
 def only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:

@@ -176,7 +176,7 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
     if message is None:
         message = row.meaning if row is not None else f"Stripe error {name}"
-    return make(kind, message, retryable, None, None, "stripe", name, extra=d)
+    return make(kind, message, retryable=retryable, vendor="stripe", code=name, extra=d)
 
 
 def _claim(d: Mapping[str, Any], need: bool) -> Any:

@@ -243,12 +243,12 @@ if _Draft.__slots__ != UnifiedError.__slots__ or _Draft.__bases__ != UnifiedErro
 def make(
     kind: ErrorKind,
     message: str,
-    retryable: bool | None,
-    retry_after: float | None,
-    status_code: int | None,
-    vendor: str | None,
-    code: str | None,
     *,
+    retryable: bool | None = None,
+    retry_after: float | None = None,
+    status_code: int | None = None,
+    vendor: str | None = None,
+    code: str | None = None,
     owner: str | None = None,
     reason: str | None = None,
     request_id: str | None = None,
@@ -257,9 +257,8 @@ def make(
 ) -> UnifiedError:
     """Build a `UnifiedError` fast; equal to calling the class with the same values.
 
-    The fields almost every error sets come by position; the rarely set ones by keyword
-    only, so that two of the same type (``retry_after`` and ``status_code``, say) cannot
-    swap unnoticed."""
+    Everything after the kind and the message comes by keyword, so that two fields of the
+    same type (``retry_after`` and ``status_code``, say) cannot swap unnoticed."""
     error: Any = _Draft()
     error.kind = kind
     error.message = message
@@ -280,6 +279,7 @@ def make(
 def refill(
     error: UnifiedError,
     kind: ErrorKind,
+    *,
     retryable: bool | None,
     retry_after: float | None,
     status_code: int | None,
@@ -287,9 +287,20 @@ def refill(
 ) -> UnifiedError:
     """``error`` with what was read around it (an HTTP response, a JSON-RPC response)
     filled in: these five fields as given, every other as it was."""
-    return make(kind, error.message, retryable, retry_after, status_code, error.vendor,
-                error.code, owner=error.owner, reason=error.reason, request_id=request_id,
-                suggested_action=error.suggested_action, extra=error.extra)  # fmt: skip
+    return make(
+        kind,
+        error.message,
+        retryable=retryable,
+        retry_after=retry_after,
+        status_code=status_code,
+        vendor=error.vendor,
+        code=error.code,
+        owner=error.owner,
+        reason=error.reason,
+        request_id=request_id,
+        suggested_action=error.suggested_action,
+        extra=error.extra,
+    )
 
 
 class ToolFailure(ComparedByArgs, RuntimeError):

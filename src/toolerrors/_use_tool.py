@@ -92,7 +92,7 @@ SHAPES: Final = (
 
 
 def _u(
-    code: str, kind: ErrorKind, retryable: bool | None, meaning: str, hint: str, lost: str = ""
+    code: str, kind: ErrorKind, *, retryable: bool | None, meaning: str, hint: str, lost: str = ""
 ) -> Row:
     return Row(
         "use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint, lost=lost
@@ -114,50 +114,50 @@ _to = partial(Row.write_only, "use_tool")
 
 # fmt: off
 ROWS: Final = (
-    _u(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, False,
-       "The app isn’t connected.",
-       "A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
-    _u(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, False,
-       "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
-       "A card asks the owner to connect again. Carry on with the rest."),
-    _u(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
-       "The account doesn’t allow this, such as a file the owner can only view.",
-       "Tell the owner what it needs."),
-    _u(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
-       "Nothing at that id or address, or it was moved.",
-       "Search for it again."),
-    _u(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True,
-       "The app is limiting requests.",
-       "Wait, then try once more."),
-    _u(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True,
-       "The app or service didn’t answer.",
-       "Try again later, or say so."),
-    _u(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, False,
-       "Over a size limit, such as a file over 25 MB.",
-       "Use its link instead."),
-    _u(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, False,
-       "A kind of file or request it can’t handle, such as a scanned PDF’s text.",
-       "Search for its words, or say so."),
-    _u(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, False,
-       "The input can’t run as written. The message says what and where.",
-       "Fix the input and run it again."),
-    _u(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, False,
-       "The app gave an error of its own, as its message says.",
-       "Read the message."),
-    _u(UseToolCode.CHANGED, ErrorKind.CONFLICT, False,
-       "What it was about changed since it was read.",
-       "Read it again first."),
-    _u(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, None,
-       "It may or may not have happened.",
-       "Check before you run it again."),
-    _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False,
-       "The check asks the owner first; nothing ran.",
-       "Ask in your reply, saying what you would do. Once they say yes, do it again.",
-       _NO_CHECK_LOST),
-    _u("refused", ErrorKind.REFUSED, False,
-       "The check stopped the action; nothing ran.",
-       "Tell the owner, and don't try another way.",
-       _NO_CHECK_LOST),
+    _u(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, retryable=False,
+       meaning="The app isn’t connected.",
+       hint="A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
+    _u(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, retryable=False,
+       meaning="The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
+       hint="A card asks the owner to connect again. Carry on with the rest."),
+    _u(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, retryable=False,
+       meaning="The account doesn’t allow this, such as a file the owner can only view.",
+       hint="Tell the owner what it needs."),
+    _u(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, retryable=False,
+       meaning="Nothing at that id or address, or it was moved.",
+       hint="Search for it again."),
+    _u(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, retryable=True,
+       meaning="The app is limiting requests.",
+       hint="Wait, then try once more."),
+    _u(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, retryable=True,
+       meaning="The app or service didn’t answer.",
+       hint="Try again later, or say so."),
+    _u(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, retryable=False,
+       meaning="Over a size limit, such as a file over 25 MB.",
+       hint="Use its link instead."),
+    _u(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, retryable=False,
+       meaning="A kind of file or request it can’t handle, such as a scanned PDF’s text.",
+       hint="Search for its words, or say so."),
+    _u(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, retryable=False,
+       meaning="The input can’t run as written. The message says what and where.",
+       hint="Fix the input and run it again."),
+    _u(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, retryable=False,
+       meaning="The app gave an error of its own, as its message says.",
+       hint="Read the message."),
+    _u(UseToolCode.CHANGED, ErrorKind.CONFLICT, retryable=False,
+       meaning="What it was about changed since it was read.",
+       hint="Read it again first."),
+    _u(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, retryable=None,
+       meaning="It may or may not have happened.",
+       hint="Check before you run it again."),
+    _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, retryable=False,
+       meaning="The check asks the owner first; nothing ran.",
+       hint="Ask in your reply, saying what you would do. Once they say yes, do it again.",
+       lost=_NO_CHECK_LOST),
+    _u("refused", ErrorKind.REFUSED, retryable=False,
+       meaning="The check stopped the action; nothing ran.",
+       hint="Tell the owner, and don't try another way.",
+       lost=_NO_CHECK_LOST),
     _to(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS,
         "that more than one target matched (the message keeps it)"),
     _to(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED,
@@ -208,8 +208,10 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
                     f"{code!r} is a key of its own, not an error code", f"{where}/error"
                 )
             raise ShapeError(f"unknown use_tool code {code!r}", f"{where}/error")
-        return make(_UNKNOWN, message, None, None, None, "use_tool", code, extra=extra)
-    return make(row.kind, message, row.retryable, None, None, "use_tool", code, extra=extra)
+        return make(_UNKNOWN, message, vendor="use_tool", code=code, extra=extra)
+    return make(
+        row.kind, message, retryable=row.retryable, vendor="use_tool", code=code, extra=extra
+    )
 
 
 _HELD_READ: Final = {
@@ -249,7 +251,14 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
             )
     extra = d if len(d) > 1 else None
     return make(
-        kind, text, False, None, None, "use_tool", key, owner=owner, reason=reason, extra=extra
+        kind,
+        text,
+        retryable=False,
+        vendor="use_tool",
+        code=key,
+        owner=owner,
+        reason=reason,
+        extra=extra,
     )
 
 
