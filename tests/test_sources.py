@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 import sys
 import types
 from typing import TYPE_CHECKING, Any, get_args
@@ -20,6 +21,7 @@ from toolerrors import ErrorKind, ShapeError, Target, Vendor, _source, convert, 
 from toolerrors._held import Outcome, Reason, render
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
+    Claim,
     Field,
     Row,
     Shape,
@@ -196,11 +198,6 @@ def read_acme(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.Unif
     )
 
 
-def claim_acme(d: Mapping[str, Any], need: bool) -> Any:
-    """Acme's errors have a ``detail`` where use_tool's have a ``message``."""
-    return read_acme if "detail" in d and "message" not in d else None
-
-
 def write_acme(error: toolerrors.UnifiedError) -> dict[str, Any]:
     at_home = home(error, "acme")
     code = error.code if at_home and error.code else canonical_row(error, "acme").code
@@ -245,7 +242,8 @@ ACME = Source(
     codes=ACME_CODES,
     shapes=(ACME_SHAPE,),
     rows=_acme_rows(),
-    claims=((25, "error", claim_acme),),
+    # Acme's errors have a detail where use_tool's have a message.
+    claims=(Claim(31, "error", read_acme, "Acme's", needs=("detail",), refuses=("message",)),),
     write=write_acme,
     models="acme_models",
     example=lambda row, message: {
@@ -382,7 +380,7 @@ def test_the_rank_table_in_the_docs_is_the_registrys() -> None:
             documented |= {
                 (rank, anchor, owner) for rank, anchor in zip(ranks, anchors, strict=True)
             }
-    registered = {(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED}
+    registered = {(c.rank, c.anchor, _source.OWNERS[id(c)]) for c in _source.CLAIMS}
     assert documented == registered
 
 
@@ -418,10 +416,47 @@ def test_the_compiled_dispatcher_is_the_loop_over_the_claims(payload: Any, need:
     assert found is expected or (isinstance(found, str) and found == expected)
 
 
-def test_a_claim_on_keys_needs_an_object() -> None:
-    """Keys to have or lack are an object's: a claim on another type is refused."""
-    with pytest.raises(ValueError, match="a claim on a list has no keys to have or lack"):
-        _source.When(list, lambda d, need: None, has=("type",))
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        (
+            {"anchor": "errors", "is_a": list, "needs": ("errors/type",)},
+            "claim 1 on 'errors': 'errors/type' is a key inside an object, so the claim must"
+            " be on 'errors' with is_a=dict",
+        ),
+        (
+            {"anchor": "error", "is_a": dict, "texts": ("data/type",)},
+            "claim 1 on 'error': 'data/type' is a key inside an object, so the claim must be"
+            " on 'data' with is_a=dict",
+        ),
+        (
+            {"anchor": "error", "one_of": frozenset({"x"})},
+            "claim 1 on 'error': one_of needs is_a, the type its values have",
+        ),
+    ],
+)
+def test_a_claim_on_keys_inside_its_anchor_needs_an_object(
+    options: dict[str, Any], problem: str
+) -> None:
+    """A key inside the anchor's value is an object's: a claim that does not say its
+    anchor is one, or names a key inside another, is refused, as is a value list with no
+    type to test first (a list is no set member)."""
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        Claim(1, reader=read_acme, takes="", **options)
+
+
+def test_register_refuses_a_rank_another_claim_on_the_anchor_has(acme: Source) -> None:
+    """Two claims on one anchor with one rank would be asked in import order: refused,
+    naming whose the rank is."""
+    tie = dataclasses.replace(ACME.claims[0], rank=25)
+    unregister("acme")
+    try:
+        problem = "source 'acme': rank 25 on 'error' is stripe's; pick a rank no claim on"
+        with pytest.raises(ValueError, match=f"^{re.escape(problem)} that anchor has$"):
+            register(dataclasses.replace(ACME, claims=(tie,)))
+        assert "acme" not in registered()
+    finally:
+        register(ACME)
 
 
 def test_a_row_read_with_a_status_decides_in_from_http(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -462,10 +497,10 @@ def test_register_refuses_a_name_the_package_reads_by(name: str) -> None:
 
 def test_unregister_removes_only_the_claims_its_source_registered(acme: Source) -> None:
     """Unregistering a source takes away its own claims and nothing else."""
-    before = [(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED]
+    before = [(c.rank, c.anchor, _source.OWNERS[id(c)]) for c in _source.CLAIMS]
     unregister("acme")
     try:
-        after = [(rank, anchor, owner) for rank, anchor, owner, _ in _source._RANKED]
+        after = [(c.rank, c.anchor, _source.OWNERS[id(c)]) for c in _source.CLAIMS]
         assert after == [claim for claim in before if claim[2] != "acme"]
         assert len(before) - len(after) == len(ACME.claims)
     finally:

@@ -16,10 +16,10 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
-    When,
     canonical_row,
     home,
     only,
@@ -133,12 +133,9 @@ def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     return make(kind, message, retryable=retryable, vendor="anthropic", code=code, request_id=request, extra=d)  # fmt: skip
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """``type: error`` around an error object with a text ``type`` and no ``code``,
-    ``param`` or ``event_id`` (which make it OpenAI's: `SOURCE` says these keys)."""
-    if d.get("type") == "error" and type(d["error"]["type"]) is str:
-        return read_anthropic
-    return None
+def _in_envelope(d: Mapping[str, Any]) -> bool:
+    """``type: error`` around the error object."""
+    return d.get("type") == "error"
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -176,7 +173,17 @@ SOURCE: Final = register(
         shapes=(ERROR,),
         rows=ROWS,
         claims=(
-            (24, "error", When(dict, _claim, has=("type",), lacks=("code", "param", "event_id"))),
+            Claim(
+                24,
+                "error",
+                read_anthropic,
+                "`type: error` around an error object with a text `type` and no `code`,"
+                " `param` or `event_id` (which make it OpenAI's)",
+                is_a=dict,
+                texts=("error/type",),
+                refuses=("error/code", "error/param", "error/event_id"),
+                when=_in_envelope,
+            ),
         ),
         write=write,
         models=".anthropic",

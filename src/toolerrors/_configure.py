@@ -15,8 +15,8 @@ from ._json import MAX_WAIT, is_wait
 from ._kinds import Action, ErrorKind
 from ._source import (
     NO_VALUE,
+    Claim,
     Field,
-    Keyed,
     Shape,
     Source,
     canonical_row,
@@ -401,19 +401,13 @@ _MARKS: Final = frozenset({"statusCode", "retryable", "suggestedAction", "reques
 """The fields only a ``ConfigureError`` has (its ``type`` and ``param`` are common)."""
 
 
-def _claim_other(d: Mapping[str, Any], need: bool) -> Any:
-    """Any other code, when an error is needed: Configure's when it is written as
-    Configure writes its codes (``I_AM_NEW``), or beside a field only a ``ConfigureError``
-    has; a code that is not text is Configure's too, to say what is wrong with it.  A
-    ``{code, message}`` pair of another form is nobody's in particular (its words decide)."""
+def _in_its_form(d: Mapping[str, Any]) -> bool:
+    """A code written as Configure writes its codes (``I_AM_NEW``), or beside a field only
+    a ``ConfigureError`` has; a code that is not text is Configure's too, to say what is
+    wrong with it.  A ``{code, message}`` pair of another form is nobody's in particular
+    (its words decide)."""
     code = d["code"]
-    if need and (type(code) is not str or code.isupper() or not _MARKS.isdisjoint(d)):
-        return read_configure
-    return None
-
-
-def _claim_forget(d: Mapping[str, Any], need: bool) -> Any:
-    return "Configure's forget() result ({deleted, message}) is a result, not an error"
+    return type(code) is not str or code.isupper() or not _MARKS.isdisjoint(d)
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -467,9 +461,30 @@ SOURCE: Final = register(
         shapes=(BODY,),
         rows=ROWS,
         claims=(
-            (56, "code", Keyed(read_configure, _CODES)),  # a code of its own, early and cheap
-            (90, "code", _claim_other),  # any other of Configure's form, or not text
-            (70, "deleted", _claim_forget),
+            Claim(
+                56,
+                "code",
+                read_configure,
+                "one of Configure's codes",
+                is_a=str,
+                one_of=_CODES,
+            ),
+            Claim(
+                90,
+                "code",
+                read_configure,
+                "when asked for an error: a code written as Configure writes its codes"
+                " (`I_AM_NEW`), beside a field only a `ConfigureError` has, or not text (to"
+                " say what is wrong)",
+                when=_in_its_form,
+                parsing_only=True,
+            ),
+            Claim(
+                70,
+                "deleted",
+                "Configure's forget() result ({deleted, message}) is a result, not an error",
+                "Configure's `forget()` result: a result, not an error",
+            ),
         ),
         write=write,
         models=".configure",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, only, register, want
+from ._source import Claim, Field, Shape, Source, canonical_row, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -216,29 +216,20 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     return make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
 
 
-def _claim_rest(d: Mapping[str, Any], need: bool) -> Any:
-    return read_github if type(d.get("message")) is str else None
-
-
 def _documented(kind_of: object) -> bool:
     """A GraphQL error ``type`` GitHub documents (an array or object is none)."""
     return type(kind_of) is str and kind_of in _GRAPHQL
 
 
-def _claim_graphql(d: Mapping[str, Any], need: bool) -> Any:
+def _graphql(d: Mapping[str, Any]) -> bool:
     """GraphQL's ``errors``: objects with a ``message``, or with only a ``type`` GitHub
-    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200), with no ``message``
-    beside them (a REST error's ``errors`` has one)."""
+    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200)."""
     errors = d["errors"]
-    if (
-        type(errors) is list
-        and errors
+    return (
+        bool(errors)
         and type(errors[0]) is dict
         and (type(errors[0].get("message")) is str or _documented(errors[0].get("type")))
-        and "message" not in d
-    ):
-        return read_graphql
-    return None
+    )
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -278,7 +269,20 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in GitHubCode),
         shapes=(REST, GRAPHQL),
         rows=ROWS,
-        claims=((44, "documentation_url", _claim_rest), (46, "errors", When(list, _claim_graphql))),
+        claims=(
+            Claim(44, "documentation_url", read_github, "a REST error", texts=("message",)),
+            Claim(
+                46,
+                "errors",
+                read_graphql,
+                "GraphQL errors: objects with a `message`, or only a `type` GitHub documents"
+                " (`RATE_LIMITED`), and no `message` beside them (a REST error's `errors` has"
+                " one)",
+                is_a=list,
+                refuses=("message",),
+                when=_graphql,
+            ),
+        ),
         write=write,
         models=".github",
         example=example,

@@ -20,7 +20,7 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import decode
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
+from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import names_billing, read_words
@@ -291,30 +291,22 @@ def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return _status(d, where, strict, d)
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
+def _is_status(d: Mapping[str, Any]) -> bool:
     """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
     ``code`` with nothing a Status does not have (OpenAI's code is text).  No Status has
-    a ``type`` or ``param``, which Stripe's, OpenAI's and Anthropic's errors have: `SOURCE`
-    says so, and the dispatcher tests it."""
-    inner = d["error"]  # an object: the claim is asked only then
+    a ``type`` or ``param``, which Stripe's, OpenAI's and Anthropic's errors have: the
+    claim says so, and the dispatcher tests it."""
+    inner = d["error"]  # an object: the claim asks only then
     if ("status" in inner or "errors" in inner) and (
         type(inner.get("status")) is str or type(inner.get("errors")) is list
     ):
-        return read_google
-    return read_google if type(inner.get("code")) is int and _INNER.issuperset(inner) else None
+        return True
+    return type(inner.get("code")) is int and _INNER.issuperset(inner)
 
 
-def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
-    """A bare Status: a positive numeric ``code`` with a ``status`` or ``details``."""
-    number = d["code"]
-    if (
-        type(number) is int
-        and number >= 0
-        and type(d.get("message")) is str
-        and ("status" in d or type(d.get("details")) is list)
-    ):
-        return read_status
-    return None
+def _is_bare(d: Mapping[str, Any]) -> bool:
+    """A bare Status: a numeric ``code`` from 0 with a ``status`` or ``details``."""
+    return d["code"] >= 0 and ("status" in d or type(d.get("details")) is list)
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -354,8 +346,27 @@ SOURCE: Final = register(
         shapes=(ERROR,),
         rows=ROWS,
         claims=(
-            (22, "error", When(dict, _claim, lacks=("type", "param"))),
-            (57, "code", When(int, _claim_bare)),
+            Claim(
+                22,
+                "error",
+                read_google,
+                "an error object with a text `status`, legacy `errors[]`, or a numeric"
+                " `code` and nothing a Status does not have; never one with a `type` or"
+                " `param`",
+                is_a=dict,
+                refuses=("error/type", "error/param"),
+                when=_is_status,
+            ),
+            Claim(
+                57,
+                "code",
+                read_status,
+                "a bare Status: a numeric `code` from 0 with a text `message` and a"
+                " `status` or `details`",
+                is_a=int,
+                texts=("message",),
+                when=_is_bare,
+            ),
         ),
         write=write,
         models=".google",

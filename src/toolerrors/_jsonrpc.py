@@ -17,10 +17,10 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
-    When,
     canonical_row,
     home,
     only,
@@ -163,13 +163,9 @@ def read_jsonrpc(
     )
 
 
-def _bare(d: Mapping[str, Any], need: bool) -> Any:
-    """A bare error object: an integer code below zero (JSON-RPC's and MCP's codes are)
-    and a message; Configure's codes are text."""
-    number = d["code"]
-    if type(number) is int and number < 0 and type(d.get("message")) is str:
-        return read_jsonrpc
-    return None
+def _below_zero(d: Mapping[str, Any]) -> bool:
+    """JSON-RPC's and MCP's codes are below zero."""
+    return d["code"] < 0  # type: ignore[no-any-return]
 
 
 def is_error_object(d: Mapping[str, Any]) -> bool:
@@ -208,7 +204,17 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in JsonRpcCode),
         shapes=(ERROR_OBJECT,),
         rows=ROWS,
-        claims=((58, "code", When(int, _bare)),),
+        claims=(
+            Claim(
+                58,
+                "code",
+                read_jsonrpc,
+                "a bare error object: an integer `code` below zero and a text `message`",
+                is_a=int,
+                texts=("message",),
+                when=_below_zero,
+            ),
+        ),
         write=write,
         models=".jsonrpc",
         example=example,

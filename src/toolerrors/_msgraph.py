@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
+from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -220,32 +220,15 @@ def _failed(item: object) -> bool:
     )
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """An error object with a text ``code`` and ``message``, and none of OpenAI's
-    ``type`` and ``param`` nor Google's ``status`` (`SOURCE` says these keys)."""
-    inner = d["error"]
-    if type(inner["code"]) is str and type(inner["message"]) is str:
-        return read_msgraph
-    return None
-
-
-def _claim_bare(d: Mapping[str, Any], need: bool) -> Any:
-    """Azure's ``{code, message}``: a known code, or one whose words name a failure; never
-    beside an ``ok`` flag, which Azure does not send (a Pythe envelope whose ``ok`` is
-    ``"true"`` shares Graph's ``unauthorized``)."""
+def _known_or_failing(d: Mapping[str, Any]) -> bool:
+    """A code Graph documents, or one whose words name a failure (``…Failed``)."""
     code = d["code"]
-    if type(code) is str and type(d.get("message")) is str and "ok" not in d and (
-        code in _ROWS or code.endswith(_FAILURE)
-    ):  # fmt: skip
-        return read_bare
-    return None
+    return code in _ROWS or code.endswith(_FAILURE)
 
 
-def _claim_batch(d: Mapping[str, Any], need: bool) -> Any:
-    responses = d["responses"]
-    if type(responses) is list and any(_failed(item) for item in responses):
-        return read_batch
-    return None
+def _any_failed(d: Mapping[str, Any]) -> bool:
+    """A ``$batch`` response with an item that failed."""
+    return any(_failed(item) for item in d["responses"])
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -270,13 +253,36 @@ SOURCE: Final = register(
         shapes=(ERROR,),
         rows=ROWS,
         claims=(
-            (
+            Claim(
                 27,
                 "error",
-                When(dict, _claim, has=("code", "message"), lacks=("type", "param", "status")),
+                read_msgraph,
+                "an error object with a text `code` and `message`, and no `type`, `param`"
+                " or `status`",
+                is_a=dict,
+                texts=("error/code", "error/message"),
+                refuses=("error/type", "error/param", "error/status"),
             ),
-            (59, "code", When(str, _claim_bare)),
-            (48, "responses", When(list, _claim_batch)),
+            Claim(
+                59,
+                "code",
+                read_bare,
+                "Azure's `{code, message}`: a known code, or one that names a failure"
+                " (`…Failed`); never beside an `ok` flag, which Azure does not send (a Pythe"
+                ' envelope whose `ok` is `"true"` shares Graph\'s `unauthorized`)',
+                is_a=str,
+                texts=("message",),
+                refuses=("ok",),
+                when=_known_or_failing,
+            ),
+            Claim(
+                48,
+                "responses",
+                read_batch,
+                "a `$batch` response with a failed item",
+                is_a=list,
+                when=_any_failed,
+            ),
         ),
         write=write,
         models=".msgraph",

@@ -16,8 +16,8 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
-    Keyed,
     Shape,
     Source,
     canonical_row,
@@ -168,10 +168,28 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in OAuthCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=(
-            # An OAuth code, or a description or URI beside a text error; never beside an
-            # ok, which says the payload is Slack's or Pythe's.
-            (28, "error", Keyed(read_oauth, frozenset(_ROWS), _MARKS, ("ok",))),
+        claims=(  # never beside an ok, which says the payload is Slack's or Pythe's
+            Claim(
+                28,
+                "error",
+                read_oauth,
+                "an OAuth error code, never beside an `ok`",
+                is_a=str,
+                one_of=frozenset(_ROWS),
+                refuses=("ok",),
+            ),
+            *(
+                Claim(
+                    rank,
+                    "error",
+                    read_oauth,
+                    f"any text `error` beside an `{mark}`, never beside an `ok`",
+                    is_a=str,
+                    needs=(mark,),
+                    refuses=("ok",),
+                )
+                for rank, mark in zip((29, 30), _MARKS, strict=True)
+            ),
         ),
         write=write,
         models=".oauth",

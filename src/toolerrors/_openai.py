@@ -16,10 +16,10 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
-    When,
     canonical_row,
     given_back,
     home,
@@ -168,14 +168,10 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     )
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """An error object with a text ``message`` and a ``param`` (even null), as OpenAI's API
-    always sends (Microsoft Graph's has no ``param``: `SOURCE` says so), and no text
-    ``status``, which is Google's; Azure OpenAI adds the HTTP status as a number."""
-    inner = d["error"]
-    if type(inner.get("message")) is str and type(inner.get("status")) is not str:
-        return read_openai
-    return None
+def _no_text_status(d: Mapping[str, Any]) -> bool:
+    """No text ``status``, which is Google's; Azure OpenAI adds the HTTP status as a
+    number."""
+    return type(d["error"].get("status")) is not str
 
 
 def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -192,32 +188,24 @@ def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     return read_openai({"error": d}, strict, where)
 
 
-def _claim_unwrapped(d: Mapping[str, Any], need: bool) -> Any:
-    """A ``param`` (even null) beside a text ``message`` and a code, or a type when the
-    code is null, that OpenAI documents; or, whatever its code, the Responses API's
-    streaming ``error`` event (``{"type": "error", code, message, param,
-    sequence_number}``), which carries OpenAI's own marks."""
-    if type(d.get("message")) is not str:
-        return None
+def _documented(d: Mapping[str, Any]) -> bool:
+    """A code, or a type when the code is null, that OpenAI documents; or, whatever its
+    code, the Responses API's streaming ``error`` event (``{"type": "error", code,
+    message, param, sequence_number}``), which carries OpenAI's own marks."""
     code = d.get("code")
     name = code if code is not None else d.get("type")
     if type(name) is str and name in _ROWS:
-        return read_unwrapped
-    if d.get("type") == "error" and "sequence_number" in d:
-        return read_unwrapped
-    return None
+        return True
+    return d.get("type") == "error" and "sequence_number" in d
 
 
 _EVALS: Final = frozenset({"internal_error"})
 """Codes of the Evals API's error object, ``{code, message}`` and nothing else."""
 
 
-def _claim_evals(d: Mapping[str, Any], need: bool) -> Any:
-    """The Evals API's error object (``EvalApiError``): exactly a ``code`` it documents
-    and a text ``message``."""
-    if len(d) == 2 and d["code"] in _EVALS and type(d.get("message")) is str:
-        return read_unwrapped
-    return None
+def _two_fields(d: Mapping[str, Any]) -> bool:
+    """Exactly a ``code`` and a ``message``, as the Evals API's ``EvalApiError`` has."""
+    return len(d) == 2
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -251,9 +239,39 @@ SOURCE: Final = register(
         shapes=(ERROR,),
         rows=ROWS,
         claims=(
-            (26, "error", When(dict, _claim, has=("param",))),
-            (60, "param", _claim_unwrapped),
-            (61, "code", When(str, _claim_evals)),
+            Claim(
+                26,
+                "error",
+                read_openai,
+                "an error object with a text `message` and a `param` (even null), and no"
+                " text `status` (Azure OpenAI's is a number)",
+                is_a=dict,
+                needs=("error/param",),
+                texts=("error/message",),
+                when=_no_text_status,
+            ),
+            Claim(
+                60,
+                "param",
+                read_unwrapped,
+                "OpenAI's error object without its `error` wrapper (as the OpenAI SDK keeps"
+                " it), with a text `message`, whose `code`, or `type` when the code is null,"
+                " is one of OpenAI's; or the Responses stream's `error` event (`type: error`"
+                " with a `sequence_number`)",
+                texts=("message",),
+                when=_documented,
+            ),
+            Claim(
+                61,
+                "code",
+                read_unwrapped,
+                "the Evals API's error object: exactly a `code` it documents"
+                " (`internal_error`) and a text `message`",
+                is_a=str,
+                one_of=_EVALS,
+                texts=("message",),
+                when=_two_fields,
+            ),
         ),
         write=write,
         models=".openai",

@@ -8,7 +8,7 @@ from ._configure import SUGGESTED
 from ._errors import ShapeError
 from ._json import is_wait
 from ._kinds import KIND_BY_VALUE, ErrorKind
-from ._source import add_claim
+from ._source import Claim, add_claim
 from ._table import KINDS, of_status
 from ._unified import UnifiedError, make
 from ._words import read_words
@@ -170,9 +170,12 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     )
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    return read_problem if is_problem(d) else None
+def _is_problem(d: Mapping[str, Any]) -> bool:
+    return is_problem(d)
 
 
-add_claim(50, "title", _claim, "problem")
-add_claim(51, "detail", _claim, "problem")
+for _rank, _anchor in ((50, "title"), (51, "detail")):
+    add_claim(
+        Claim(_rank, _anchor, read_problem, "RFC 9457 problem details", when=_is_problem),
+        "problem",
+    )

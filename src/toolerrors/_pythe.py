@@ -13,10 +13,10 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
-    Takes,
     canonical_row,
     home,
     only,
@@ -207,26 +207,11 @@ def read_pythe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     )
 
 
-def _claim_ok(d: Mapping[str, Any], need: bool) -> Any:
-    """``ok: false``; or an ``ok`` that only means false (`says_false`) beside Pythe's own
-    error fields (a text ``code`` it knows, or ``how_to_fix``), which strict reading
-    refuses at ``/ok``.  A lone ``{"ok": 0}`` is a careless success, not an error."""
-    ok = d["ok"]
-    if ok is True:
-        return "a Pythe success envelope (ok: true) is not an error"
-    if ok is False:
-        return read_pythe
-    code = d.get("code")
-    if type(code) is str and (code in _ROWS or "how_to_fix" in d) and says_false(ok):
-        return read_pythe
-    return None
-
-
-def _never(d: Mapping[str, Any]) -> bool:
-    """Only a boolean ``ok`` speaks for Pythe; asked for an error, the reader says what is
-    wrong with any other (``ok: null`` beside ``error`` is a stray field of a use_tool
-    error, which ranks before this)."""
-    return False
+def _means_false(d: Mapping[str, Any]) -> bool:
+    """An ``ok`` that only means false (`says_false`) beside Pythe's own error fields (a
+    text ``code`` it knows, or ``how_to_fix``), which strict reading refuses at ``/ok``.
+    A lone ``{"ok": 0}`` is a careless success, not an error."""
+    return (d["code"] in _ROWS or "how_to_fix" in d) and says_false(d["ok"])
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -262,7 +247,36 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in PytheCode),
         shapes=(ENVELOPE,),
         rows=ROWS,
-        claims=((20, "ok", _claim_ok), (40, "ok", Takes(read_pythe, _never))),
+        claims=(
+            Claim(
+                17,
+                "ok",
+                "a Pythe success envelope (ok: true) is not an error",
+                "`ok: true`: a success, not an error",
+                is_a=bool,
+                one_of=frozenset({True}),
+            ),
+            Claim(18, "ok", read_pythe, "`ok: false`", is_a=bool, one_of=frozenset({False})),
+            Claim(
+                22,
+                "ok",
+                read_pythe,
+                'an `ok` that only means false (`0`, `"false"`) beside a Pythe code or'
+                " `how_to_fix`",
+                texts=("code",),
+                when=_means_false,
+            ),
+            # Only a boolean ok speaks for Pythe; asked for an error, the reader says what
+            # is wrong with any other (ok: null beside error is a stray field of a use_tool
+            # error, which ranks before this).
+            Claim(
+                40,
+                "ok",
+                read_pythe,
+                "any other `ok`, when asked for an error: Pythe says what is wrong with it",
+                parsing_only=True,
+            ),
+        ),
         write=write,
         models=".pythe",
         example=example,

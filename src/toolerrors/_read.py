@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
@@ -36,6 +37,7 @@ from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import read_problem  # noqa: F401 - it registers its claim
 from ._source import (
     BUILT_IN,
+    Claim,
     Reader,
     add_claim,
     expected_shapes,
@@ -115,14 +117,18 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     )
 
 
-def _claim_unified(d: Mapping[str, Any], need: bool) -> Reader | None:
-    """`UnifiedError.to_dict()`, as frameworks store errors.  It has none of the keys
-    use_tool, Pythe and problem documents claim by, and ranks before Configure, which
-    claims by ``code``."""
-    return read_unified if "kind" in d and "action" in d else None
-
-
-add_claim(55, "hint", _claim_unified, "unified")
+# `UnifiedError.to_dict()`, as frameworks store errors.  It has none of the keys use_tool,
+# Pythe and problem documents claim by, and ranks before Configure, which claims by code.
+add_claim(
+    Claim(
+        55,
+        "hint",
+        read_unified,
+        "`UnifiedError.to_dict()` (with `kind` and `action`)",
+        needs=("kind", "action"),
+    ),
+    "unified",
+)
 
 _RESPONSE_KEYS: Final = frozenset({"jsonrpc", "id", "error"})
 
@@ -161,27 +167,53 @@ def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     return found
 
 
-def _claim_response(d: Mapping[str, Any], need: bool) -> Reader | str | None:
-    """``{"jsonrpc": "2.0", "id", "error" | "result"}``: the error, or the tool result that
-    failed; a result that succeeded or asks for input (``resultType: input_required``)
-    is not an error."""
-    if d["jsonrpc"] != "2.0":
-        return None
-    if "error" in d:
-        return read_response
+_VERSION: Final = frozenset({"2.0"})
+
+
+def _result(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
     result = d.get("result")
-    if type(result) is dict or isinstance(result, Mapping):
-        if _from_mapping(result, strict=False, where="", need=False) is not None:
-            return _read_result
-        if result.get("resultType") == "input_required":
-            return (
-                "a JSON-RPC result that asks for input (resultType: input_required) is not an error"
-            )
-        return "a JSON-RPC result is not an error"
-    return None
+    return result if type(result) is dict or isinstance(result, Mapping) else None
 
 
-add_claim(5, "jsonrpc", _claim_response, "jsonrpc")
+def _failed(d: Mapping[str, Any]) -> bool:
+    """A result that is a failed tool call."""
+    result = _result(d)
+    return (
+        result is not None and _from_mapping(result, strict=False, where="", need=False) is not None
+    )
+
+
+def _asks(d: Mapping[str, Any]) -> bool:
+    """A result that asks for input (``resultType: input_required``)."""
+    result = _result(d)
+    return result is not None and result.get("resultType") == "input_required"
+
+
+def _any_result(d: Mapping[str, Any]) -> bool:
+    return _result(d) is not None
+
+
+# {"jsonrpc": "2.0", "id", "error" | "result"}: the error, or the tool result that failed;
+# a result that succeeded or asks for input is not an error.
+for _claim in (
+    Claim(5, "jsonrpc", read_response, "a JSON-RPC error response", needs=("error",)),
+    Claim(6, "jsonrpc", _read_result, "a JSON-RPC result that is a failed tool call", when=_failed),
+    Claim(
+        7,
+        "jsonrpc",
+        "a JSON-RPC result that asks for input (resultType: input_required) is not an error",
+        "a JSON-RPC result that asks for input: not an error",
+        when=_asks,
+    ),
+    Claim(
+        8,
+        "jsonrpc",
+        "a JSON-RPC result is not an error",
+        "any other JSON-RPC result: not an error",
+        when=_any_result,
+    ),
+):
+    add_claim(replace(_claim, is_a=str, one_of=_VERSION), "jsonrpc")
 
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
 
@@ -401,15 +433,20 @@ def _read_coded(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return near_miss(d)
 
 
-def _claim_coded(d: Mapping[str, Any], need: bool) -> Reader | None:
-    """After every source's claim: a text ``code`` with a text ``message``, when an error
-    is needed (an MCP result's structured content may well have a ``code``)."""
-    return (
-        _read_coded if need and type(d["code"]) is str and type(d.get("message")) is str else None
-    )
-
-
-add_claim(91, "code", _claim_coded, "words")
+# After every source's claim: a text code with a text message, when an error is needed
+# (an MCP result's structured content may well have a code).
+add_claim(
+    Claim(
+        91,
+        "code",
+        _read_coded,
+        "when asked for an error: any other text `code` with a text `message`, read by its words",
+        is_a=str,
+        texts=("message",),
+        parsing_only=True,
+    ),
+    "words",
+)
 
 
 def _json_text(d: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
@@ -179,13 +180,6 @@ def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return make(kind, message, retryable=retryable, vendor="slack", code=code, extra=d)
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
-    """``ok: false`` with a text ``error`` and no ``code`` (which would make it Pythe's)."""
-    if d["ok"] is False and type(d.get("error")) is str and "code" not in d:
-        return read_slack
-    return None
-
-
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as Slack's error response; Slack has no field for a message."""
     at_home = home(error, "slack")
@@ -209,7 +203,18 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in SlackCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((15, "ok", _claim),),
+        claims=(
+            Claim(
+                15,
+                "ok",
+                read_slack,
+                "`ok: false` with a text `error` and no `code` (which makes it Pythe's)",
+                is_a=bool,
+                one_of=frozenset({False}),
+                texts=("error",),
+                refuses=("code",),
+            ),
+        ),
         write=write,
         models=".slack",
         example=example,

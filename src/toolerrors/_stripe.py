@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Field, Shape, Source, When, canonical_row, given_back, only, register, want
+from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
 from ._table import Row
 from ._unified import make
 from ._words import read_words
@@ -179,23 +179,17 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return make(kind, message, retryable=retryable, vendor="stripe", code=name, extra=d)
 
 
-def _claim(d: Mapping[str, Any], need: bool) -> Any:
+def _only_stripe(d: Mapping[str, Any]) -> bool:
     """A type or code only Stripe uses, a field only Stripe sends, or an
-    ``invalid_request_error`` without ``param`` (which OpenAI always sends).  An error
-    with Microsoft Graph's ``innerError`` is not Stripe's: `SOURCE` says so, and the
-    dispatcher tests it."""
-    inner = d["error"]  # an object: the claim is asked only then
-    if "type" in d:  # a top-level type is Anthropic's envelope
-        return None
+    ``invalid_request_error`` without ``param`` (which OpenAI always sends)."""
+    inner = d["error"]  # an object: the claim asks only then
     kind_of, code = inner.get("type"), inner.get("code")
-    if (
+    return (
         (type(kind_of) is str and kind_of in _ONLY_STRIPE)
         or (type(code) is str and code in _ONLY_CODES)
         or not _MARKS.isdisjoint(inner)
         or ("param" not in inner and "invalid_request_error" in (kind_of, code))
-    ):
-        return read_stripe
-    return None
+    )
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -225,7 +219,19 @@ SOURCE: Final = register(
         codes=tuple(code.value for code in StripeCode),
         shapes=(ERROR,),
         rows=ROWS,
-        claims=((25, "error", When(dict, _claim, lacks=("innerError", "innererror"))),),
+        claims=(
+            Claim(
+                25,
+                "error",
+                read_stripe,
+                "a type or code only Stripe uses, a field only Stripe sends, or"
+                " `invalid_request_error` without `param`; never beside a top-level `type`"
+                " (Anthropic's envelope) nor with Graph's `innerError`",
+                is_a=dict,
+                refuses=("type", "error/innerError", "error/innererror"),
+                when=_only_stripe,
+            ),
+        ),
         write=write,
         models=".stripe",
         example=example,

@@ -15,10 +15,10 @@ from ._errors import ShapeError
 from ._held import Outcome, Reason, match, render
 from ._kinds import ErrorKind
 from ._source import (
+    Claim,
     Field,
     Shape,
     Source,
-    Takes,
     canonical_row,
     home,
     only,
@@ -314,9 +314,25 @@ SOURCE: Final = register(
         shapes=SHAPES,
         rows=ROWS,
         claims=(
-            (10, "not_done_yet", Takes(read_held)),
-            (11, "refused", Takes(read_held)),
-            (30, "error", Takes(read_use_tool, _error_given)),
+            Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet"),
+            Claim(11, "refused", read_held, "the held-back outcome: refused"),
+            # Asked for an error, any: the reader says what is wrong (an error that is
+            # false, zero, empty or null marks none). First, so that parse calls nothing.
+            Claim(
+                32,
+                "error",
+                read_use_tool,
+                "`{error, message, card?}`, any `error` when asked for an error",
+                parsing_only=True,
+            ),
+            Claim(
+                33,
+                "error",
+                read_use_tool,
+                "`{error, message, card?}` with an `error` that is given: one that is false,"
+                " zero, empty or null marks no error",
+                when=_error_given,
+            ),
         ),
         write=write,
         models=".use_tool",
