@@ -21,10 +21,9 @@ from ._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     home,
-    only,
     register,
-    want,
     with_extra,
 )
 from ._table import Row
@@ -110,19 +109,9 @@ _INNER: Final = frozenset(spec.name for spec in INNER)
 
 def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"type": "error", "error": {type, message}, "request_id"?}``."""
-    inner = d.get("error")
-    if type(inner) is not dict:
-        raise want(inner, "an object", f"{where}/error")
-    code, message, request = inner.get("type"), inner.get("message"), d.get("request_id")
-    if type(code) is not str:
-        raise want(code, "a string", f"{where}/error/type")
-    if type(message) is not str:
-        raise want(message, "a string", f"{where}/error/message")
-    if request is not None and type(request) is not str:
-        raise want(request, "a string", f"{where}/request_id")
-    if strict:
-        only(d, _ALLOWED, where)
-        only(inner, _INNER, f"{where}/error")
+    check(ERROR, d, strict, where)
+    inner = d["error"]
+    code, message, request = inner["type"], inner["message"], d.get("request_id")
     row = _ROWS.get(code)
     if row is not None:
         kind, retryable = row.kind, row.retryable

@@ -22,10 +22,9 @@ from ._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     home,
-    only,
     register,
-    want,
     with_extra,
 )
 from ._table import Row
@@ -130,17 +129,8 @@ def read_jsonrpc(
 ) -> UnifiedError:
     """``{code, message, data?}`` with an integer code; ``request_id`` is the ``id`` of
     the response that carries it."""
-    number, message, data = d.get("code"), d.get("message"), d.get("data")
-    if type(number) is not int:
-        raise want(number, "an integer", f"{where}/code")
-    if type(message) is not str:
-        raise (
-            want(message, "a string", f"{where}/message")
-            if "message" in d
-            else ShapeError("missing required field 'message'", where)
-        )
-    if strict and len(d) > 2:
-        only(d, _ALLOWED, where)
+    check(ERROR_OBJECT, d, strict, where)
+    number, message, data = d["code"], d["message"], d.get("data")
     code, row = _BY_NUMBER.get(number) or (str(number), None)
     if data is not None:
         row = _by_data(code, data) or row

@@ -21,11 +21,9 @@ from ._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     home,
-    only,
     register,
-    required_str,
-    want,
     with_extra,
 )
 from ._table import Row
@@ -123,15 +121,8 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{error, error_description?, error_uri?}``.  With no description the message is
     the code's documented meaning (a ``message`` some servers add is used first).  The
     status is the response's: servers differ from the RFC's (401 for ``invalid_grant``)."""
-    code = d.get("error")
-    if type(code) is not str:
-        code = required_str(d, "error", where)  # says what is wrong with it
-    for key in _MARKS:
-        value = d.get(key)
-        if value is not None and type(value) is not str:
-            raise want(value, "a string", f"{where}/{key}")
-    if strict:
-        only(d, _ALLOWED, where)
+    check(ERROR, d, strict, where)
+    code = d["error"]
     row = _ROWS.get(code)
     if row is None and strict:
         raise ShapeError(f"unknown oauth code {code!r}", f"{where}/error")
