@@ -15,7 +15,6 @@ from toolerrors.retry import (
     Retry,
     RetryPolicy,
     call,
-    retrying,
     stamina_hook,
     tenacity_retry,
     tenacity_wait,
@@ -252,10 +251,10 @@ def test_attempts_and_time_are_bounded() -> None:
 
 
 def test_async_call_and_decorator() -> None:
-    """acall and @retrying work for coroutine functions, with an async check."""
+    """acall and @Retry work for coroutine functions, with an async check."""
     attempts: list[int] = []
 
-    @retrying(RetryPolicy(idempotent=True))
+    @Retry(RetryPolicy(idempotent=True))
     async def flaky() -> str:
         attempts.append(1)
         if len(attempts) < 2:
@@ -278,10 +277,10 @@ def test_async_call_and_decorator() -> None:
 
 
 def test_sync_decorator() -> None:
-    """@retrying wraps plain functions with call."""
+    """@Retry wraps plain functions with call."""
     calls: list[int] = []
 
-    @retrying(RetryPolicy(attempts=2))
+    @Retry(RetryPolicy(attempts=2))
     def tool() -> dict[str, object]:
         calls.append(1)
         return {"error": "bad_input", "message": "m"}
@@ -370,7 +369,7 @@ def test_tool_failure_is_left_alone_by_guessing_retry_layers() -> None:
 
 
 def test_options_never_collide_with_the_callees_keywords() -> None:
-    """call passes every keyword to the tool; Retry and retrying hold the options."""
+    """call passes every keyword to the tool; Retry holds the options."""
     seen: dict[str, object] = {}
 
     def tool(query: str, *, check: str, clock: str, sleep: str, policy: str) -> str:
@@ -382,7 +381,7 @@ def test_options_never_collide_with_the_callees_keywords() -> None:
     waits: list[float] = []
     calls: list[int] = []
 
-    @retrying(RetryPolicy(attempts=2), sleep=waits.append, clock=lambda: 0.0)
+    @Retry(RetryPolicy(attempts=2), sleep=waits.append, clock=lambda: 0.0)
     def limited(*, clock: str) -> dict[str, object]:
         calls.append(1)
         return {"error": "rate_limited", "message": clock}

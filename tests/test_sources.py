@@ -24,6 +24,7 @@ from toolerrors.sources import (
     Claim,
     Field,
     Row,
+    Rows,
     Shape,
     Source,
     canonical_row,
@@ -174,7 +175,7 @@ def _acme_rows() -> tuple[Row, ...]:
     )
     written = {row.kind for row in read}
     rest = tuple(
-        Row.write_only("acme", "BAD", kind, "what kind of failure it was")
+        Rows("acme").write("BAD", kind, "what kind of failure it was")
         for kind in ErrorKind
         if kind not in written
     )

@@ -9,7 +9,6 @@ are told apart by the error object's fields.  The pydantic model is in
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -26,7 +25,7 @@ from ._source import (
     register,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -70,35 +69,31 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_r = partial(Row.reading, "anthropic", writes=True)
-_to = partial(Row.write_only, "anthropic")
+rows = Rows("anthropic", writes=True)
 
-
-_C = AnthropicType
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "There was an issue with the format or content of the request.", status=400),
-    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, "There's an issue with the API key.", status=401),
-    _r(_C.BILLING_ERROR, _K.PAYMENT_REQUIRED, False, "There's an issue with billing or payment information.", status=402),
-    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, "The API key does not have permission to use the specified resource.", status=403),
-    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, "The requested resource was not found.", status=404),
-    _r(_C.REQUEST_TOO_LARGE, _K.TOO_LARGE, False, "The request exceeds the maximum allowed number of bytes.", status=413),
-    _r(_C.RATE_LIMIT_ERROR, _K.RATE_LIMITED, True, "The account has hit a rate limit.", status=429),
-    _r(_C.API_ERROR, _K.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
-    _r(_C.TIMEOUT_ERROR, _K.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
-    _r(_C.OVERLOADED_ERROR, _K.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
-    _to(_C.AUTHENTICATION_ERROR, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.PERMISSION_ERROR, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.PERMISSION_ERROR, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.PERMISSION_ERROR, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    _to(_C.API_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "There was an issue with the format or content of the request.", status=400),
+    rows.read(AnthropicType.AUTHENTICATION_ERROR, ErrorKind.UNAUTHENTICATED, False, "There's an issue with the API key.", status=401),
+    rows.read(AnthropicType.BILLING_ERROR, ErrorKind.PAYMENT_REQUIRED, False, "There's an issue with billing or payment information.", status=402),
+    rows.read(AnthropicType.PERMISSION_ERROR, ErrorKind.PERMISSION_DENIED, False, "The API key does not have permission to use the specified resource.", status=403),
+    rows.read(AnthropicType.NOT_FOUND_ERROR, ErrorKind.NOT_FOUND, False, "The requested resource was not found.", status=404),
+    rows.read(AnthropicType.REQUEST_TOO_LARGE, ErrorKind.TOO_LARGE, False, "The request exceeds the maximum allowed number of bytes.", status=413),
+    rows.read(AnthropicType.RATE_LIMIT_ERROR, ErrorKind.RATE_LIMITED, True, "The account has hit a rate limit.", status=429),
+    rows.read(AnthropicType.API_ERROR, ErrorKind.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
+    rows.read(AnthropicType.TIMEOUT_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
+    rows.read(AnthropicType.OVERLOADED_ERROR, ErrorKind.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
+    rows.write(AnthropicType.AUTHENTICATION_ERROR, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write(AnthropicType.API_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, load
-from ._read import _from_mapping, parse
+from ._read import from_mapping, parse
 from ._retry import should_retry
 from ._source import RESERVED, SOURCES
 from ._table import KINDS, WRITE
@@ -230,7 +230,7 @@ def _read_item(data: bytes, streamed: bool, strict: bool) -> tuple[UnifiedError 
                 value = load(data)  # raises the ShapeError that says why
             if type(value) is not dict:
                 return None, None  # a line that is not an object is not an error
-            return _from_mapping(value, strict=strict, where="", need=False), None
+            return from_mapping(value, strict=strict, where="", need=False), None
         return parse(data, strict=strict), None
     except ShapeError as exc:
         return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem

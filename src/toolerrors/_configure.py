@@ -29,7 +29,7 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import KINDS, WRITE, Row
+from ._table import KINDS, WRITE, Row, Rows
 from ._unified import make
 
 if TYPE_CHECKING:
@@ -234,83 +234,33 @@ class ConfigureError(Exception):
         return f"{type(self).__name__}({args})"
 
 
-def _c(
-    code: ConfigureCode,
-    kind: ErrorKind,
-    meaning: str,
-    *,
-    writes: bool = False,
-    when_status: int | None = None,
-    suggested: SuggestedAction | None = None,
-    hint: str = "",
-) -> Row:
-    return Row(
-        "configure",
-        str(code),
-        kind,
-        None,
-        when_status,
-        writes=writes,
-        when_status=when_status,
-        suggested=suggested,
-        meaning=meaning,
-        hint=hint,
-    )
-
-
-_to = partial(Row.write_only, "configure")
+rows = Rows("configure")
 
 # fmt: off
 ROWS: Final = (
-    _c(ConfigureCode.API_KEY_MISSING, ErrorKind.UNAUTHENTICATED,
-       "No API key was provided and CONFIGURE_API_KEY was not set."),
-    _c(ConfigureCode.AUTH_REQUIRED, ErrorKind.UNAUTHENTICATED,
-       "Token is missing, invalid, expired, or rejected by the API.",
-       writes=True, suggested=SuggestedAction.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
-    _c(ConfigureCode.INVALID_INPUT, ErrorKind.INVALID_INPUT,
-       "SDK-side or API-side input validation failed.", writes=True, suggested=SuggestedAction.FIX_REQUEST),
-    _c(ConfigureCode.INVALID_INPUT, ErrorKind.NOT_FOUND,
-       "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", when_status=404, writes=True),
-    _c(ConfigureCode.TOOL_NOT_CONNECTED, ErrorKind.NOT_CONNECTED,
-       "A connector-backed tool requires a user connection that is not available.",
-       writes=True, suggested=SuggestedAction.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
-    _c(ConfigureCode.NETWORK_ERROR, ErrorKind.UNKNOWN_OUTCOME,
-       "Fetch failed before an API response was received (the request may have been sent)."),
-    _c(ConfigureCode.RATE_LIMITED, ErrorKind.RATE_LIMITED,
-       "The API returned a rate limit response.", writes=True),
-    _c(ConfigureCode.NOT_FOUND, ErrorKind.NOT_FOUND,
-       "The requested resource was not found (legacy unstructured responses only)."),
-    _c(ConfigureCode.SERVER_ERROR, ErrorKind.INTERNAL,
-       "The backend returned a 5xx or structured API error.", writes=True),
-    _c(ConfigureCode.TIMEOUT, ErrorKind.UNKNOWN_OUTCOME,
-       "The request timed out.", writes=True),
-    _c(ConfigureCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED,
-       "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=SuggestedAction.CHECK_PERMISSIONS),
-    _c(ConfigureCode.TOOL_ERROR, ErrorKind.UPSTREAM_ERROR,
-       "A connector or provider operation failed.", writes=True),
-    _c(ConfigureCode.PAYMENT_REQUIRED, ErrorKind.PAYMENT_REQUIRED,
-       "Billing or quota limits blocked the request.", writes=True, suggested=SuggestedAction.UPGRADE_PLAN),
-    _c(ConfigureCode.COMMIT_REQUIRED, ErrorKind.COMMIT_REQUIRED,
-       "A profile read created a write-back obligation.",
-       writes=True, suggested=SuggestedAction.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
-    _to(ConfigureCode.INVALID_INPUT, ErrorKind.AMBIGUOUS,
-        "that more than one target matched", suggested=SuggestedAction.FIX_REQUEST),
-    _to(ConfigureCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
-        "that the input is too large", suggested=SuggestedAction.FIX_REQUEST),
-    _to(ConfigureCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
-        "that the input's kind is unsupported", suggested=SuggestedAction.FIX_REQUEST),
-    _to(ConfigureCode.INVALID_INPUT, ErrorKind.CONFLICT,
-        "that it changed since it was read"),
-    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.PAUSED,
-        "that the target is paused and must be resumed"),
-    _to(ConfigureCode.SERVER_ERROR, ErrorKind.UNAVAILABLE,
-        "that the service did not answer at all"),
-    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED,
-        "the owner and reason as fields", suggested=SuggestedAction.COMPLETE_APPROVAL),
-    _to(ConfigureCode.ACCESS_DENIED, ErrorKind.REFUSED,
-        "the owner and reason as fields; written with retryable false"),
-    _to(ConfigureCode.SERVER_ERROR, ErrorKind.UNKNOWN,
-        "nothing more: the code was unknown to begin with"),
+    rows.read(ConfigureCode.API_KEY_MISSING, ErrorKind.UNAUTHENTICATED, None, "No API key was provided and CONFIGURE_API_KEY was not set."),
+    rows.read(ConfigureCode.AUTH_REQUIRED, ErrorKind.UNAUTHENTICATED, None, "Token is missing, invalid, expired, or rejected by the API.", writes=True, suggested=SuggestedAction.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
+    rows.read(ConfigureCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, None, "SDK-side or API-side input validation failed.", writes=True, suggested=SuggestedAction.FIX_REQUEST),
+    rows.read(ConfigureCode.INVALID_INPUT, ErrorKind.NOT_FOUND, None, "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", status=404, when_status=404, writes=True),
+    rows.read(ConfigureCode.TOOL_NOT_CONNECTED, ErrorKind.NOT_CONNECTED, None, "A connector-backed tool requires a user connection that is not available.", writes=True, suggested=SuggestedAction.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
+    rows.read(ConfigureCode.NETWORK_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "Fetch failed before an API response was received (the request may have been sent)."),
+    rows.read(ConfigureCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, None, "The API returned a rate limit response.", writes=True),
+    rows.read(ConfigureCode.NOT_FOUND, ErrorKind.NOT_FOUND, None, "The requested resource was not found (legacy unstructured responses only)."),
+    rows.read(ConfigureCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The backend returned a 5xx or structured API error.", writes=True),
+    rows.read(ConfigureCode.TIMEOUT, ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out.", writes=True),
+    rows.read(ConfigureCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, None, "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=SuggestedAction.CHECK_PERMISSIONS),
+    rows.read(ConfigureCode.TOOL_ERROR, ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
+    rows.read(ConfigureCode.PAYMENT_REQUIRED, ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested=SuggestedAction.UPGRADE_PLAN),
+    rows.read(ConfigureCode.COMMIT_REQUIRED, ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested=SuggestedAction.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
+    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.AMBIGUOUS, "that more than one target matched", suggested=SuggestedAction.FIX_REQUEST),
+    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.TOO_LARGE, "that the input is too large", suggested=SuggestedAction.FIX_REQUEST),
+    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested=SuggestedAction.FIX_REQUEST),
+    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(ConfigureCode.SERVER_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
+    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested=SuggestedAction.COMPLETE_APPROVAL),
+    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
+    rows.write(ConfigureCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

@@ -11,14 +11,13 @@ models are in ``toolerrors.github``.
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import Claim, Field, Shape, Source, canonical_row, only, register, want
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -95,45 +94,41 @@ GRAPHQL: Final = Shape(
 )
 
 
-_r = partial(Row.reading, "github")
-_to = partial(Row.write_only, "github")
+rows = Rows("github")
 
-
-_C = GitHubCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
-    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
-    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
-    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
-    _r(_C.CONFLICT, _K.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
-    _r(_C.GONE, _K.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
-    _r(_C.UNPROCESSABLE, _K.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
-    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "Server error.", status=500, writes=True),
-    _r(_C.BAD_GATEWAY, _K.UNAVAILABLE, None, "Bad gateway.", status=502),
-    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
-    _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
-    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
-    _r(_C.NOT_FOUND_TYPE, _K.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
-    _r(_C.FORBIDDEN_TYPE, _K.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
-    _r(_C.INSUFFICIENT_SCOPES, _K.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
-    _r(_C.UNPROCESSABLE_TYPE, _K.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
-    _r(_C.INTERNAL, _K.INTERNAL, None, "GraphQL: an internal error."),
-    _to(_C.UNAUTHORIZED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    _to(_C.UNPROCESSABLE, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.UNPROCESSABLE, _K.TOO_LARGE, "that the input is too large"),
-    _to(_C.UNPROCESSABLE, _K.UNSUPPORTED, "that the input's kind is unsupported"),
-    _to(_C.CONFLICT, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.FORBIDDEN, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    _to(_C.FORBIDDEN, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.FORBIDDEN, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.FORBIDDEN, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    _to(_C.UNPROCESSABLE, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(GitHubCode.BAD_REQUEST, ErrorKind.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
+    rows.read(GitHubCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
+    rows.read(GitHubCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
+    rows.read(GitHubCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
+    rows.read(GitHubCode.CONFLICT, ErrorKind.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
+    rows.read(GitHubCode.GONE, ErrorKind.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
+    rows.read(GitHubCode.UNPROCESSABLE, ErrorKind.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
+    rows.read(GitHubCode.TOO_MANY_REQUESTS, ErrorKind.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
+    rows.read(GitHubCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "Server error.", status=500, writes=True),
+    rows.read(GitHubCode.BAD_GATEWAY, ErrorKind.UNAVAILABLE, None, "Bad gateway.", status=502),
+    rows.read(GitHubCode.SERVICE_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
+    rows.read(GitHubCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
+    rows.read(GitHubCode.RATE_LIMIT, ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
+    rows.read(GitHubCode.NOT_FOUND_TYPE, ErrorKind.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
+    rows.read(GitHubCode.FORBIDDEN_TYPE, ErrorKind.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
+    rows.read(GitHubCode.INSUFFICIENT_SCOPES, ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
+    rows.read(GitHubCode.UNPROCESSABLE_TYPE, ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
+    rows.read(GitHubCode.INTERNAL, ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
+    rows.write(GitHubCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write(GitHubCode.CONFLICT, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(GitHubCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write(GitHubCode.FORBIDDEN, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(GitHubCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(GitHubCode.FORBIDDEN, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(GitHubCode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(GitHubCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

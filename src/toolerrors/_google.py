@@ -13,7 +13,6 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 from __future__ import annotations
 
 import math
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -21,7 +20,7 @@ from ._errors import ShapeError
 from ._json import decode
 from ._kinds import ErrorKind
 from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import names_billing, read_words
 
@@ -96,54 +95,50 @@ ERROR: Final = Shape(
 )
 
 
-_r = partial(Row.reading, "google")
-_to = partial(Row.write_only, "google")
+rows = Rows("google")
 
-
-_C = GoogleCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.CANCELLED, _K.UNKNOWN_OUTCOME, None, "The operation was cancelled, typically by the caller: it may or may not have run.", status=499),
-    _r(_C.UNKNOWN, _K.UNKNOWN, None, "Unknown error.", status=500),
-    _r(_C.INVALID_ARGUMENT, _K.INVALID_INPUT, False, "The client specified an invalid argument.", status=400, writes=True),
-    _r(_C.DEADLINE_EXCEEDED, _K.UNKNOWN_OUTCOME, None, "The deadline expired before the operation could complete: it may have completed.", status=504, writes=True),
-    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "Some requested entity was not found.", status=404, writes=True),
-    _r(_C.ALREADY_EXISTS, _K.CONFLICT, False, "The entity the client tried to create already exists.", status=409, writes=True),
-    _r(_C.PERMISSION_DENIED, _K.PERMISSION_DENIED, False, "The caller does not have permission to execute the operation.", status=403, writes=True),
-    _r(_C.RESOURCE_EXHAUSTED, _K.RATE_LIMITED, True, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", status=429, writes=True),
-    _r(_C.FAILED_PRECONDITION, _K.CONFLICT, False, "The system is not in a state required for the operation.", status=400),
-    _r(_C.ABORTED, _K.CONFLICT, False, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write).", status=409),
-    _r(_C.OUT_OF_RANGE, _K.INVALID_INPUT, False, "The operation was attempted past the valid range.", status=400),
-    _r(_C.UNIMPLEMENTED, _K.UNSUPPORTED, False, "The operation is not implemented or not supported.", status=501, writes=True),
-    _r(_C.INTERNAL, _K.INTERNAL, None, "Internal error.", status=500, writes=True),
-    _r(_C.UNAVAILABLE, _K.UNAVAILABLE, True, "The service is currently unavailable: most likely transient, retry with a backoff.", status=503, writes=True),
-    _r(_C.DATA_LOSS, _K.INTERNAL, False, "Unrecoverable data loss or corruption.", status=500),
-    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, "The request does not have valid authentication credentials.", status=401, writes=True),
-    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Legacy reason: too many requests; slow down.", status=403),
-    _r(_C.USER_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Legacy reason: the per-user rate limit has been reached.", status=403),
-    _r(_C.DAILY_LIMIT_EXCEEDED, _K.RATE_LIMITED, False, "Legacy reason: the daily limit has been reached; it resets the next day.", status=403),
-    _r(_C.QUOTA_EXCEEDED, _K.PAYMENT_REQUIRED, False, "Legacy reason: the quota (such as storage) is used up.", status=403),
-    _r(_C.KEY_INVALID, _K.UNAUTHENTICATED, False, "Legacy reason: the API key is not valid.", status=400),
-    _r(_C.AUTH_ERROR, _K.UNAUTHENTICATED, False, "Legacy reason: invalid credentials.", status=401),
-    _r(_C.FORBIDDEN, _K.PERMISSION_DENIED, False, "Legacy reason: access is forbidden.", status=403),
-    _r(_C.INSUFFICIENT_PERMISSIONS, _K.PERMISSION_DENIED, False, "Legacy reason: the user lacks sufficient permissions.", status=403),
-    _r(_C.NOT_FOUND_REASON, _K.NOT_FOUND, False, "Legacy reason: the resource was not found.", status=404),
-    _r(_C.REQUIRED, _K.INVALID_INPUT, False, "Legacy reason: a required parameter is missing.", status=400),
-    _r(_C.INVALID, _K.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
-    _r(_C.BACKEND_ERROR, _K.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
-    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Legacy reason: an internal error.", status=500),
-    _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    _to(_C.INVALID_ARGUMENT, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_ARGUMENT, _K.TOO_LARGE, "that the input is too large"),
-    _to(_C.FAILED_PRECONDITION, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.PERMISSION_DENIED, _K.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
-    _to(_C.FAILED_PRECONDITION, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.FAILED_PRECONDITION, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.PERMISSION_DENIED, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.PERMISSION_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    _to(_C.UNKNOWN, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(GoogleCode.CANCELLED, ErrorKind.UNKNOWN_OUTCOME, None, "The operation was cancelled, typically by the caller: it may or may not have run.", status=499),
+    rows.read(GoogleCode.UNKNOWN, ErrorKind.UNKNOWN, None, "Unknown error.", status=500),
+    rows.read(GoogleCode.INVALID_ARGUMENT, ErrorKind.INVALID_INPUT, False, "The client specified an invalid argument.", status=400, writes=True),
+    rows.read(GoogleCode.DEADLINE_EXCEEDED, ErrorKind.UNKNOWN_OUTCOME, None, "The deadline expired before the operation could complete: it may have completed.", status=504, writes=True),
+    rows.read(GoogleCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Some requested entity was not found.", status=404, writes=True),
+    rows.read(GoogleCode.ALREADY_EXISTS, ErrorKind.CONFLICT, False, "The entity the client tried to create already exists.", status=409, writes=True),
+    rows.read(GoogleCode.PERMISSION_DENIED, ErrorKind.PERMISSION_DENIED, False, "The caller does not have permission to execute the operation.", status=403, writes=True),
+    rows.read(GoogleCode.RESOURCE_EXHAUSTED, ErrorKind.RATE_LIMITED, True, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", status=429, writes=True),
+    rows.read(GoogleCode.FAILED_PRECONDITION, ErrorKind.CONFLICT, False, "The system is not in a state required for the operation.", status=400),
+    rows.read(GoogleCode.ABORTED, ErrorKind.CONFLICT, False, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write).", status=409),
+    rows.read(GoogleCode.OUT_OF_RANGE, ErrorKind.INVALID_INPUT, False, "The operation was attempted past the valid range.", status=400),
+    rows.read(GoogleCode.UNIMPLEMENTED, ErrorKind.UNSUPPORTED, False, "The operation is not implemented or not supported.", status=501, writes=True),
+    rows.read(GoogleCode.INTERNAL, ErrorKind.INTERNAL, None, "Internal error.", status=500, writes=True),
+    rows.read(GoogleCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is currently unavailable: most likely transient, retry with a backoff.", status=503, writes=True),
+    rows.read(GoogleCode.DATA_LOSS, ErrorKind.INTERNAL, False, "Unrecoverable data loss or corruption.", status=500),
+    rows.read(GoogleCode.UNAUTHENTICATED, ErrorKind.UNAUTHENTICATED, False, "The request does not have valid authentication credentials.", status=401, writes=True),
+    rows.read(GoogleCode.RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Legacy reason: too many requests; slow down.", status=403),
+    rows.read(GoogleCode.USER_RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Legacy reason: the per-user rate limit has been reached.", status=403),
+    rows.read(GoogleCode.DAILY_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, False, "Legacy reason: the daily limit has been reached; it resets the next day.", status=403),
+    rows.read(GoogleCode.QUOTA_EXCEEDED, ErrorKind.PAYMENT_REQUIRED, False, "Legacy reason: the quota (such as storage) is used up.", status=403),
+    rows.read(GoogleCode.KEY_INVALID, ErrorKind.UNAUTHENTICATED, False, "Legacy reason: the API key is not valid.", status=400),
+    rows.read(GoogleCode.AUTH_ERROR, ErrorKind.UNAUTHENTICATED, False, "Legacy reason: invalid credentials.", status=401),
+    rows.read(GoogleCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "Legacy reason: access is forbidden.", status=403),
+    rows.read(GoogleCode.INSUFFICIENT_PERMISSIONS, ErrorKind.PERMISSION_DENIED, False, "Legacy reason: the user lacks sufficient permissions.", status=403),
+    rows.read(GoogleCode.NOT_FOUND_REASON, ErrorKind.NOT_FOUND, False, "Legacy reason: the resource was not found.", status=404),
+    rows.read(GoogleCode.REQUIRED, ErrorKind.INVALID_INPUT, False, "Legacy reason: a required parameter is missing.", status=400),
+    rows.read(GoogleCode.INVALID, ErrorKind.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
+    rows.read(GoogleCode.BACKEND_ERROR, ErrorKind.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
+    rows.read(GoogleCode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Legacy reason: an internal error.", status=500),
+    rows.write(GoogleCode.UNAUTHENTICATED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write(GoogleCode.INVALID_ARGUMENT, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(GoogleCode.INVALID_ARGUMENT, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
+    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write(GoogleCode.UNKNOWN, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

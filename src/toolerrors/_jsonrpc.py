@@ -10,7 +10,6 @@ models are in ``toolerrors.jsonrpc``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -27,7 +26,7 @@ from ._source import (
     register,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import names_refusal, read_words
 
@@ -67,40 +66,36 @@ ERROR_OBJECT: Final = Shape(
 )  # fmt: skip
 
 
-_r = partial(Row.reading, "jsonrpc", writes=True)
-_to = partial(Row.write_only, "jsonrpc")
+rows = Rows("jsonrpc", writes=True)
 
-
-_C = JsonRpcCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.PARSE_ERROR, _K.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
-    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
-    _r(_C.METHOD_NOT_FOUND, _K.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
-    _r(_C.INVALID_PARAMS, _K.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
-    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
-    _r(_C.RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
-    _r(_C.HEADER_MISMATCH, _K.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
-    _r(_C.MISSING_CAPABILITY, _K.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
-    _r(_C.UNSUPPORTED_VERSION, _K.UNSUPPORTED, False, "Unsupported protocol version; data.supported lists the versions the server speaks (MCP draft).", writes=False),
-    _r(_C.URL_ELICITATION_REQUIRED, _K.APPROVAL_REQUIRED, False, "The request needs the user to complete a URL elicitation first: a person must act."),
-    _r(_C.USER_REJECTED, _K.REFUSED, False, "The user rejected the request (sampling's example): a person said no."),
-    _to(_C.URL_ELICITATION_REQUIRED, _K.NOT_CONNECTED, "that it is an app connection the person must make"),
-    _to(_C.URL_ELICITATION_REQUIRED, _K.UNAUTHENTICATED, "that the person must sign in"),
-    _to(_C.URL_ELICITATION_REQUIRED, _K.PERMISSION_DENIED, "that access must be granted"),
-    _to(_C.URL_ELICITATION_REQUIRED, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    _to(_C.URL_ELICITATION_REQUIRED, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.INVALID_PARAMS, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_PARAMS, _K.TOO_LARGE, "that the input is too large"),
-    _to(_C.INVALID_PARAMS, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step", retryable=False),
-    _to(_C.INTERNAL_ERROR, _K.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
-    _to(_C.INTERNAL_ERROR, _K.UNAVAILABLE, "that the service did not answer"),
-    _to(_C.INTERNAL_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
-    _to(_C.INTERNAL_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(JsonRpcCode.PARSE_ERROR, ErrorKind.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
+    rows.read(JsonRpcCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
+    rows.read(JsonRpcCode.METHOD_NOT_FOUND, ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
+    rows.read(JsonRpcCode.INVALID_PARAMS, ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
+    rows.read(JsonRpcCode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
+    rows.read(JsonRpcCode.RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
+    rows.read(JsonRpcCode.HEADER_MISMATCH, ErrorKind.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
+    rows.read(JsonRpcCode.MISSING_CAPABILITY, ErrorKind.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
+    rows.read(JsonRpcCode.UNSUPPORTED_VERSION, ErrorKind.UNSUPPORTED, False, "Unsupported protocol version; data.supported lists the versions the server speaks (MCP draft).", writes=False),
+    rows.read(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.APPROVAL_REQUIRED, False, "The request needs the user to complete a URL elicitation first: a person must act."),
+    rows.read(JsonRpcCode.USER_REJECTED, ErrorKind.REFUSED, False, "The user rejected the request (sampling's example): a person said no."),
+    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.NOT_CONNECTED, "that it is an app connection the person must make"),
+    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.UNAUTHENTICATED, "that the person must sign in"),
+    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PERMISSION_DENIED, "that access must be granted"),
+    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(JsonRpcCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step", retryable=False),
+    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
+    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer"),
+    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(JsonRpcCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
+    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

@@ -9,14 +9,13 @@ model is in ``toolerrors.msgraph``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -86,60 +85,56 @@ ERROR: Final = Shape(
 )
 
 
-_r = partial(Row.reading, "msgraph")
-_to = partial(Row.write_only, "msgraph")
+rows = Rows("msgraph")
 
-
-_C = GraphCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.ACCESS_DENIED, _K.PERMISSION_DENIED, False, "The caller doesn't have permission to perform the action.", writes=True),
-    _r(_C.ACTIVITY_LIMIT_REACHED, _K.RATE_LIMITED, True, "The app or user has been throttled.", writes=True),
-    _r(_C.EXTENSION_ERROR, _K.UNSUPPORTED, False, "The mailbox is on premises and its server doesn't support the request, or a policy prevents access."),
-    _r(_C.GENERAL_EXCEPTION, _K.UNKNOWN, None, "An unspecified error has occurred.", writes=True),
-    _r(_C.INVALID_RANGE, _K.INVALID_INPUT, False, "The specified byte range is invalid or unavailable."),
-    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The request is malformed or incorrect.", writes=True),
-    _r(_C.ITEM_NOT_FOUND, _K.NOT_FOUND, False, "The resource could not be found.", writes=True),
-    _r(_C.MALWARE_DETECTED, _K.UNSUPPORTED, False, "Malware was detected in the requested resource."),
-    _r(_C.NAME_ALREADY_EXISTS, _K.CONFLICT, False, "The specified item name already exists."),
-    _r(_C.NOT_ALLOWED, _K.PERMISSION_DENIED, False, "The action is not allowed by the system."),
-    _r(_C.NOT_SUPPORTED, _K.UNSUPPORTED, False, "The request is not supported by the system.", writes=True),
-    _r(_C.RESOURCE_MODIFIED, _K.CONFLICT, False, "The resource changed since the caller last read it, usually an eTag mismatch.", writes=True),
-    _r(_C.RESYNC_REQUIRED, _K.CONFLICT, False, "The delta token is no longer valid: reset the sync state."),
-    _r(_C.SERVICE_NOT_AVAILABLE, _K.UNAVAILABLE, True, "The service is not available: try again after a delay (there may be a Retry-After).", writes=True),
-    _r(_C.SYNC_STATE_NOT_FOUND, _K.CONFLICT, False, "The delta token expired: synchronize again."),
-    _r(_C.QUOTA_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, "The user has reached their quota limit.", writes=True),
-    _r(_C.UNAUTHENTICATED, _K.UNAUTHENTICATED, False, "The caller is not authenticated.", writes=True),
-    _r(_C.THROTTLED_REQUEST, _K.RATE_LIMITED, True, "Detailed (innerError): too many requests."),
-    _r(_C.MAX_FILE_SIZE_EXCEEDED, _K.TOO_LARGE, False, "Detailed (innerError): max file size exceeded.", writes=True),
-    _r(_C.ENTITY_TAG_DOES_NOT_MATCH, _K.CONFLICT, False, "Detailed (innerError): the ETag does not match the item's."),
-    _r(_C.ACCESS_RESTRICTED, _K.PERMISSION_DENIED, False, "Detailed (innerError): access restricted to the item's owner."),
-    _r(_C.ERROR_ITEM_NOT_FOUND, _K.NOT_FOUND, False, "Exchange: the item was not found."),
-    _r(_C.RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "The resource could not be discovered (Graph and Azure)."),
-    _r(_C.INVALID_AUTHENTICATION_TOKEN, _K.UNAUTHENTICATED, False, "The access token is missing, invalid or expired (Graph and Azure)."),
-    _r(_C.AUTHORIZATION_FAILED, _K.PERMISSION_DENIED, False, "Azure: the client does not have authorization to perform the action."),
-    _r(_C.AUTHORIZATION_REQUEST_DENIED, _K.PERMISSION_DENIED, False, "Microsoft Entra: insufficient privileges to complete the operation."),
-    _r(_C.REQUEST_RESOURCE_NOT_FOUND, _K.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
-    _r(_C.TOO_MANY_REQUESTS, _K.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
-    _r(_C.UNKNOWN_ERROR, _K.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
-    _r(_C.BAD_REQUEST, _K.INVALID_INPUT, False, "Graph's REST guidelines: the request is malformed; details[] may list each field's error.", status=400),
-    _r(_C.UNAUTHORIZED, _K.UNAUTHENTICATED, False, "Graph's REST guidelines: the request is not authorized; an innererror may say more.", status=401),
-    _r(_C.NULL_VALUE, _K.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field must not be null."),
-    _r(_C.MALFORMED_VALUE, _K.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field's value is not valid."),
-    _r(_C.PASSWORD_ERROR, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
-    _r(_C.PASSWORD_DOES_NOT_MEET_POLICY, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
-    _r(_C.PASSWORD_REUSE_NOT_ALLOWED, _K.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
-    _to(_C.UNAUTHENTICATED, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    _to(_C.INVALID_REQUEST, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.NOT_ALLOWED, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.GENERAL_EXCEPTION, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.GENERAL_EXCEPTION, _K.INTERNAL, "that the fault is inside the platform"),
-    _to(_C.ACCESS_DENIED, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.ACCESS_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.read(GraphCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, False, "The caller doesn't have permission to perform the action.", writes=True),
+    rows.read(GraphCode.ACTIVITY_LIMIT_REACHED, ErrorKind.RATE_LIMITED, True, "The app or user has been throttled.", writes=True),
+    rows.read(GraphCode.EXTENSION_ERROR, ErrorKind.UNSUPPORTED, False, "The mailbox is on premises and its server doesn't support the request, or a policy prevents access."),
+    rows.read(GraphCode.GENERAL_EXCEPTION, ErrorKind.UNKNOWN, None, "An unspecified error has occurred.", writes=True),
+    rows.read(GraphCode.INVALID_RANGE, ErrorKind.INVALID_INPUT, False, "The specified byte range is invalid or unavailable."),
+    rows.read(GraphCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The request is malformed or incorrect.", writes=True),
+    rows.read(GraphCode.ITEM_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The resource could not be found.", writes=True),
+    rows.read(GraphCode.MALWARE_DETECTED, ErrorKind.UNSUPPORTED, False, "Malware was detected in the requested resource."),
+    rows.read(GraphCode.NAME_ALREADY_EXISTS, ErrorKind.CONFLICT, False, "The specified item name already exists."),
+    rows.read(GraphCode.NOT_ALLOWED, ErrorKind.PERMISSION_DENIED, False, "The action is not allowed by the system."),
+    rows.read(GraphCode.NOT_SUPPORTED, ErrorKind.UNSUPPORTED, False, "The request is not supported by the system.", writes=True),
+    rows.read(GraphCode.RESOURCE_MODIFIED, ErrorKind.CONFLICT, False, "The resource changed since the caller last read it, usually an eTag mismatch.", writes=True),
+    rows.read(GraphCode.RESYNC_REQUIRED, ErrorKind.CONFLICT, False, "The delta token is no longer valid: reset the sync state."),
+    rows.read(GraphCode.SERVICE_NOT_AVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is not available: try again after a delay (there may be a Retry-After).", writes=True),
+    rows.read(GraphCode.SYNC_STATE_NOT_FOUND, ErrorKind.CONFLICT, False, "The delta token expired: synchronize again."),
+    rows.read(GraphCode.QUOTA_LIMIT_REACHED, ErrorKind.PAYMENT_REQUIRED, False, "The user has reached their quota limit.", writes=True),
+    rows.read(GraphCode.UNAUTHENTICATED, ErrorKind.UNAUTHENTICATED, False, "The caller is not authenticated.", writes=True),
+    rows.read(GraphCode.THROTTLED_REQUEST, ErrorKind.RATE_LIMITED, True, "Detailed (innerError): too many requests."),
+    rows.read(GraphCode.MAX_FILE_SIZE_EXCEEDED, ErrorKind.TOO_LARGE, False, "Detailed (innerError): max file size exceeded.", writes=True),
+    rows.read(GraphCode.ENTITY_TAG_DOES_NOT_MATCH, ErrorKind.CONFLICT, False, "Detailed (innerError): the ETag does not match the item's."),
+    rows.read(GraphCode.ACCESS_RESTRICTED, ErrorKind.PERMISSION_DENIED, False, "Detailed (innerError): access restricted to the item's owner."),
+    rows.read(GraphCode.ERROR_ITEM_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Exchange: the item was not found."),
+    rows.read(GraphCode.RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The resource could not be discovered (Graph and Azure)."),
+    rows.read(GraphCode.INVALID_AUTHENTICATION_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The access token is missing, invalid or expired (Graph and Azure)."),
+    rows.read(GraphCode.AUTHORIZATION_FAILED, ErrorKind.PERMISSION_DENIED, False, "Azure: the client does not have authorization to perform the action."),
+    rows.read(GraphCode.AUTHORIZATION_REQUEST_DENIED, ErrorKind.PERMISSION_DENIED, False, "Microsoft Entra: insufficient privileges to complete the operation."),
+    rows.read(GraphCode.REQUEST_RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
+    rows.read(GraphCode.TOO_MANY_REQUESTS, ErrorKind.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
+    rows.read(GraphCode.UNKNOWN_ERROR, ErrorKind.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
+    rows.read(GraphCode.BAD_REQUEST, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines: the request is malformed; details[] may list each field's error.", status=400),
+    rows.read(GraphCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "Graph's REST guidelines: the request is not authorized; an innererror may say more.", status=401),
+    rows.read(GraphCode.NULL_VALUE, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field must not be null."),
+    rows.read(GraphCode.MALFORMED_VALUE, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field's value is not valid."),
+    rows.read(GraphCode.PASSWORD_ERROR, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
+    rows.read(GraphCode.PASSWORD_DOES_NOT_MEET_POLICY, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
+    rows.read(GraphCode.PASSWORD_REUSE_NOT_ALLOWED, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
+    rows.write(GraphCode.UNAUTHENTICATED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(GraphCode.NOT_ALLOWED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(GraphCode.GENERAL_EXCEPTION, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(GraphCode.GENERAL_EXCEPTION, ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write(GraphCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(GraphCode.ACCESS_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
 )
 # fmt: on
 

@@ -9,7 +9,6 @@ pydantic model is in ``toolerrors.oauth``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -26,7 +25,7 @@ from ._source import (
     register,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -72,43 +71,39 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_r = partial(Row.reading, "oauth", writes=True)
-_to = partial(Row.write_only, "oauth")
+rows = Rows("oauth", writes=True)
 
-
-_C = OAuthCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_REQUEST, _K.INVALID_INPUT, False, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2).", status=400),
-    _r(_C.INVALID_CLIENT, _K.UNAUTHENTICATED, False, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", status=401, writes=False),
-    _r(_C.INVALID_GRANT, _K.UNAUTHENTICATED, False, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", status=400, writes=False),
-    _r(_C.UNAUTHORIZED_CLIENT, _K.PERMISSION_DENIED, False, "The client is not authorized to use this grant type (RFC 6749 §5.2).", status=400, writes=False),
-    _r(_C.UNSUPPORTED_GRANT_TYPE, _K.UNSUPPORTED, False, "The grant type is not supported by the authorization server (RFC 6749 §5.2).", status=400),
-    _r(_C.INVALID_SCOPE, _K.INVALID_INPUT, False, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", status=400, writes=False),
-    _r(_C.ACCESS_DENIED, _K.REFUSED, False, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no.", status=403),
-    _r(_C.UNSUPPORTED_RESPONSE_TYPE, _K.UNSUPPORTED, False, "The server does not support this response type (RFC 6749 §4.1.2.1).", status=400, writes=False),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1).", status=500),
-    _r(_C.TEMPORARILY_UNAVAILABLE, _K.UNAVAILABLE, True, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1).", status=503),
-    _r(_C.INVALID_TOKEN, _K.UNAUTHENTICATED, False, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1).", status=401),
-    _r(_C.INSUFFICIENT_SCOPE, _K.PERMISSION_DENIED, False, "The request needs more privileges than the access token provides (RFC 6750 §3.1).", status=403),
-    _r(_C.INVALID_REDIRECT_URI, _K.INVALID_INPUT, False, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
-    _r(_C.INVALID_CLIENT_METADATA, _K.INVALID_INPUT, False, "A client metadata field is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
-    _r(_C.AUTHORIZATION_PENDING, _K.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
-    _r(_C.SLOW_DOWN, _K.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
-    _r(_C.EXPIRED_TOKEN, _K.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
-    _to(_C.INVALID_GRANT, _K.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    _to(_C.INSUFFICIENT_SCOPE, _K.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    _to(_C.UNAUTHORIZED_CLIENT, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.INVALID_REQUEST, _K.NOT_FOUND, "that the target was not found"),
-    _to(_C.INVALID_REQUEST, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_REQUEST, _K.TOO_LARGE, "that the input is too large"),
-    _to(_C.INVALID_REQUEST, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_REQUEST, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.INVALID_REQUEST, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(OAuthCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2).", status=400),
+    rows.read(OAuthCode.INVALID_CLIENT, ErrorKind.UNAUTHENTICATED, False, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", status=401, writes=False),
+    rows.read(OAuthCode.INVALID_GRANT, ErrorKind.UNAUTHENTICATED, False, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read(OAuthCode.UNAUTHORIZED_CLIENT, ErrorKind.PERMISSION_DENIED, False, "The client is not authorized to use this grant type (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read(OAuthCode.UNSUPPORTED_GRANT_TYPE, ErrorKind.UNSUPPORTED, False, "The grant type is not supported by the authorization server (RFC 6749 §5.2).", status=400),
+    rows.read(OAuthCode.INVALID_SCOPE, ErrorKind.INVALID_INPUT, False, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read(OAuthCode.ACCESS_DENIED, ErrorKind.REFUSED, False, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no.", status=403),
+    rows.read(OAuthCode.UNSUPPORTED_RESPONSE_TYPE, ErrorKind.UNSUPPORTED, False, "The server does not support this response type (RFC 6749 §4.1.2.1).", status=400, writes=False),
+    rows.read(OAuthCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1).", status=500),
+    rows.read(OAuthCode.TEMPORARILY_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1).", status=503),
+    rows.read(OAuthCode.INVALID_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1).", status=401),
+    rows.read(OAuthCode.INSUFFICIENT_SCOPE, ErrorKind.PERMISSION_DENIED, False, "The request needs more privileges than the access token provides (RFC 6750 §3.1).", status=403),
+    rows.read(OAuthCode.INVALID_REDIRECT_URI, ErrorKind.INVALID_INPUT, False, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    rows.read(OAuthCode.INVALID_CLIENT_METADATA, ErrorKind.INVALID_INPUT, False, "A client metadata field is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    rows.read(OAuthCode.AUTHORIZATION_PENDING, ErrorKind.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
+    rows.read(OAuthCode.SLOW_DOWN, ErrorKind.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
+    rows.read(OAuthCode.EXPIRED_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
+    rows.write(OAuthCode.INVALID_GRANT, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write(OAuthCode.INSUFFICIENT_SCOPE, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write(OAuthCode.UNAUTHORIZED_CLIENT, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.NOT_FOUND, "that the target was not found"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(OAuthCode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(OAuthCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

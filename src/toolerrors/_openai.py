@@ -9,7 +9,6 @@ when it is not.  The pydantic model is in ``toolerrors.openai``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -27,7 +26,7 @@ from ._source import (
     register,
     want,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -80,44 +79,40 @@ ERROR: Final = Shape(
 )
 
 
-_r = partial(Row.reading, "openai")
-_to = partial(Row.write_only, "openai")
+rows = Rows("openai")
 
-
-_C = OpenAICode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.INVALID_API_KEY, _K.UNAUTHENTICATED, False, "Incorrect API key provided.", status=401, writes=True),
-    _r(_C.ACCOUNT_DEACTIVATED, _K.UNAUTHENTICATED, False, "The account has been deactivated.", status=401),
-    _r(_C.INSUFFICIENT_QUOTA, _K.PAYMENT_REQUIRED, False, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", status=429, writes=True),
-    _r(_C.BILLING_HARD_LIMIT_REACHED, _K.PAYMENT_REQUIRED, False, "The billing hard limit has been reached.", status=400),
-    _r(_C.RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "Rate limit reached for requests or tokens.", status=429, writes=True),
-    _r(_C.CONTEXT_LENGTH_EXCEEDED, _K.TOO_LARGE, False, "The messages exceed the model's maximum context length.", status=400, writes=True),
-    _r(_C.MODEL_NOT_FOUND, _K.NOT_FOUND, False, "The model does not exist or you do not have access to it.", status=404, writes=True),
-    _r(_C.UNSUPPORTED_COUNTRY, _K.PERMISSION_DENIED, False, "Country, region, or territory not supported.", status=403, writes=True),
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "The request was invalid (an error type, when code is null).", status=400, writes=True),
-    _r(_C.AUTHENTICATION_ERROR, _K.UNAUTHENTICATED, False, "Authentication failed (an error type, when code is null).", status=401),
-    _r(_C.PERMISSION_ERROR, _K.PERMISSION_DENIED, False, "Permission denied (an error type, when code is null).", status=403),
-    _r(_C.NOT_FOUND_ERROR, _K.NOT_FOUND, False, "Not found (an error type, when code is null).", status=404),
-    _r(_C.REQUESTS, _K.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
-    _r(_C.TOKENS, _K.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
-    _r(_C.SERVER_ERROR, _K.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
-    _r(_C.INTERNAL_ERROR, _K.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
-    _r(_C.CONTENT_FILTER, _K.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
-    _to(_C.INVALID_API_KEY, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.UNSUPPORTED_COUNTRY, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.UNSUPPORTED_COUNTRY, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.UNSUPPORTED_COUNTRY, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    _to(_C.SERVER_ERROR, _K.UNAVAILABLE, "that the service did not answer"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.SERVER_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(OpenAICode.INVALID_API_KEY, ErrorKind.UNAUTHENTICATED, False, "Incorrect API key provided.", status=401, writes=True),
+    rows.read(OpenAICode.ACCOUNT_DEACTIVATED, ErrorKind.UNAUTHENTICATED, False, "The account has been deactivated.", status=401),
+    rows.read(OpenAICode.INSUFFICIENT_QUOTA, ErrorKind.PAYMENT_REQUIRED, False, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", status=429, writes=True),
+    rows.read(OpenAICode.BILLING_HARD_LIMIT_REACHED, ErrorKind.PAYMENT_REQUIRED, False, "The billing hard limit has been reached.", status=400),
+    rows.read(OpenAICode.RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Rate limit reached for requests or tokens.", status=429, writes=True),
+    rows.read(OpenAICode.CONTEXT_LENGTH_EXCEEDED, ErrorKind.TOO_LARGE, False, "The messages exceed the model's maximum context length.", status=400, writes=True),
+    rows.read(OpenAICode.MODEL_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The model does not exist or you do not have access to it.", status=404, writes=True),
+    rows.read(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.PERMISSION_DENIED, False, "Country, region, or territory not supported.", status=403, writes=True),
+    rows.read(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "The request was invalid (an error type, when code is null).", status=400, writes=True),
+    rows.read(OpenAICode.AUTHENTICATION_ERROR, ErrorKind.UNAUTHENTICATED, False, "Authentication failed (an error type, when code is null).", status=401),
+    rows.read(OpenAICode.PERMISSION_ERROR, ErrorKind.PERMISSION_DENIED, False, "Permission denied (an error type, when code is null).", status=403),
+    rows.read(OpenAICode.NOT_FOUND_ERROR, ErrorKind.NOT_FOUND, False, "Not found (an error type, when code is null).", status=404),
+    rows.read(OpenAICode.REQUESTS, ErrorKind.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
+    rows.read(OpenAICode.TOKENS, ErrorKind.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
+    rows.read(OpenAICode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
+    rows.read(OpenAICode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
+    rows.read(OpenAICode.CONTENT_FILTER, ErrorKind.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
+    rows.write(OpenAICode.INVALID_API_KEY, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer"),
+    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

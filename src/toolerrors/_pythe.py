@@ -6,7 +6,6 @@ pydantic models, and the success envelope, are in ``toolerrors.pythe``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -25,7 +24,7 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 
 if TYPE_CHECKING:
@@ -68,84 +67,33 @@ ENVELOPE: Final = Shape(
 )  # fmt: skip
 
 
-def _p(
-    code: PytheCode,
-    kind: ErrorKind,
-    retryable: bool,
-    meaning: str,
-    hint: str,
-    *,
-    status: int | None = None,
-    writes: bool = False,
-) -> Row:
-    return Row(
-        "pythe", str(code), kind, retryable, status, writes=writes, meaning=meaning, hint=hint
-    )
-
-
-_to = partial(Row.write_only, "pythe")
+rows = Rows("pythe")
 
 # fmt: off
 ROWS: Final = (
-    _p(PytheCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False,
-       "No signed-in Pythe connection.",
-       "Reconnect Pythe and sign in again.", writes=True),
-    _p(PytheCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False,
-       "The connection cannot reach that workspace.",
-       "Reconnect and choose the workspace again.", writes=True),
-    _p(PytheCode.NOT_FOUND, ErrorKind.NOT_FOUND, False,
-       "No such employee, run or item.",
-       "Check the id with list_team or list_runs.", writes=True),
-    _p(PytheCode.AMBIGUOUS, ErrorKind.AMBIGUOUS, False,
-       "More than one employee matches the name.",
-       "Use the employee’s id from list_team.", writes=True),
-    _p(PytheCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, False,
-       "An argument is wrong.",
-       "Check it against the tool’s inputs.", writes=True),
-    _p(PytheCode.PAUSED, ErrorKind.PAUSED, False,
-       "That employee is paused.",
-       "The founder can resume them from Team in Pythe.", writes=True),
-    _p(PytheCode.EMPLOYEES, ErrorKind.PAYMENT_REQUIRED, False,
-       "AI employees are not on this plan.",
-       "Employees are on Base and Premium; the founder can upgrade."),
-    _p(PytheCode.GROUP_CHATS, ErrorKind.PAYMENT_REQUIRED, False,
-       "Group chats are not on this plan.",
-       "Base and Premium."),
-    _p(PytheCode.INSUFFICIENT_CREDITS, ErrorKind.PAYMENT_REQUIRED, False,
-       "The workspace is out of AI credits.",
-       "Check get_credit_balance and ask the founder.", status=402, writes=True),
-    _p(PytheCode.NETWORK, ErrorKind.UNAVAILABLE, True,
-       "Could not reach Pythe.",
-       "Retryable. Try again in a moment."),
-    _p(PytheCode.HTTP_5XX, ErrorKind.UNAVAILABLE, True,
-       "Server trouble.",
-       "Retryable.", writes=True),
-    _p(PytheCode.HTTP_429, ErrorKind.RATE_LIMITED, True,
-       "Rate limit.",
-       "Retryable.", status=429, writes=True),
-    _p(PytheCode.INTERNAL, ErrorKind.INTERNAL, True,
-       "Something unexpected.",
-       "Marked retryable.", writes=True),
-    _to(PytheCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED,
-        "that it is an app connection, not a sign-in"),
-    _to(PytheCode.INVALID_INPUT, ErrorKind.TOO_LARGE,
-        "that the input is too large"),
-    _to(PytheCode.INVALID_INPUT, ErrorKind.UNSUPPORTED,
-        "that the input's kind is unsupported"),
-    _to(PytheCode.INVALID_INPUT, ErrorKind.CONFLICT,
-        "that it changed since it was read"),
-    _to(PytheCode.INVALID_INPUT, ErrorKind.COMMIT_REQUIRED,
-        "the commit-then-retry step"),
-    _to(PytheCode.INTERNAL, ErrorKind.UNKNOWN_OUTCOME,
-        "that it may have happened; written with retryable false so it is not retried blindly"),
-    _to(PytheCode.INTERNAL, ErrorKind.UPSTREAM_ERROR,
-        "that the app behind the tool failed"),
-    _to(PytheCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED,
-        "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    _to(PytheCode.FORBIDDEN, ErrorKind.REFUSED,
-        "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    _to(PytheCode.INTERNAL, ErrorKind.UNKNOWN,
-        "nothing more: the code was unknown to begin with"),
+    rows.read(PytheCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "No signed-in Pythe connection.", hint="Reconnect Pythe and sign in again.", writes=True),
+    rows.read(PytheCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The connection cannot reach that workspace.", hint="Reconnect and choose the workspace again.", writes=True),
+    rows.read(PytheCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "No such employee, run or item.", hint="Check the id with list_team or list_runs.", writes=True),
+    rows.read(PytheCode.AMBIGUOUS, ErrorKind.AMBIGUOUS, False, "More than one employee matches the name.", hint="Use the employee’s id from list_team.", writes=True),
+    rows.read(PytheCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, False, "An argument is wrong.", hint="Check it against the tool’s inputs.", writes=True),
+    rows.read(PytheCode.PAUSED, ErrorKind.PAUSED, False, "That employee is paused.", hint="The founder can resume them from Team in Pythe.", writes=True),
+    rows.read(PytheCode.EMPLOYEES, ErrorKind.PAYMENT_REQUIRED, False, "AI employees are not on this plan.", hint="Employees are on Base and Premium; the founder can upgrade."),
+    rows.read(PytheCode.GROUP_CHATS, ErrorKind.PAYMENT_REQUIRED, False, "Group chats are not on this plan.", hint="Base and Premium."),
+    rows.read(PytheCode.INSUFFICIENT_CREDITS, ErrorKind.PAYMENT_REQUIRED, False, "The workspace is out of AI credits.", hint="Check get_credit_balance and ask the founder.", status=402, writes=True),
+    rows.read(PytheCode.NETWORK, ErrorKind.UNAVAILABLE, True, "Could not reach Pythe.", hint="Retryable. Try again in a moment."),
+    rows.read(PytheCode.HTTP_5XX, ErrorKind.UNAVAILABLE, True, "Server trouble.", hint="Retryable.", writes=True),
+    rows.read(PytheCode.HTTP_429, ErrorKind.RATE_LIMITED, True, "Rate limit.", hint="Retryable.", status=429, writes=True),
+    rows.read(PytheCode.INTERNAL, ErrorKind.INTERNAL, True, "Something unexpected.", hint="Marked retryable.", writes=True),
+    rows.write(PytheCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write(PytheCode.INVALID_INPUT, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(PytheCode.INVALID_INPUT, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write(PytheCode.INVALID_INPUT, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(PytheCode.INVALID_INPUT, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(PytheCode.INTERNAL, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened; written with retryable false so it is not retried blindly"),
+    rows.write(PytheCode.INTERNAL, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed"),
+    rows.write(PytheCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    rows.write(PytheCode.FORBIDDEN, ErrorKind.REFUSED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    rows.write(PytheCode.INTERNAL, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

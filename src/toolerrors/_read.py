@@ -145,7 +145,7 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     rid = str(rid) if type(rid) is str or type(rid) is int else None
     if is_error_object(inner):  # no other source's claim takes it: read at once
         return read_jsonrpc(inner, strict, f"{where}/error", rid)
-    error = _from_mapping(inner, strict=strict, where=f"{where}/error", need=True)
+    error = from_mapping(inner, strict=strict, where=f"{where}/error", need=True)
     assert error is not None
     if error.request_id is None and rid is not None:
         return refill(
@@ -161,7 +161,7 @@ def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
 
 def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A JSON-RPC response whose result is a failed tool call (``isError: true``)."""
-    found = _from_mapping(d["result"], strict=strict, where=f"{where}/result", need=False)
+    found = from_mapping(d["result"], strict=strict, where=f"{where}/result", need=False)
     if found is None:  # pragma: no cover - the claim only takes results that hold an error
         raise ShapeError("a JSON-RPC result is not an error", where)
     return found
@@ -179,7 +179,7 @@ def _failed(d: Mapping[str, Any]) -> bool:
     """A result that is a failed tool call."""
     result = _result(d)
     return (
-        result is not None and _from_mapping(result, strict=False, where="", need=False) is not None
+        result is not None and from_mapping(result, strict=False, where="", need=False) is not None
     )
 
 
@@ -278,7 +278,7 @@ def _mcp(
             except ShapeError:
                 continue  # text that is not JSON (or too long to read) is the message
             if isinstance(value, dict):
-                found = _from_mapping(
+                found = from_mapping(
                     value,
                     strict=strict,
                     where=f"{where}/content/{index}/text",
@@ -298,7 +298,7 @@ def _mcp(
 
 def _structured(structured: object, strict: bool, where: str, need: bool) -> UnifiedError | None:
     if type(structured) is dict or isinstance(structured, Mapping):
-        return _from_mapping(
+        return from_mapping(
             structured,
             strict=strict,
             where=f"{where}/structuredContent",
@@ -329,7 +329,7 @@ def _texts(content: object, where: str, need: bool) -> list[str]:
     return texts
 
 
-def _from_mapping(
+def from_mapping(
     d: Mapping[str, Any],
     *,
     strict: bool,
@@ -356,10 +356,6 @@ def _from_mapping(
     if need:
         raise ShapeError(found or expected_shapes(), where)
     return None
-
-
-from_mapping = _from_mapping
-"""`_from_mapping` for the modules that read dicts they decoded themselves."""
 
 
 def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedError:
@@ -498,7 +494,7 @@ def _text(
             raise
         return None  # plain text output is not an error
     if isinstance(value, dict):
-        return _from_mapping(value, strict=strict, where="", need=need, max_bytes=max_bytes)
+        return from_mapping(value, strict=strict, where="", need=need, max_bytes=max_bytes)
     if type(value) is list:
         return _listed(value, strict, need, max_bytes, owned=True)
     if need:
@@ -512,7 +508,7 @@ def _listed(
     """A body wrapped in a JSON array (some Google front ends send ``[{"error": ...}]``):
     the error in its first object."""
     if items and isinstance(items[0], Mapping):
-        return _from_mapping(
+        return from_mapping(
             items[0], strict=strict, where="/0", need=need, owned=owned, max_bytes=max_bytes
         )
     if need:
@@ -523,7 +519,7 @@ def _listed(
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:
     """The one dispatcher behind `parse` and `error_of`."""
     if type(payload) is dict:
-        return _from_mapping(
+        return from_mapping(
             payload, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
         )
     if type(payload) is list:
@@ -542,14 +538,14 @@ def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedE
     wire = _wire_of(payload, need)
     if wire is not None:  # a vendor wire model or a ConfigureError
         if isinstance(wire, Mapping):
-            return _from_mapping(
+            return from_mapping(
                 wire, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
             )
         if need:
             raise ShapeError(f"to_wire() gave {type_name(wire)}, not a JSON object")
         return None
     if isinstance(payload, Mapping):
-        return _from_mapping(
+        return from_mapping(
             payload, strict=strict, where="", need=need, owned=False, max_bytes=max_bytes
         )
     if _is_mcp(payload):

@@ -9,7 +9,6 @@ fields.  The pydantic model is in ``toolerrors.slack``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -26,7 +25,7 @@ from ._source import (
     register,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -93,59 +92,55 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_r = partial(Row.reading, "slack")
-_to = partial(Row.write_only, "slack")
+rows = Rows("slack")
 
-
-_C = SlackCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.NOT_AUTHED, _K.NOT_CONNECTED, False, "No authentication token provided.", writes=True),
-    _r(_C.INVALID_AUTH, _K.UNAUTHENTICATED, False, "Some aspect of authentication cannot be validated: the token is invalid or the request came from a disallowed IP.", writes=True),
-    _r(_C.ACCOUNT_INACTIVE, _K.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
-    _r(_C.TOKEN_REVOKED, _K.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
-    _r(_C.TOKEN_EXPIRED, _K.UNAUTHENTICATED, False, "The token has expired: refresh it (token rotation)."),
-    _r(_C.MISSING_SCOPE, _K.PERMISSION_DENIED, False, "The token lacks a scope the method needs: needed names it, provided lists the token's scopes."),
-    _r(_C.NO_PERMISSION, _K.PERMISSION_DENIED, False, "The workspace token does not have the permissions the method needs.", writes=True),
-    _r(_C.NOT_ALLOWED_TOKEN_TYPE, _K.PERMISSION_DENIED, False, "The token type is not allowed for this method."),
-    _r(_C.ACCESS_DENIED, _K.PERMISSION_DENIED, False, "Access to a resource the request names is denied."),
-    _r(_C.NOT_AN_ADMIN, _K.PERMISSION_DENIED, False, "Only an admin can do this."),
-    _r(_C.NOT_IN_CHANNEL, _K.PERMISSION_DENIED, False, "The app or user is not in the channel: it must be invited or join first."),
-    _r(_C.CHANNEL_NOT_FOUND, _K.NOT_FOUND, False, "Value passed for channel was invalid, or the channel cannot be seen."),
-    _r(_C.USER_NOT_FOUND, _K.NOT_FOUND, False, "Value passed for user was invalid."),
-    _r(_C.MESSAGE_NOT_FOUND, _K.NOT_FOUND, False, "No message exists with the requested timestamp."),
-    _r(_C.FILE_NOT_FOUND, _K.NOT_FOUND, False, "The file does not exist, or cannot be seen."),
-    _r(_C.THREAD_NOT_FOUND, _K.NOT_FOUND, False, "The thread does not exist."),
-    _r(_C.NOT_FOUND, _K.NOT_FOUND, False, "The thing asked for was not found.", writes=True),
-    _r(_C.IS_ARCHIVED, _K.CONFLICT, False, "The channel has been archived."),
-    _r(_C.NAME_TAKEN, _K.CONFLICT, False, "A channel cannot be created with that name: it is taken."),
-    _r(_C.ALREADY_REACTED, _K.CONFLICT, False, "The item already has that reaction from this user."),
-    _r(_C.INVALID_ARGUMENTS, _K.INVALID_INPUT, False, "The method was called with invalid arguments: response_metadata.messages says which.", writes=True),
-    _r(_C.INVALID_ARG_NAME, _K.INVALID_INPUT, False, "The method was passed an argument whose name falls outside the bounds of accepted characters."),
-    _r(_C.INVALID_CURSOR, _K.INVALID_INPUT, False, "The pagination cursor is invalid."),
-    _r(_C.INVALID_JSON, _K.INVALID_INPUT, False, "The JSON body could not be understood."),
-    _r(_C.MSG_TOO_LONG, _K.TOO_LARGE, False, "The message text is too long.", writes=True),
-    _r(_C.TOO_MANY_ATTACHMENTS, _K.TOO_LARGE, False, "Too many attachments were provided with this message."),
-    _r(_C.METHOD_DEPRECATED, _K.UNSUPPORTED, False, "The method has been deprecated.", writes=True),
-    _r(_C.DEPRECATED_ENDPOINT, _K.UNSUPPORTED, False, "The endpoint has been deprecated."),
-    _r(_C.PAID_ONLY, _K.PAYMENT_REQUIRED, False, "This is only available to paid teams.", writes=True),
-    _r(_C.RATELIMITED, _K.RATE_LIMITED, True, "The request has been rate limited: wait as long as Retry-After says.", writes=True),
-    _r(_C.RATE_LIMITED, _K.RATE_LIMITED, True, "The request has been rate limited (an older spelling)."),
-    _r(_C.REQUEST_TIMEOUT, _K.UNKNOWN_OUTCOME, None, "The method was called via a POST whose body was absent or truncated, or the server timed out.", writes=True),
-    _r(_C.SERVICE_UNAVAILABLE, _K.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
-    _r(_C.INTERNAL_ERROR, _K.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
-    _r(_C.FATAL_ERROR, _K.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
-    _to(_C.INVALID_ARGUMENTS, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_ARGUMENTS, _K.CONFLICT, "that it changed since it was read"),
-    _to(_C.INVALID_ARGUMENTS, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.INVALID_ARGUMENTS, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.NO_PERMISSION, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.NO_PERMISSION, _K.APPROVAL_REQUIRED, "that the owner can approve it"),
-    _to(_C.ACCESS_DENIED, _K.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    _to(_C.INTERNAL_ERROR, _K.INTERNAL, "that the fault is inside the platform"),
-    _to(_C.FATAL_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(SlackCode.NOT_AUTHED, ErrorKind.NOT_CONNECTED, False, "No authentication token provided.", writes=True),
+    rows.read(SlackCode.INVALID_AUTH, ErrorKind.UNAUTHENTICATED, False, "Some aspect of authentication cannot be validated: the token is invalid or the request came from a disallowed IP.", writes=True),
+    rows.read(SlackCode.ACCOUNT_INACTIVE, ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    rows.read(SlackCode.TOKEN_REVOKED, ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    rows.read(SlackCode.TOKEN_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "The token has expired: refresh it (token rotation)."),
+    rows.read(SlackCode.MISSING_SCOPE, ErrorKind.PERMISSION_DENIED, False, "The token lacks a scope the method needs: needed names it, provided lists the token's scopes."),
+    rows.read(SlackCode.NO_PERMISSION, ErrorKind.PERMISSION_DENIED, False, "The workspace token does not have the permissions the method needs.", writes=True),
+    rows.read(SlackCode.NOT_ALLOWED_TOKEN_TYPE, ErrorKind.PERMISSION_DENIED, False, "The token type is not allowed for this method."),
+    rows.read(SlackCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, False, "Access to a resource the request names is denied."),
+    rows.read(SlackCode.NOT_AN_ADMIN, ErrorKind.PERMISSION_DENIED, False, "Only an admin can do this."),
+    rows.read(SlackCode.NOT_IN_CHANNEL, ErrorKind.PERMISSION_DENIED, False, "The app or user is not in the channel: it must be invited or join first."),
+    rows.read(SlackCode.CHANNEL_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Value passed for channel was invalid, or the channel cannot be seen."),
+    rows.read(SlackCode.USER_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Value passed for user was invalid."),
+    rows.read(SlackCode.MESSAGE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "No message exists with the requested timestamp."),
+    rows.read(SlackCode.FILE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The file does not exist, or cannot be seen."),
+    rows.read(SlackCode.THREAD_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The thread does not exist."),
+    rows.read(SlackCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "The thing asked for was not found.", writes=True),
+    rows.read(SlackCode.IS_ARCHIVED, ErrorKind.CONFLICT, False, "The channel has been archived."),
+    rows.read(SlackCode.NAME_TAKEN, ErrorKind.CONFLICT, False, "A channel cannot be created with that name: it is taken."),
+    rows.read(SlackCode.ALREADY_REACTED, ErrorKind.CONFLICT, False, "The item already has that reaction from this user."),
+    rows.read(SlackCode.INVALID_ARGUMENTS, ErrorKind.INVALID_INPUT, False, "The method was called with invalid arguments: response_metadata.messages says which.", writes=True),
+    rows.read(SlackCode.INVALID_ARG_NAME, ErrorKind.INVALID_INPUT, False, "The method was passed an argument whose name falls outside the bounds of accepted characters."),
+    rows.read(SlackCode.INVALID_CURSOR, ErrorKind.INVALID_INPUT, False, "The pagination cursor is invalid."),
+    rows.read(SlackCode.INVALID_JSON, ErrorKind.INVALID_INPUT, False, "The JSON body could not be understood."),
+    rows.read(SlackCode.MSG_TOO_LONG, ErrorKind.TOO_LARGE, False, "The message text is too long.", writes=True),
+    rows.read(SlackCode.TOO_MANY_ATTACHMENTS, ErrorKind.TOO_LARGE, False, "Too many attachments were provided with this message."),
+    rows.read(SlackCode.METHOD_DEPRECATED, ErrorKind.UNSUPPORTED, False, "The method has been deprecated.", writes=True),
+    rows.read(SlackCode.DEPRECATED_ENDPOINT, ErrorKind.UNSUPPORTED, False, "The endpoint has been deprecated."),
+    rows.read(SlackCode.PAID_ONLY, ErrorKind.PAYMENT_REQUIRED, False, "This is only available to paid teams.", writes=True),
+    rows.read(SlackCode.RATELIMITED, ErrorKind.RATE_LIMITED, True, "The request has been rate limited: wait as long as Retry-After says.", writes=True),
+    rows.read(SlackCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "The request has been rate limited (an older spelling)."),
+    rows.read(SlackCode.REQUEST_TIMEOUT, ErrorKind.UNKNOWN_OUTCOME, None, "The method was called via a POST whose body was absent or truncated, or the server timed out.", writes=True),
+    rows.read(SlackCode.SERVICE_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
+    rows.read(SlackCode.INTERNAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
+    rows.read(SlackCode.FATAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
+    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(SlackCode.NO_PERMISSION, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(SlackCode.NO_PERMISSION, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write(SlackCode.ACCESS_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write(SlackCode.INTERNAL_ERROR, ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write(SlackCode.FATAL_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

@@ -493,7 +493,6 @@ def add_claim(claim: Claim, owner: str) -> None:
 
 
 BUILT_IN: Final[tuple[str, ...]] = get_args(Vendor)
-
 """The sources that ship with the package, in order (`Vendor`)."""
 
 RESERVED: Final = {

@@ -10,14 +10,13 @@ uses, or by a field only Stripe sends (``doc_url``, ``decline_code``,
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
 
@@ -82,49 +81,45 @@ ERROR: Final = Shape(
 )
 
 
-_r = partial(Row.reading, "stripe")
-_to = partial(Row.write_only, "stripe")
+rows = Rows("stripe")
 
-
-_C = StripeCode
-_K = ErrorKind
 
 # fmt: off
 ROWS: Final = (
-    _r(_C.CARD_ERROR, _K.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
-    _r(_C.INVALID_REQUEST_ERROR, _K.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
-    _r(_C.IDEMPOTENCY_ERROR, _K.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
-    _r(_C.API_ERROR, _K.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
-    _r(_C.RATE_LIMIT, _K.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
-    _r(_C.CARD_DECLINED, _K.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
-    _r(_C.EXPIRED_CARD, _K.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
-    _r(_C.INCORRECT_CVC, _K.PAYMENT_REQUIRED, False, "The card's security code is incorrect.", status=402),
-    _r(_C.INCORRECT_NUMBER, _K.PAYMENT_REQUIRED, False, "The card number is incorrect.", status=402),
-    _r(_C.INVALID_EXPIRY_YEAR, _K.PAYMENT_REQUIRED, False, "The card's expiration year is invalid.", status=402),
-    _r(_C.PROCESSING_ERROR, _K.UNAVAILABLE, True, "An error occurred while processing the card (as a card_error, it is still never retried).", status=402),
-    _r(_C.AUTHENTICATION_REQUIRED, _K.APPROVAL_REQUIRED, False, "The card requires authentication: the customer must act.", status=402, writes=True),
-    _r(_C.RESOURCE_MISSING, _K.NOT_FOUND, False, "The ID provided is not valid: the resource doesn't exist.", status=404, writes=True),
-    _r(_C.PARAMETER_MISSING, _K.INVALID_INPUT, False, "A required parameter is missing.", status=400),
-    _r(_C.PARAMETER_INVALID_INTEGER, _K.INVALID_INPUT, False, "A parameter expected an integer.", status=400),
-    _r(_C.IDEMPOTENCY_KEY_IN_USE, _K.CONFLICT, False, "The idempotency key is in use by a concurrent request.", status=409),
-    _r(_C.LOCK_TIMEOUT, _K.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
-    _r(_C.API_KEY_EXPIRED, _K.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
-    _r(_C.SECRET_KEY_REQUIRED, _K.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
-    _r(_C.ACCOUNT_RATE_LIMIT_EXCEEDED, _K.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
-    _r(_C.TEMPORARY_SESSION_EXPIRED, _K.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
-    _r(_C.BILLING_METER_EVENT_SESSION_EXPIRED, _K.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
-    _to(_C.API_KEY_EXPIRED, _K.NOT_CONNECTED, "that it is an app connection, not a key"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.PERMISSION_DENIED, "that access is denied"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.AMBIGUOUS, "that more than one target matched"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.TOO_LARGE, "that the input is too large"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UNSUPPORTED, "that the input's kind is unsupported"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.COMMIT_REQUIRED, "the commit-then-retry step"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.PAUSED, "that the target is paused and must be resumed"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    _to(_C.INVALID_REQUEST_ERROR, _K.REFUSED, "that a person said no: it reads as bad input, never retried"),
-    _to(_C.API_ERROR, _K.UNKNOWN_OUTCOME, "that it may have happened"),
-    _to(_C.API_ERROR, _K.INTERNAL, "that the fault is inside the platform"),
-    _to(_C.API_ERROR, _K.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read(StripeCode.CARD_ERROR, ErrorKind.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
+    rows.read(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
+    rows.read(StripeCode.IDEMPOTENCY_ERROR, ErrorKind.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
+    rows.read(StripeCode.API_ERROR, ErrorKind.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
+    rows.read(StripeCode.RATE_LIMIT, ErrorKind.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
+    rows.read(StripeCode.CARD_DECLINED, ErrorKind.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
+    rows.read(StripeCode.EXPIRED_CARD, ErrorKind.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
+    rows.read(StripeCode.INCORRECT_CVC, ErrorKind.PAYMENT_REQUIRED, False, "The card's security code is incorrect.", status=402),
+    rows.read(StripeCode.INCORRECT_NUMBER, ErrorKind.PAYMENT_REQUIRED, False, "The card number is incorrect.", status=402),
+    rows.read(StripeCode.INVALID_EXPIRY_YEAR, ErrorKind.PAYMENT_REQUIRED, False, "The card's expiration year is invalid.", status=402),
+    rows.read(StripeCode.PROCESSING_ERROR, ErrorKind.UNAVAILABLE, True, "An error occurred while processing the card (as a card_error, it is still never retried).", status=402),
+    rows.read(StripeCode.AUTHENTICATION_REQUIRED, ErrorKind.APPROVAL_REQUIRED, False, "The card requires authentication: the customer must act.", status=402, writes=True),
+    rows.read(StripeCode.RESOURCE_MISSING, ErrorKind.NOT_FOUND, False, "The ID provided is not valid: the resource doesn't exist.", status=404, writes=True),
+    rows.read(StripeCode.PARAMETER_MISSING, ErrorKind.INVALID_INPUT, False, "A required parameter is missing.", status=400),
+    rows.read(StripeCode.PARAMETER_INVALID_INTEGER, ErrorKind.INVALID_INPUT, False, "A parameter expected an integer.", status=400),
+    rows.read(StripeCode.IDEMPOTENCY_KEY_IN_USE, ErrorKind.CONFLICT, False, "The idempotency key is in use by a concurrent request.", status=409),
+    rows.read(StripeCode.LOCK_TIMEOUT, ErrorKind.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
+    rows.read(StripeCode.API_KEY_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
+    rows.read(StripeCode.SECRET_KEY_REQUIRED, ErrorKind.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
+    rows.read(StripeCode.ACCOUNT_RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
+    rows.read(StripeCode.TEMPORARY_SESSION_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
+    rows.read(StripeCode.BILLING_METER_EVENT_SESSION_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
+    rows.write(StripeCode.API_KEY_EXPIRED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.PERMISSION_DENIED, "that access is denied"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.REFUSED, "that a person said no: it reads as bad input, never retried"),
+    rows.write(StripeCode.API_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write(StripeCode.API_ERROR, ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write(StripeCode.API_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

@@ -30,6 +30,7 @@ __all__ = [
     "WRITE",
     "KindInfo",
     "Row",
+    "Rows",
     "Target",
     "Vendor",
     "of_status",
@@ -177,26 +178,56 @@ class Row:
             else f"{self.code} + statusCode {self.when_status}"
         )
 
-    @classmethod
-    def reading(
-        cls,
-        vendor: str,
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Builds one source's rows, so that each row says only what is its own::
+
+    rows = Rows("slack")
+    ROWS = (
+        rows.read(SlackCode.NOT_AUTHED, ErrorKind.NOT_CONNECTED, False, "No token.",
+                  writes=True),
+        rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.AMBIGUOUS,
+                   "that more than one target matched"),
+    )
+    """
+
+    vendor: str
+    writes: bool = False
+    """Whether a row read is also how its kind is written, unless the row says."""
+
+    def read(
+        self,
         code: str,
         kind: ErrorKind,
         retryable: bool | None,
         meaning: str,
         *,
         status: int | None = None,
-        writes: bool = False,
+        writes: bool | None = None,
+        when_status: int | None = None,
+        suggested: str | None = None,
+        hint: str = "",
+        lost: str = "",
     ) -> Row:
         """A code the source sends, what it means in the vendor's words, and the kind it is
         read as (and, with ``writes``, the code that kind is written as)."""
-        return cls(vendor, str(code), kind, retryable, status, writes=writes, meaning=meaning)
+        return Row(
+            self.vendor,
+            str(code),
+            kind,
+            retryable,
+            status,
+            writes=self.writes if writes is None else writes,
+            when_status=when_status,
+            suggested=suggested,
+            meaning=meaning,
+            hint=hint,
+            lost=lost,
+        )
 
-    @classmethod
-    def write_only(
-        cls,
-        vendor: str,
+    def write(
+        self,
         code: str,
         kind: ErrorKind,
         lost: str,
@@ -205,10 +236,16 @@ class Row:
         suggested: str | None = None,
     ) -> Row:
         """How a kind the source has no code for is written, and what that loses."""
-        return cls(
-            vendor, str(code), kind, retryable, reads=False, writes=True, suggested=suggested,
+        return Row(
+            self.vendor,
+            str(code),
+            kind,
+            retryable,
+            reads=False,
+            writes=True,
+            suggested=suggested,
             lost=lost,
-        )  # fmt: skip
+        )
 
 
 # The lookups below are derived from every registered source's rows, and refilled by

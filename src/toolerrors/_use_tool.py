@@ -7,7 +7,6 @@ back, nothing ran and ``use_tool`` returns ``{"not_done_yet": text}`` or
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
@@ -27,7 +26,7 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 
 if TYPE_CHECKING:
@@ -91,14 +90,6 @@ SHAPES: Final = (
 )
 
 
-def _u(
-    code: str, kind: ErrorKind, *, retryable: bool | None, meaning: str, hint: str, lost: str = ""
-) -> Row:
-    return Row(
-        "use_tool", str(code), kind, retryable, writes=True, meaning=meaning, hint=hint, lost=lost
-    )
-
-
 _NO_CHECK: Final = UseToolCode.FORBIDDEN
 """What an approval or a refusal that no use_tool check gave (it has no owner and reason
 to fill the check's template with: Stripe's 3-D Secure challenge, a JSON-RPC user
@@ -110,66 +101,30 @@ _NO_CHECK_LOST: Final = (
 )
 
 
-_to = partial(Row.write_only, "use_tool")
+rows = Rows("use_tool", writes=True)
 
 # fmt: off
 ROWS: Final = (
-    _u(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, retryable=False,
-       meaning="The app isn’t connected.",
-       hint="A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
-    _u(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, retryable=False,
-       meaning="The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.",
-       hint="A card asks the owner to connect again. Carry on with the rest."),
-    _u(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, retryable=False,
-       meaning="The account doesn’t allow this, such as a file the owner can only view.",
-       hint="Tell the owner what it needs."),
-    _u(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, retryable=False,
-       meaning="Nothing at that id or address, or it was moved.",
-       hint="Search for it again."),
-    _u(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, retryable=True,
-       meaning="The app is limiting requests.",
-       hint="Wait, then try once more."),
-    _u(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, retryable=True,
-       meaning="The app or service didn’t answer.",
-       hint="Try again later, or say so."),
-    _u(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, retryable=False,
-       meaning="Over a size limit, such as a file over 25 MB.",
-       hint="Use its link instead."),
-    _u(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, retryable=False,
-       meaning="A kind of file or request it can’t handle, such as a scanned PDF’s text.",
-       hint="Search for its words, or say so."),
-    _u(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, retryable=False,
-       meaning="The input can’t run as written. The message says what and where.",
-       hint="Fix the input and run it again."),
-    _u(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, retryable=False,
-       meaning="The app gave an error of its own, as its message says.",
-       hint="Read the message."),
-    _u(UseToolCode.CHANGED, ErrorKind.CONFLICT, retryable=False,
-       meaning="What it was about changed since it was read.",
-       hint="Read it again first."),
-    _u(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, retryable=None,
-       meaning="It may or may not have happened.",
-       hint="Check before you run it again."),
-    _u("not_done_yet", ErrorKind.APPROVAL_REQUIRED, retryable=False,
-       meaning="The check asks the owner first; nothing ran.",
-       hint="Ask in your reply, saying what you would do. Once they say yes, do it again.",
-       lost=_NO_CHECK_LOST),
-    _u("refused", ErrorKind.REFUSED, retryable=False,
-       meaning="The check stopped the action; nothing ran.",
-       hint="Tell the owner, and don't try another way.",
-       lost=_NO_CHECK_LOST),
-    _to(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS,
-        "that more than one target matched (the message keeps it)"),
-    _to(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED,
-        "the commit-then-retry step (the message keeps it)"),
-    _to(UseToolCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED,
-        "that credits or the plan are the obstacle"),
-    _to(UseToolCode.FORBIDDEN, ErrorKind.PAUSED,
-        "that the target is paused and must be resumed"),
-    _to(UseToolCode.UNAVAILABLE, ErrorKind.INTERNAL,
-        "that the fault is inside the platform"),
-    _to(UseToolCode.VENDOR, ErrorKind.UNKNOWN,
-        "nothing more: the code was unknown to begin with"),
+    rows.read(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, False, "The app isn’t connected.", hint="A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
+    rows.read(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, False, "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.", hint="A card asks the owner to connect again. Carry on with the rest."),
+    rows.read(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The account doesn’t allow this, such as a file the owner can only view.", hint="Tell the owner what it needs."),
+    rows.read(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Nothing at that id or address, or it was moved.", hint="Search for it again."),
+    rows.read(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "The app is limiting requests.", hint="Wait, then try once more."),
+    rows.read(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The app or service didn’t answer.", hint="Try again later, or say so."),
+    rows.read(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, False, "Over a size limit, such as a file over 25 MB.", hint="Use its link instead."),
+    rows.read(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, False, "A kind of file or request it can’t handle, such as a scanned PDF’s text.", hint="Search for its words, or say so."),
+    rows.read(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, False, "The input can’t run as written. The message says what and where.", hint="Fix the input and run it again."),
+    rows.read(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, False, "The app gave an error of its own, as its message says.", hint="Read the message."),
+    rows.read(UseToolCode.CHANGED, ErrorKind.CONFLICT, False, "What it was about changed since it was read.", hint="Read it again first."),
+    rows.read(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, None, "It may or may not have happened.", hint="Check before you run it again."),
+    rows.read("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False, "The check asks the owner first; nothing ran.", hint="Ask in your reply, saying what you would do. Once they say yes, do it again.", lost=_NO_CHECK_LOST),
+    rows.read("refused", ErrorKind.REFUSED, False, "The check stopped the action; nothing ran.", hint="Tell the owner, and don't try another way.", lost=_NO_CHECK_LOST),
+    rows.write(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS, "that more than one target matched (the message keeps it)"),
+    rows.write(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step (the message keeps it)"),
+    rows.write(UseToolCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write(UseToolCode.FORBIDDEN, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write(UseToolCode.UNAVAILABLE, ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write(UseToolCode.VENDOR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 

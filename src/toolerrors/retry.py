@@ -42,7 +42,6 @@ __all__ = [
     "RetryPolicy",
     "acall",
     "call",
-    "retrying",
     "stamina_hook",
     "tenacity_retry",
     "tenacity_wait",
@@ -363,19 +362,6 @@ def call(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
 async def acall(fn: Callable[..., Awaitable[T]], /, *args: Any, **kwargs: Any) -> T:
     """``Retry().acall(fn, *args, **kwargs)``: `call` for coroutine functions."""
     return await _DEFAULT.acall(fn, *args, **kwargs)
-
-
-def retrying(
-    policy: RetryPolicy = RetryPolicy(),
-    *,
-    check: Check | None = None,
-    idempotency_key: bool | str = False,
-    sleep: Callable[[float], Any] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> Retry:
-    """Decorator form of `Retry` (``@retrying(RetryPolicy(attempts=5))``): the options are
-    given here, once, and every argument of a call goes to the function."""
-    return Retry(policy, check, idempotency_key, sleep, clock)
 
 
 DEFAULT_MAX_WAIT: Final = 60.0

@@ -1,11 +1,12 @@
 """Adding a source: another system's errors, read and written like the built-in ones.
 
 A source is declared once, as a `Source`: its name, its codes, its wire fields
-(`Field`, grouped into `Shape` s), its mapping rows (`Row`), the claims by which it
-recognises its payloads, its reader and writer, and the module holding its pydantic
-models.  `register` adds it; from then on `toolerrors.parse`, `toolerrors.error_of`,
-`toolerrors.convert`, ``toolerrors.testing``, ``toolerrors.strategies``, the pytest
-plugin and the command line know it.  See the "Adding a source" page for a whole one.
+(`Field`, grouped into `Shape` s, which `check` holds a payload to), its mapping rows
+(`Row`, built with `Rows`), the claims (`Claim`) by which it recognises its payloads, its
+reader and writer, and the module holding its pydantic models.  `register` adds it;
+from then on `toolerrors.parse`, `toolerrors.error_of`, `toolerrors.convert`,
+``toolerrors.testing``, ``toolerrors.strategies``, the pytest plugin and the command
+line know it.  See the "Adding a source" page for a whole one.
 
 The helpers below are what the built-in readers and writers are made of.
 """
@@ -37,7 +38,7 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row
+from ._table import Row, Rows
 from ._unified import make
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ __all__ = [
     "Field",
     "Reader",
     "Row",
+    "Rows",
     "Shape",
     "Source",
     "Writer",
