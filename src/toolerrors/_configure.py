@@ -10,7 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from ._enum import TextEnum
-from ._errors import ShapeError
+from ._errors import ShapeError, text_of
 from ._json import MAX_WAIT, is_wait
 from ._kinds import Action, ErrorKind
 from ._source import (
@@ -403,6 +403,29 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return out
 
 
+def _read_exception(exc: BaseException) -> UnifiedError:
+    """A ``ConfigureError`` read by its wire fields, or by its code when a field is
+    malformed (or when a look-alike class has no ``to_wire``)."""
+    to_wire = getattr(exc, "to_wire", None)
+    try:
+        wire = to_wire() if callable(to_wire) else None
+        if type(wire) is dict:
+            return read_configure(dict(wire), False, "")
+    except Exception:  # a malformed field, or a broken to_wire: the code still says
+        pass
+    code = getattr(exc, "code", None)
+    code = code if isinstance(code, str) else None
+    retryable = getattr(exc, "retryable", None)
+    row = _ROWS.get(code, {}).get(None) if code is not None else None
+    return make(
+        row.kind if row is not None else ErrorKind.UNKNOWN,
+        text_of(exc),
+        retryable=retryable if isinstance(retryable, bool) else None,
+        vendor="configure",
+        code=code,
+    )
+
+
 SOURCE: Final = register(
     Source(
         name="configure",
@@ -448,6 +471,7 @@ SOURCE: Final = register(
             ),
         ),
         without=dict.fromkeys(CONFIGURE_SDK_MADE, SDK_MADE_WITHOUT),
+        exceptions={"ConfigureError": _read_exception},
         docs="configure.md",
     )
 )

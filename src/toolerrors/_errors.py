@@ -12,7 +12,16 @@ of them pickles, copies and compares equal by value.
 
 from __future__ import annotations
 
-__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError"]
+__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError", "text_of"]
+
+
+def text_of(exc: BaseException) -> str:
+    """``str(exc)``, or its class name when that is empty or fails."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = ""
+    return text if isinstance(text, str) and text else type(exc).__name__
 
 
 class ComparedByArgs(Exception):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._configure import SUGGESTED
 from ._errors import ShapeError
 from ._json import is_wait
-from ._kinds import KIND_BY_VALUE, ErrorKind
+from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, ErrorKind
 from ._source import Claim, add_claim
 from ._table import KINDS, of_status
 from ._unified import UnifiedError, make
@@ -29,7 +28,7 @@ _TITLES: Final = {kind: kind.value.replace("_", " ").capitalize() for kind in Er
 def to_problem(error: UnifiedError) -> dict[str, Any]:
     """``error`` as a problem details object (``application/problem+json``) with
     toolerrors' extension members: ``kind``, ``retryable``, ``retry_after``, ``vendor``,
-    ``code``, and when set ``owner``, ``reason`` and ``payload``.
+    ``code``, and when set ``owner``, ``reason``, ``suggested_action`` and ``payload``.
 
     A foreign problem document read by `parse` is written back as it came; any other
     error carries, in ``payload``, the fields of the vendor's payload that the members
@@ -61,6 +60,8 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
         out["owner"] = error.owner
     if error.reason is not None:
         out["reason"] = str(error.reason)
+    if error.suggested_action is not None:
+        out["suggested_action"] = str(error.suggested_action)
     fields = error.vendor_fields()
     if fields:
         out["payload"] = fields
@@ -132,8 +133,10 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         reason = _opt(d, "reason", (str,), where)
         extra = _opt(d, "payload", (dict,), where)
         extra = dict(extra) if extra is not None else None  # a nested dict the caller may hold
-        hint = extra.get("suggestedAction") if vendor == "configure" and extra else None
-        suggested = SUGGESTED.get(hint) if type(hint) is str else None
+        named = _opt(d, "suggested_action", (str,), where)
+        suggested = ACTION_BY_VALUE.get(named) if named is not None else None
+        if named is not None and suggested is None and strict:
+            raise ShapeError(f"unknown action {named!r}", f"{where}/suggested_action")
         return make(
             kind,
             message,

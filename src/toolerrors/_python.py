@@ -8,12 +8,11 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._configure import ConfigureError
-from ._errors import ShapeError
+from ._errors import ShapeError, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
-from ._read import error_of, parse
-from ._table import read_row
+from ._read import error_of
+from ._source import EXCEPTION_READERS
 from ._unified import ToolFailure, UnifiedError, make
 
 __all__ = ["EXCEPTIONS", "from_exception"]
@@ -78,20 +77,11 @@ _UNKNOWN: Final = (ErrorKind.UNKNOWN, None)
 
 def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
     """``exc`` as the error its class stands for: its text, and its class as the code."""
-    return make(rule[0], _text(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
+    return make(rule[0], text_of(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
 
 
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
-
-
-def _text(exc: BaseException) -> str:
-    """``str(exc)``, or its class name when that is empty or fails."""
-    try:
-        text = str(exc)
-    except Exception:
-        text = ""
-    return text if isinstance(text, str) and text else type(exc).__name__
 
 
 _RESPONSES: Final = (
@@ -158,18 +148,6 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
                 continue  # neither an error status nor an error body: a redirect, or a
                 # stream's text after its 200
     return None
-
-
-def _configure(exc: ConfigureError) -> UnifiedError:
-    """A ``ConfigureError`` as `parse` reads it, or by its code when a field is malformed."""
-    try:
-        return parse(exc)
-    except ShapeError:
-        code = exc.code if isinstance(exc.code, str) else None
-        row = read_row("configure", code, None) if code is not None else None
-        retryable = exc.retryable if isinstance(exc.retryable, bool) else None
-        kind = row.kind if row is not None else ErrorKind.UNKNOWN
-        return make(kind, _text(exc), retryable=retryable, vendor="configure", code=code)
 
 
 def _jsonrpc(exc: BaseException) -> UnifiedError | None:
@@ -252,8 +230,10 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         return exc.error
     if _is_group(exc):
         return _group(exc, seen)
-    if isinstance(exc, ConfigureError):
-        return _configure(exc)
+    for cls in type(exc).__mro__:  # an SDK's exception that a source reads (ConfigureError)
+        read = EXCEPTION_READERS.get(cls.__name__)
+        if read is not None:
+            return read(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
         return error_of(getattr(exc, "error", None))
     found = _response(exc, seen) or _jsonrpc(exc) or _body(exc)
@@ -263,7 +243,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         rule = EXCEPTIONS.get(_name(cls))
         if rule is not None:
             return _by_class(exc, rule)
-    text = _text(exc)
+    text = text_of(exc)
     if text[:1] == "{":  # an error carried as JSON text (an MCP server's ToolError, say)
         return error_of(text)
     return None

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANCHORS",
     "CLAIMS",
+    "EXCEPTION_READERS",
     "NO_VALUE",
     "OWNERS",
     "SAFER_KIND",
@@ -305,6 +306,10 @@ class Source:
     """Fields a code never has (errors the SDK makes before any response)."""
     docs: str = ""
     """Its page under ``docs/``, whose generated table of rows is kept in step."""
+    exceptions: Mapping[str, Callable[[BaseException], UnifiedError]] = field(default_factory=dict)
+    """The exceptions its SDK raises with its errors, by class name (``ConfigureError``),
+    and how to read each: `toolerrors.from_exception` asks for an exception of a class of
+    that name, or of a subclass, whichever copy of the SDK (or of this package) made it."""
 
     def models_of(self) -> ModuleType:
         """The module holding its pydantic models, imported now if it was not."""
@@ -345,6 +350,9 @@ the claim's ``id``."""
 ANCHORS: Final[set[str]] = set()
 """The keys `classify` looks for."""
 
+EXCEPTION_READERS: Final[dict[str, Callable[[BaseException], UnifiedError]]] = {}
+"""Every registered source's `Source.exceptions`, by class name."""
+
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 
 SAFER_KIND: Final = ErrorKind.UPSTREAM_ERROR
@@ -355,7 +363,7 @@ say ``retryable`` false."""
 
 def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
-    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND):
+    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS):
         lookup.clear()
     for source in SOURCES.values():
         _derive(source)
@@ -376,6 +384,7 @@ def _derive(source: Source) -> None:
         if row.writes:
             WRITE[(row.vendor, row.kind)] = row
     CARRIED[source.name] = source.carried
+    EXCEPTION_READERS.update(source.exceptions)
 
 
 def _settle() -> None:
