@@ -15,6 +15,7 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    SHOULD_RETRY,
     Claim,
     Field,
     Shape,
@@ -162,7 +163,7 @@ SOURCE: Final = register(
                 "error",
                 read_anthropic,
                 "`type: error` around an error object with a text `type` and no `code`,"
-                " `param` or `event_id` (which make it OpenAI's)",
+                " `param` or `event_id`",
                 is_a=dict,
                 texts=("error/type",),
                 refuses=("error/code", "error/param", "error/event_id"),
@@ -172,6 +173,7 @@ SOURCE: Final = register(
         write=write,
         models=".anthropic",
         example=example,
+        headers={"x-should-retry": SHOULD_RETRY},
         docs="anthropic.md",
     )
 )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Claim, Field, Shape, Source, canonical_row, only, register, want
+from ._source import ONE_TIME_CODE, Claim, Field, Shape, Source, canonical_row, only, register, want
 from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
@@ -281,6 +281,7 @@ SOURCE: Final = register(
         write=write,
         models=".github",
         example=example,
+        headers={"x-github-otp": ONE_TIME_CODE},
         docs="github.md",
     )
 )

@@ -15,6 +15,7 @@ from ._json import MAX_BYTES, MAX_WAIT, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
+from ._source import HEADER_NAMES, HEADERS, ONE_TIME_CODE, SHOULD_RETRY
 from ._table import BOUND, READ, of_status
 from ._unified import UnifiedError, make, refill
 
@@ -32,16 +33,16 @@ _MESSAGE_KEYS: Final = ("detail", "message", "error_description", "title")
 
 _READ: Final = frozenset({
     "retry-after-ms", "retry-after", *_REQUEST_ID_HEADERS, "content-type", "www-authenticate",
-    "x-should-retry", "stripe-should-retry", "x-ratelimit-remaining", "x-ratelimit-reset",
-    "ratelimit", "ratelimit-remaining", "ratelimit-reset", "x-github-otp",
+    "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit", "ratelimit-remaining",
+    "ratelimit-reset",
 })  # fmt: skip
-"""The headers a response is read by; a real response has many more, which are not kept."""
+"""The headers every response is read by, besides the sources' own (`HEADERS`, read by
+what they say); a real response has many more, which are not kept."""
 
-
-_NAMES: Final[dict[str | bytes, str]] = {}
-"""Header names as given (``Retry-After``, ``b"retry-after"``) to the lower-case name
-read, or ``""`` for one not read: responses repeat the same few spellings, and a lookup
-is cheaper than lowering."""
+_NAMES: Final = HEADER_NAMES
+"""Header names as given (``Retry-After``, ``b"retry-after"``) to the name read, or
+``""`` for one not read: responses repeat the same few spellings, and a lookup is
+cheaper than lowering."""
 
 
 def _text(value: object) -> str:
@@ -58,7 +59,7 @@ def _name(name: object) -> str:
     """The lower-case name of a header read by, else ``""``; remembered when it is text
     or bytes."""
     key = _text(name).lower()
-    key = key if key in _READ else ""
+    key = HEADERS.get(key) or (key if key in _READ else "")
     if type(name) is str or type(name) is bytes:
         if len(_NAMES) >= 1024:  # many one-off names: start again, and keep the usual ones
             _NAMES.clear()
@@ -176,8 +177,8 @@ def _challenge(header: str) -> dict[str, str] | None:
 
 
 _ADVICE: Final[dict[str, bool]] = {"true": True, "false": False}
-"""``x-should-retry`` (OpenAI, Anthropic) and ``Stripe-Should-Retry``: the server's own
-word on whether this response may be retried, which beats the status and the body."""
+"""What a `SHOULD_RETRY` header says: the server's own word on whether this response may
+be retried, which beats the status and the body."""
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _RATE_LIMITED: Final = ErrorKind.RATE_LIMITED
@@ -284,16 +285,17 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        advice (a Pythe ``http_429`` envelope in a 200 is a rate limit; a use_tool
        ``forbidden`` in a 403 stays forbidden).  A body sent as
        ``application/problem+json`` is read as problem details.
-    2. **The server's word on this response**: ``x-should-retry`` (OpenAI, Anthropic) and
-       ``Stripe-Should-Retry`` set the retry advice, except for ``payment_required`` and
-       ``refused``, which are never retried.
+    2. **The server's word on this response**: a header a source declares to say so
+       (`SHOULD_RETRY`: ``x-should-retry``, ``Stripe-Should-Retry``) sets the retry
+       advice, except for ``payment_required`` and ``refused``, which are never retried.
     3. **A status bound to a code**: a row read differently with a status (Configure's
        structured 404 arriving as ``INVALID_INPUT``).
     4. **A status more exact than a generic body**: an ``invalid_input`` body sent with a
        401, 403, 404, 409, 413 or 429 takes the status's kind, and so does a
        ``permission_denied`` body sent with a 429 (Microsoft Graph's throttling).
     5. **Rate-limit and one-time-code headers** (``X-RateLimit-Remaining: 0``, the IETF
-       draft's ``RateLimit``, ``Retry-After`` on a 403, ``X-GitHub-OTP``), only where the
+       draft's ``RateLimit``, ``Retry-After`` on a 403, a source's `ONE_TIME_CODE`
+       header such as ``X-GitHub-OTP``), only where the
        body says no kind of its own: headers never make a body's stated error retryable.
     6. **The status**, where the body says nothing (a body of kind ``unknown``, no body,
        text that is not JSON, or JSON in no known shape, whose message and stated wait
@@ -321,9 +323,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
                 headed = (_RATE_LIMITED, True)
             if wait is None and (headed or status == 429):
                 wait = _reset(lowered)
-        elif status == 401 and lowered.get("x-github-otp", "").startswith("required"):
+        elif status == 401 and lowered.get(ONE_TIME_CODE, "").startswith("required"):
             headed = (_APPROVAL, False)  # a person must give the one-time code
-        said = lowered.get("x-should-retry") or lowered.get("stripe-should-retry")
+        said = lowered.get(SHOULD_RETRY)
         advice = _ADVICE.get(said) if said is not None else None
     if found is not None:
         return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)

@@ -15,6 +15,7 @@ from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import (
+    SHOULD_RETRY,
     Claim,
     Field,
     Shape,
@@ -271,6 +272,7 @@ SOURCE: Final = register(
         write=write,
         models=".openai",
         example=example,
+        headers={"x-should-retry": SHOULD_RETRY},
         docs="openai.md",
     )
 )

@@ -150,7 +150,7 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     return None
 
 
-def _jsonrpc(exc: BaseException) -> UnifiedError | None:
+def _error_data(exc: BaseException) -> UnifiedError | None:
     """The JSON-RPC error an exception keeps as ``error``: the MCP SDK's ``MCPError``
     (and ``UrlElicitationRequiredError``) with its ``ErrorData``, read as the MCP source
     reads the error object."""
@@ -236,7 +236,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             return read(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
         return error_of(getattr(exc, "error", None))
-    found = _response(exc, seen) or _jsonrpc(exc) or _body(exc)
+    found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:
         return found
     for cls in type(exc).__mro__:

@@ -46,9 +46,13 @@ __all__ = [
     "ANCHORS",
     "CLAIMS",
     "EXCEPTION_READERS",
+    "HEADERS",
+    "HEADER_NAMES",
     "NO_VALUE",
+    "ONE_TIME_CODE",
     "OWNERS",
     "SAFER_KIND",
+    "SHOULD_RETRY",
     "SOURCES",
     "Claim",
     "Field",
@@ -167,6 +171,16 @@ class Claim:
             names[f"when{index}"] = self.when
             tests.append(f"when{index}(d)")
         return tests, names
+
+
+SHOULD_RETRY: Final = "should-retry"
+"""What a header says (`Source.headers`): ``true`` or ``false``, the server's own word on
+whether this very response may be retried (OpenAI's and Anthropic's ``x-should-retry``,
+``Stripe-Should-Retry``)."""
+
+ONE_TIME_CODE: Final = "one-time-code"
+"""What a header says (`Source.headers`): on a 401, ``required`` when a person must give a
+one-time code (GitHub's ``X-GitHub-OTP``)."""
 
 
 class _NoValue:
@@ -306,6 +320,9 @@ class Source:
     """Fields a code never has (errors the SDK makes before any response)."""
     docs: str = ""
     """Its page under ``docs/``, whose generated table of rows is kept in step."""
+    headers: Mapping[str, str] = field(default_factory=dict)
+    """The response headers of its own that `toolerrors.from_http` reads, by lower-case
+    name, each with what it says: `SHOULD_RETRY` or `ONE_TIME_CODE`."""
     exceptions: Mapping[str, Callable[[BaseException], UnifiedError]] = field(default_factory=dict)
     """The exceptions its SDK raises with its errors, by class name (``ConfigureError``),
     and how to read each: `toolerrors.from_exception` asks for an exception of a class of
@@ -353,6 +370,13 @@ ANCHORS: Final[set[str]] = set()
 EXCEPTION_READERS: Final[dict[str, Callable[[BaseException], UnifiedError]]] = {}
 """Every registered source's `Source.exceptions`, by class name."""
 
+HEADERS: Final[dict[str, str]] = {}
+"""Every registered source's `Source.headers`: a header's lower-case name to what it says."""
+
+HEADER_NAMES: Final[dict[str | bytes, str]] = {}
+"""`toolerrors.from_http`'s cache of header names as given (``Retry-After``,
+``b"retry-after"``) to the name it reads them by, emptied whenever the sources change."""
+
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 
 SAFER_KIND: Final = ErrorKind.UPSTREAM_ERROR
@@ -365,6 +389,7 @@ def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
     for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS):
         lookup.clear()
+    HEADERS.clear()
     for source in SOURCES.values():
         _derive(source)
     _settle()
@@ -385,6 +410,7 @@ def _derive(source: Source) -> None:
             WRITE[(row.vendor, row.kind)] = row
     CARRIED[source.name] = source.carried
     EXCEPTION_READERS.update(source.exceptions)
+    HEADERS.update(source.headers)
 
 
 def _settle() -> None:
@@ -399,6 +425,7 @@ def _settle() -> None:
     CLAIMS.sort(key=lambda claim: claim.rank)
     ANCHORS.clear()
     ANCHORS.update(claim.anchor for claim in CLAIMS)
+    HEADER_NAMES.clear()
     global classify  # noqa: PLW0603 - the dispatcher is rebuilt, on first use
     classify = _compile_then_classify
 
@@ -439,6 +466,12 @@ def _check(source: Source) -> None:
             f"{where} has no retry field, so it must write {SAFER_KIND.value} as a code that"
             " reads as not retryable"
         )
+    for name, says in source.headers.items():
+        if says not in (SHOULD_RETRY, ONE_TIME_CODE) or name != name.lower():
+            raise ValueError(
+                f"{where}: header {name!r} must be named in lower case and say"
+                f" {SHOULD_RETRY!r} or {ONE_TIME_CODE!r}, not {says!r}"
+            )
     if sum(shape.codes is None for shape in source.shapes) != 1:
         raise ValueError(f"{where}: exactly one shape must take the codes no other names")
 

@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Any, Final
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._kinds import ErrorKind
-from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
+from ._source import (
+    SHOULD_RETRY,
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    given_back,
+    only,
+    register,
+    want,
+)
 from ._table import Row, Rows
 from ._unified import make
 from ._words import read_words
@@ -221,7 +232,7 @@ SOURCE: Final = register(
                 read_stripe,
                 "a type or code only Stripe uses, a field only Stripe sends, or"
                 " `invalid_request_error` without `param`; never beside a top-level `type`"
-                " (Anthropic's envelope) nor with Graph's `innerError`",
+                " nor with an `innerError`",
                 is_a=dict,
                 refuses=("type", "error/innerError", "error/innererror"),
                 when=_only_stripe,
@@ -230,6 +241,7 @@ SOURCE: Final = register(
         write=write,
         models=".stripe",
         example=example,
+        headers={"stripe-should-retry": SHOULD_RETRY},
         docs="stripe.md",
     )
 )
