@@ -40,7 +40,7 @@ from pydantic_core import from_json
 
 import toolerrors
 from toolerrors import _cli
-from toolerrors._configure import SUGGESTED
+from toolerrors._builtin.configure import SUGGESTED
 from toolerrors._held import Outcome, match
 from toolerrors._kinds import ErrorKind
 from toolerrors._table import READ

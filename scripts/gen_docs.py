@@ -24,45 +24,8 @@ DOCS = ROOT / "docs"
 
 _RETRY = {True: "yes", False: "no", None: "not said"}
 
-_DECISIONS = """\
-## Decisions the vendors' documentation forces
-
-- **Configure INVALID_INPUT with statusCode 404 is `not_found`.** Structured backend 404s
-  (`resource_missing`, `agent_not_found`) arrive that way; NOT_FOUND is legacy only.
-  `not_found` is written to Configure as INVALID_INPUT with statusCode 404.
-- **Configure TIMEOUT is `unknown_outcome`**: the request may have run.
-- **Configure NETWORK_ERROR is `unknown_outcome` too.** "Fetch failed before an API
-  response was received" does not say the request was never sent, so a retry is safe
-  only when the operation is idempotent. Both keep `retryable` undefined (`None`), and a
-  unified error whose `retryable` is `None` is written to Configure with no `retryable`.
-- **`otp_blocked` stays not retryable**: Configure says `retryable: false`, Pythe writes
-  `http_429` with `retryable: false`, and use_tool, which has no such field, gets
-  `vendor` ("Read the message") instead of `rate_limited` ("Wait, then try once more").
-  The same holds for any error whose kind would retry but which is marked not retryable.
-- **A Pythe payload's own `retryable` wins** over the table's default.
-- **Only a use_tool check's outcome is written as one.** An approval or a refusal with
-  an owner and a reason is written in use_tool's template (`{"refused": "Not done: …"}`).
-  Without them no check held it (Stripe's 3-D Secure challenge, a JSON-RPC user
-  rejection), and use_tool's strict reading would refuse a text off the template: it is
-  written as `forbidden`, which is never retried. Like Pythe's and Configure's codes,
-  that loses the kind: it reads back as `permission_denied` (`ask_owner`), never as
-  a retry.
-- **At home, a code is trusted only while it says the error's kind.** An error written
-  back to its own vendor keeps its code and fields verbatim; a problem document whose
-  `kind` and `code` disagree is written by its kind, and a field kept from elsewhere never
-  turns an error into a success (`ok: true`).
-- **No retry action without retry advice.** An error whose `retryable` is not known
-  (`None`) gets `check_first`, never `retry` or `wait_and_retry`, whatever its kind.
-- **Pythe insufficient_credits is `payment_required` with status 402**, written to
-  Configure as PAYMENT_REQUIRED with statusCode 402.
-- **`not_done_yet` is `approval_required`**, written to Configure as ACCESS_DENIED with
-  `suggestedAction: complete_approval` and `retryable: false`.
-- **`refused` is never retryable**: `retryable: false` in Pythe and Configure.
-- **Nothing is written more retryable than it was**: where a kind never retries
-  without someone acting first, a write to another vendor says `retryable: false`; where
-  the source did not say, Pythe (whose field is required) gets `false`.
-- **An error never becomes a success envelope.**
-"""
+_DECISIONS = (Path(__file__).parent / "decisions.md").read_text("utf-8")
+"""The decisions the mapping page ends with, written by hand."""
 
 
 def _cell(text: str) -> str:
@@ -196,44 +159,13 @@ def source_page(source: Source) -> tuple[Path, str]:
 
 
 def schemas() -> dict[str, dict[str, object]]:
-    """The JSON Schema of every wire model, by file name."""
-    from toolerrors import (
-        anthropic,
-        configure,
-        github,
-        google,
-        jsonrpc,
-        msgraph,
-        oauth,
-        openai,
-        pythe,
-        slack,
-        stripe,
-        use_tool,
-    )
-
-    models = {
-        "use_tool.ToolError": use_tool.ToolError,
-        "use_tool.NotDoneYet": use_tool.NotDoneYet,
-        "use_tool.Refused": use_tool.Refused,
-        "pythe.ErrorEnvelope": pythe.ErrorEnvelope,
-        "pythe.SuccessEnvelope": pythe.SuccessEnvelope,
-        "configure.ConfigureErrorBody": configure.ConfigureErrorBody,
-        "configure.ForgetResult": configure.ForgetResult,
-        "jsonrpc.ErrorObject": jsonrpc.ErrorObject,
-        "jsonrpc.ErrorResponse": jsonrpc.ErrorResponse,
-        "oauth.ErrorResponse": oauth.ErrorResponse,
-        "slack.ErrorResponse": slack.ErrorResponse,
-        "openai.ErrorResponse": openai.ErrorResponse,
-        "anthropic.ErrorResponse": anthropic.ErrorResponse,
-        "google.ErrorResponse": google.ErrorResponse,
-        "stripe.ErrorResponse": stripe.ErrorResponse,
-        "github.RestError": github.RestError,
-        "github.GraphQLErrors": github.GraphQLErrors,
-        "msgraph.ErrorResponse": msgraph.ErrorResponse,
-    }
+    """The JSON Schema of every wire model each source publishes, by file name."""
     return {
-        f"{name}.json": model.model_json_schema(by_alias=True) for name, model in models.items()
+        f"{source.name}.{name}.json": getattr(source.models_of(), name).model_json_schema(
+            by_alias=True
+        )
+        for source in SOURCES.values()
+        for name in source.published
     }
 
 

@@ -8,43 +8,22 @@ from pathlib import Path
 import pytest
 
 import toolerrors
+from toolerrors.sources import registered
 
 PACKAGE = Path(toolerrors.__file__).parent
 
+BUILT_IN = {f"_builtin.{name}" for name in toolerrors.VENDORS}
+"""The built-in sources' modules, found as the package finds them."""
+MODELS = {source.models.lstrip(".") for source in registered().values()}
+"""The modules of their pydantic models, as each source names its own."""
+
 LAYERS: list[set[str]] = [
-    {"_errors", "_enum", "_json"},
+    {"_errors", "_enum", "_json", "_builtin"},
     {"_kinds", "_held"},
     {"_table", "_words"},
     {"_unified"},
     {"_source"},
-    {
-        "_use_tool",
-        "_pythe",
-        "_configure",
-        "_jsonrpc",
-        "_oauth",
-        "_slack",
-        "_openai",
-        "_anthropic",
-        "_google",
-        "_stripe",
-        "_github",
-        "_msgraph",
-        "_problem",
-        "_wire",
-        "use_tool",
-        "pythe",
-        "configure",
-        "jsonrpc",
-        "oauth",
-        "slack",
-        "openai",
-        "anthropic",
-        "google",
-        "stripe",
-        "github",
-        "msgraph",
-    },
+    {*BUILT_IN, *MODELS, "_problem", "_wire"},
     {"_read", "_write"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin", "sources"},
@@ -59,10 +38,11 @@ LAYERS: list[set[str]] = [
         "integrations.fastmcp",
     },
 ]
-"""From the bottom up: leaves (errors, the enum base, JSON loading with its limits); the
-vocabulary (and use_tool's check, whose words are fixed); what kinds mean, the rows
-and their lookups; the unified value; the registry of sources; the sources and their models; generic reading,
-writing and dispatch; the facades; the package itself and its entry points."""
+"""From the bottom up: leaves (errors, the enum base, JSON loading with its limits, the
+list of the built-in sources' modules); the vocabulary (and use_tool's check, whose words
+are fixed); what kinds mean, the rows and their lookups; the unified value; the registry
+of sources; the sources and their models; generic reading, writing and dispatch; the
+facades; the package itself and its entry points."""
 
 LEVEL = {module: level for level, modules in enumerate(LAYERS) for module in modules}
 

@@ -8,19 +8,19 @@ import pytest
 import toolerrors
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, ROOT, USE_TOOL_TABLE
 from toolerrors import VENDORS, Action, ErrorKind, convert, parse
-from toolerrors._anthropic import AnthropicType
-from toolerrors._configure import SUGGESTED, ConfigureCode, SuggestedAction
-from toolerrors._github import GitHubCode
-from toolerrors._google import GoogleCode
-from toolerrors._jsonrpc import JsonRpcCode
-from toolerrors._msgraph import GraphCode
-from toolerrors._oauth import OAuthCode
-from toolerrors._openai import OpenAICode
-from toolerrors._pythe import PytheCode
-from toolerrors._slack import SlackCode
-from toolerrors._stripe import StripeCode
+from toolerrors._builtin.anthropic import AnthropicType
+from toolerrors._builtin.configure import SUGGESTED, ConfigureCode, SuggestedAction
+from toolerrors._builtin.github import GitHubCode
+from toolerrors._builtin.google import GoogleCode
+from toolerrors._builtin.jsonrpc import JsonRpcCode
+from toolerrors._builtin.msgraph import GraphCode
+from toolerrors._builtin.oauth import OAuthCode
+from toolerrors._builtin.openai import OpenAICode
+from toolerrors._builtin.pythe import PytheCode
+from toolerrors._builtin.slack import SlackCode
+from toolerrors._builtin.stripe import StripeCode
+from toolerrors._builtin.use_tool import UseToolCode
 from toolerrors._table import KINDS, READ, ROWS, WRITE
-from toolerrors._use_tool import UseToolCode
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
 
 BRIEF_KINDS = [

@@ -65,7 +65,7 @@ def test_nothing():
 
 
 def test_marker_with_an_unknown_vendor_is_a_usage_error(pytester: pytest.Pytester) -> None:
-    """every_code names one of the three vendors."""
+    """every_code names a registered source, and says which there are."""
     pytester.makepyfile(
         test_bad="""
 import pytest
@@ -78,5 +78,5 @@ def test_nothing(error_payload):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.ret != 0
     result.stdout.fnmatch_lines(
-        ["*every_code('acme'): expected one of use_tool, pythe, configure*"]
+        ["*every_code('acme'): expected one of anthropic, configure, github, *, use_tool*"]
     )

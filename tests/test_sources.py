@@ -8,7 +8,8 @@ import inspect
 import re
 import sys
 import types
-from typing import TYPE_CHECKING, Any, get_args
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 import toolerrors
 from conftest import ROOT
-from toolerrors import ErrorKind, ShapeError, Target, Vendor, _source, convert, parse
+from toolerrors import ErrorKind, ShapeError, _source, convert, parse
 from toolerrors._held import Outcome, Reason, render
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
@@ -47,10 +48,13 @@ if TYPE_CHECKING:
 # The registry and the built-in sources.
 
 
-def test_vendor_and_target_literals_equal_the_registry() -> None:
-    """The typing literals name exactly the built-in sources, in the registry's order."""
-    assert get_args(Vendor) == toolerrors.VENDORS == tuple(registered())
-    assert get_args(Target) == toolerrors.TARGETS == (*toolerrors.VENDORS, "problem")
+def test_the_built_in_sources_are_the_modules_of_their_folder() -> None:
+    """Every module in the folder of built-in sources registers the source it is named
+    for, in the order of their names, and nothing else is built in."""
+    folder = Path(toolerrors.__file__).parent / "_builtin"
+    modules = sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+    assert list(toolerrors.VENDORS) == modules == list(registered())
+    assert (*toolerrors.VENDORS, "problem") == toolerrors.TARGETS
 
 
 def test_carried_fields_are_derived_from_the_field_specs() -> None:

@@ -10,29 +10,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from . import (  # noqa: F401 - each registers its source
-    _anthropic,
-    _configure,
-    _github,
-    _google,
-    _jsonrpc,
-    _msgraph,
-    _oauth,
-    _openai,
-    _pythe,
-    _slack,
-    _source,
-    _stripe,
-    _use_tool,
-)
+from . import _builtin, _source
+from ._builtin.jsonrpc import is_error_object, read_jsonrpc
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
-from ._jsonrpc import is_error_object, read_jsonrpc
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import read_problem  # noqa: F401 - it registers its claim
 from ._source import (
@@ -54,7 +41,10 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_BYTES", "TARGETS", "VENDORS", "error_of", "from_mapping", "load", "parse"]
 
-VENDORS: Final[tuple[Vendor, ...]] = BUILT_IN  # type: ignore[assignment]
+for _name in BUILT_IN:  # each registers its source
+    import_module(f"{_builtin.__name__}.{_name}")
+
+VENDORS: Final[tuple[Vendor, ...]] = BUILT_IN
 """The sources built in."""
 
 TARGETS: Final[tuple[Target, ...]] = (*VENDORS, "problem")

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
 from itertools import count, groupby
-from typing import TYPE_CHECKING, Any, Final, get_args
+from typing import TYPE_CHECKING, Any, Final
 
+from ._builtin import NAMES
 from ._errors import ShapeError
 from ._json import is_wait, type_name
 from ._kinds import ErrorKind
@@ -31,7 +32,6 @@ from ._table import (
     ROWS,
     WRITE,
     Row,
-    Vendor,
     read_row,
 )
 
@@ -320,6 +320,9 @@ class Source:
     """Fields a code never has (errors the SDK makes before any response)."""
     docs: str = ""
     """Its page under ``docs/``, whose generated table of rows is kept in step."""
+    schemas: tuple[str, ...] = ()
+    """Models in its ``models`` module, beside its shapes' own, whose JSON Schema is
+    published under ``docs/schemas/`` (a success envelope, say)."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """The response headers of its own that `toolerrors.from_http` reads, by lower-case
     name, each with what it says: `SHOULD_RETRY` or `ONE_TIME_CODE`."""
@@ -331,6 +334,11 @@ class Source:
     def models_of(self) -> ModuleType:
         """The module holding its pydantic models, imported now if it was not."""
         return import_module(self.models, __package__)
+
+    @property
+    def published(self) -> tuple[str, ...]:
+        """The models whose JSON Schema is published: its shapes', then `schemas`."""
+        return tuple(dict.fromkeys([*(shape.model for shape in self.shapes), *self.schemas]))
 
     def shape_for(self, code: str) -> Shape:
         """The shape a payload with ``code`` takes."""
@@ -534,8 +542,9 @@ def add_claim(claim: Claim, owner: str) -> None:
     _settle()
 
 
-BUILT_IN: Final[tuple[str, ...]] = get_args(Vendor)
-"""The sources that ship with the package, in order (`Vendor`)."""
+BUILT_IN: Final[tuple[str, ...]] = NAMES
+"""The sources that ship with the package, in order: the modules of its folder of
+sources."""
 
 RESERVED: Final = {
     "problem": "RFC 9457 problem details",

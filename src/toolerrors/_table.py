@@ -10,7 +10,7 @@ source's shape.  ``scripts/gen_docs.py`` renders every source's rows as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, TypeAlias
 
 from ._kinds import Action, ErrorKind
 
@@ -38,24 +38,13 @@ __all__ = [
 ]
 
 
-Vendor = Literal[
-    "use_tool",
-    "pythe",
-    "configure",
-    "jsonrpc",
-    "oauth",
-    "slack",
-    "openai",
-    "anthropic",
-    "google",
-    "stripe",
-    "github",
-    "msgraph",
-]
-"""The sources built in (a test holds it to the registry)."""
+Vendor: TypeAlias = str
+"""A source's name, as `UnifiedError.vendor` holds it (``"slack"``): a built-in one
+(`toolerrors.VENDORS`) or one added with `toolerrors.sources.register`."""
 
-Target = Literal[Vendor, "problem"]
-"""Where `toolerrors.convert` can write: a built-in source, or RFC 9457 problem details."""
+Target: TypeAlias = str
+"""Where `toolerrors.convert` can write: a source's name, or ``"problem"`` for RFC 9457
+problem details (`toolerrors.TARGETS` lists the built-in ones)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from typing import Annotated, Final, Literal, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._anthropic import ROWS
-from ._anthropic import AnthropicType as ErrorType
+from ._builtin.anthropic import ROWS
+from ._builtin.anthropic import AnthropicType as ErrorType
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorObject", "ErrorResponse", "ErrorType", "Payload", "parse"]

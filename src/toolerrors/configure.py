@@ -17,14 +17,14 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
-from ._configure import (
+from ._builtin.configure import (
     CONFIGURE_LOCAL,
     ROWS,
     AuthFlowReason,
     ConfigureError,
     SuggestedAction,
 )
-from ._configure import ConfigureCode as ErrorCode
+from ._builtin.configure import ConfigureCode as ErrorCode
 from ._errors import ShapeError
 from ._json import MAX_BYTES, MAX_WAIT, load
 from ._wire import FieldProblem, WireModel, as_data, validate

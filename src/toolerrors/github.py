@@ -12,8 +12,8 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._github import ROWS
-from ._github import GitHubCode as ErrorCode
+from ._builtin.github import ROWS
+from ._builtin.github import GitHubCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [

@@ -11,8 +11,8 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import Field, StrictInt, StrictStr
 
-from ._google import ROWS
-from ._google import GoogleCode as ErrorCode
+from ._builtin.google import ROWS
+from ._builtin.google import GoogleCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "Status", "parse"]

@@ -12,8 +12,8 @@ from typing import Any, Final, Literal, TypeAlias
 
 from pydantic import StrictInt, StrictStr
 
-from ._jsonrpc import ROWS
-from ._jsonrpc import JsonRpcCode as ErrorCode
+from ._builtin.jsonrpc import ROWS
+from ._builtin.jsonrpc import JsonRpcCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]

@@ -11,8 +11,8 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._msgraph import ROWS
-from ._msgraph import GraphCode as ErrorCode
+from ._builtin.msgraph import ROWS
+from ._builtin.msgraph import GraphCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]

@@ -10,8 +10,8 @@ from typing import Annotated, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._oauth import ROWS
-from ._oauth import OAuthCode as ErrorCode
+from ._builtin.oauth import ROWS
+from ._builtin.oauth import OAuthCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "parse"]

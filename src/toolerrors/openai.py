@@ -11,8 +11,8 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._openai import ROWS
-from ._openai import OpenAICode as ErrorCode
+from ._builtin.openai import ROWS
+from ._builtin.openai import OpenAICode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]

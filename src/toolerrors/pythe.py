@@ -14,10 +14,10 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from ._builtin.pythe import ROWS
+from ._builtin.pythe import PytheCode as ErrorCode
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
-from ._pythe import ROWS
-from ._pythe import PytheCode as ErrorCode
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
 __all__ = [

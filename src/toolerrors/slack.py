@@ -10,8 +10,8 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._slack import ROWS
-from ._slack import SlackCode as ErrorCode
+from ._builtin.slack import ROWS
+from ._builtin.slack import SlackCode as ErrorCode
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "parse"]

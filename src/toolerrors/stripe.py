@@ -11,8 +11,8 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._stripe import ROWS
-from ._stripe import StripeCode as ErrorCode
+from ._builtin.stripe import ROWS
+from ._builtin.stripe import StripeCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
+from ._builtin.use_tool import ROWS
+from ._builtin.use_tool import UseToolCode as ErrorCode
 from ._errors import ShapeError
 from ._held import TEMPLATES, Outcome, Reason, match, render
-from ._use_tool import ROWS
-from ._use_tool import UseToolCode as ErrorCode
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._kinds import ErrorKind
-from ._source import (
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._kinds import ErrorKind
+from .._source import (
     Claim,
     Field,
     Shape,
@@ -26,14 +26,14 @@ from ._source import (
     register,
     with_extra,
 )
-from ._table import Row, Rows
-from ._unified import make
-from ._words import names_refusal, read_words
+from .._table import Row, Rows
+from .._unified import make
+from .._words import names_refusal, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "JsonRpcCode", "read_jsonrpc", "write"]
 
@@ -202,6 +202,7 @@ SOURCE: Final = register(
         ),
         write=write,
         models=".jsonrpc",
+        schemas=("ErrorResponse",),
         example=example,
         cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
         docs="jsonrpc.md",

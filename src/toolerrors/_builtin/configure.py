@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError, text_of
-from ._json import MAX_WAIT, is_wait
-from ._kinds import Action, ErrorKind
-from ._source import (
+from .._enum import TextEnum
+from .._errors import ShapeError, text_of
+from .._json import MAX_WAIT, is_wait
+from .._kinds import Action, ErrorKind
+from .._source import (
     NO_VALUE,
     Claim,
     Field,
@@ -29,13 +29,13 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import KINDS, WRITE, Row, Rows
-from ._unified import make
+from .._table import KINDS, WRITE, Row, Rows
+from .._unified import make
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = [
     "CONFIGURE_LOCAL",
@@ -461,6 +461,7 @@ SOURCE: Final = register(
         ),
         write=write,
         models=".configure",
+        schemas=("ForgetResult",),
         example=example,
         cases=(
             ("INVALID_INPUT-404", "INVALID_INPUT", {"statusCode": 404, "type": "resource_missing"}),

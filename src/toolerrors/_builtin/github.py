@@ -13,18 +13,28 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._kinds import ErrorKind
-from ._source import ONE_TIME_CODE, Claim, Field, Shape, Source, canonical_row, only, register, want
-from ._table import Row, Rows
-from ._unified import make
-from ._words import read_words
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._kinds import ErrorKind
+from .._source import (
+    ONE_TIME_CODE,
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    only,
+    register,
+    want,
+)
+from .._table import Row, Rows
+from .._unified import make
+from .._words import read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "GitHubCode", "read_github", "read_graphql", "write"]
 

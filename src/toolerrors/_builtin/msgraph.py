@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._kinds import ErrorKind
-from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from ._table import Row, Rows
-from ._unified import make
-from ._words import read_words
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._kinds import ErrorKind
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
+from .._table import Row, Rows
+from .._unified import make
+from .._words import read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "GraphCode", "read_bare", "read_batch", "read_msgraph", "write"]
 

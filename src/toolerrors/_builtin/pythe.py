@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._kinds import ErrorKind
-from ._source import (
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._kinds import ErrorKind
+from .._source import (
     Claim,
     Field,
     Shape,
@@ -24,13 +24,13 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row, Rows
-from ._unified import make
+from .._table import Row, Rows
+from .._unified import make
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "PytheCode", "read_pythe", "write"]
 
@@ -227,6 +227,7 @@ SOURCE: Final = register(
         ),
         write=write,
         models=".pythe",
+        schemas=("SuccessEnvelope",),
         example=example,
         docs="pythe.md",
     )

@@ -15,19 +15,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._json import decode
-from ._kinds import ErrorKind
-from ._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from ._table import Row, Rows
-from ._unified import make
-from ._words import names_billing, read_words
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._json import decode
+from .._kinds import ErrorKind
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
+from .._table import Row, Rows
+from .._unified import make
+from .._words import names_billing, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "GoogleCode", "read_google", "read_status", "write"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._kinds import ErrorKind
-from ._source import (
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._kinds import ErrorKind
+from .._source import (
     SHOULD_RETRY,
     Claim,
     Field,
@@ -27,14 +27,14 @@ from ._source import (
     register,
     want,
 )
-from ._table import Row, Rows
-from ._unified import make
-from ._words import read_words
+from .._table import Row, Rows
+from .._unified import make
+from .._words import read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "OpenAICode", "read_openai", "write"]
 

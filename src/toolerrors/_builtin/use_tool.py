@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ._enum import TextEnum
-from ._errors import ShapeError
-from ._held import Outcome, Reason, match, render
-from ._kinds import ErrorKind
-from ._source import (
+from .._enum import TextEnum
+from .._errors import ShapeError
+from .._held import Outcome, Reason, match, render
+from .._kinds import ErrorKind
+from .._source import (
     Claim,
     Field,
     Shape,
@@ -26,13 +26,13 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row, Rows
-from ._unified import make
+from .._table import Row, Rows
+from .._unified import make
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ._unified import UnifiedError
+    from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "UseToolCode", "read_held", "read_use_tool", "write"]
 
