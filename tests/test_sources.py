@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import os
 import re
 import sys
 import types
@@ -286,6 +287,32 @@ def test_a_fourth_source_reads_through_parse_and_error_of(acme: Source) -> None:
     assert caught.value.where == "/error"
     with pytest.raises(ShapeError, match="unknown field"):
         parse({**JAMMED, "x": 1}, strict=True)
+
+
+def _read_all(bodies: list[Any]) -> list[object]:
+    """How each body reads: its error, or where parse says it is wrong (not the words,
+    which list the sources registered)."""
+    found: list[object] = []
+    for body in bodies:
+        try:
+            found.append(parse(body).to_dict())
+        except ShapeError as exc:
+            found.append(("refused at", exc.where))
+    return found
+
+
+def test_a_new_source_on_a_shared_anchor_changes_no_real_payload() -> None:
+    """Every real payload in the corpus reads the same before and after a source joins
+    on the ``error`` anchor that seven built-in sources share, and after it leaves."""
+    bodies = _corpus_bodies()
+    before = _read_all(bodies)
+    register(ACME)
+    try:
+        during = _read_all(bodies)
+    finally:
+        unregister("acme")
+    assert during == before == _read_all(bodies)
+    assert len(bodies) >= 100
 
 
 def test_a_fourth_source_converts_both_ways_and_round_trips(acme: Source) -> None:
@@ -580,3 +607,64 @@ def test_check_takes_null_as_absent_and_refuses_unknown_fields_only_when_strict(
         with pytest.raises(ShapeError) as caught:
             check(NESTED, wire, True, "/p")
         assert (caught.value.where, caught.value.problem) == (where, "unknown field(s) 'more'")
+
+
+TOY = """
+import json, runpy, sys, warnings
+import toolerrors
+from hypothesis import HealthCheck, find, settings
+from toolerrors import ErrorKind, convert, parse
+from toolerrors.sources import registered
+from toolerrors.strategies import error_payloads
+from toolerrors.testing import assert_shape, payload
+
+assert toolerrors.__file__.startswith(sys.argv[1]), toolerrors.__file__
+error = parse({"error": "JAMMED", "detail": "Jammed.", "wait": 5})
+out = {
+    "vendors": list(toolerrors.VENDORS),
+    "read": [error.vendor, error.kind.value, error.retryable, error.retry_after],
+    "to pythe": convert(error, "pythe")["code"],
+    "back": convert(convert(error, "pythe"), "acme"),
+    "factory": payload("acme", "MISSING"),
+    "model": type(assert_shape(payload("acme", "BAD"), "acme")).__name__,
+    "drawn": find(error_payloads("acme"), lambda wire: True, settings=settings(
+        database=None, suppress_health_check=list(HealthCheck))) is not None,
+}
+docs = runpy.run_path(sys.argv[2])
+out["rows page"] = "| `JAMMED` | `unavailable` |" in docs["render_rows"](registered()["acme"])
+out["ranks"] = "| 31 | `error` | acme |" in docs["render_ranks"]()
+out["mapping"] = "acme" in docs["render_mapping"]()
+print(json.dumps(out))
+"""
+
+
+def test_a_built_in_source_is_one_file(tmp_path: Path) -> None:
+    """A copy of the package with one more file in its folder of built-in sources reads,
+    writes, makes, draws and documents that source, with no other edit."""
+    import json
+    import shutil
+    import subprocess
+
+    package = Path(toolerrors.__file__).parent
+    shutil.copytree(package, tmp_path / "toolerrors", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "tests" / "toy" / "acme.py", tmp_path / "toolerrors" / "_builtin")
+    ran = subprocess.run(
+        [sys.executable, "-c", TOY, str(tmp_path), str(ROOT / "scripts" / "gen_docs.py")],
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout) == {
+        "vendors": sorted([*toolerrors.VENDORS, "acme"]),
+        "read": ["acme", "unavailable", None, 5],
+        "to pythe": "http_5xx",
+        "back": {"error": "JAMMED", "detail": "Jammed.", "retry": False},
+        "factory": {"error": "MISSING", "detail": "No task."},
+        "model": "AcmeError",
+        "drawn": True,
+        "rows page": True,
+        "ranks": True,
+        "mapping": True,
+    }
