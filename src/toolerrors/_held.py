@@ -70,7 +70,6 @@ _ASK_ENDS: Final = _ask_ends()
 """Everything after the owner in an ask text, for each reason with either apostrophe, by
 its length: the reasons' lengths differ, so one lookup by the tail's length and one
 ``endswith`` read the reason, with no slice to hash."""
-_ASK_KEY: Final = Outcome.ASK.key
 _ASK: Final = Outcome.ASK
 
 

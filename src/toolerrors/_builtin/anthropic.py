@@ -99,8 +99,6 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_ALLOWED: Final = ERROR.names
-_INNER: Final = frozenset(spec.name for spec in INNER)
 
 
 def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:

@@ -108,7 +108,6 @@ ROWS: Final = (
 # fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_ALLOWED: Final = ERROR.names
 _MARKS: Final = ("error_description", "error_uri")
 
 
