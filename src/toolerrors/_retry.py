@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Final
 
 from ._python import from_exception
 from ._table import KINDS
 
 if TYPE_CHECKING:
+    from random import Random
+
     from ._unified import UnifiedError
 
 __all__ = ["retry_delay", "retry_on", "should_retry"]
@@ -41,7 +42,7 @@ def retry_delay(
     *,
     base: float = BASE_DELAY,
     max_backoff: float = MAX_BACKOFF,
-    rng: random.Random | None = None,
+    rng: Random | None = None,
 ) -> float:
     """Seconds to wait before attempt ``attempt + 1`` (``attempt`` counts from 0).
 
@@ -54,6 +55,8 @@ def retry_delay(
     if error.retry_after is not None:
         return float(error.retry_after)
     ceiling = min(max_backoff, base * 2.0 ** min(attempt, 64))
+    import random  # here, not at import: it costs 2 ms of start-up
+
     return (rng or random).uniform(0.0, ceiling)
 
 
