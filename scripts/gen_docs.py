@@ -84,7 +84,7 @@ def render_mapping() -> str:
         cells = []
         for vendor in VENDORS:
             row = WRITE[(vendor, kind)]
-            extra = f" `{row.suggested.value}`" if row.suggested is not None else ""
+            extra = f" `{row.suggested}`" if row.suggested is not None else ""
             back = read_back(kind, vendor)
             cells.append(f"`{row.label}`{extra}" + (" *" if row.lost or back else ""))
             if row.lost or back:

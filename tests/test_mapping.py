@@ -6,20 +6,29 @@ from __future__ import annotations
 import pytest
 
 import toolerrors
+import toolerrors._enum
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, ROOT, USE_TOOL_TABLE
-from toolerrors import VENDORS, Action, ErrorKind, convert, parse
-from toolerrors._builtin.anthropic import AnthropicType
-from toolerrors._builtin.configure import SUGGESTED, ConfigureCode, SuggestedAction
-from toolerrors._builtin.github import GitHubCode
-from toolerrors._builtin.google import GoogleCode
-from toolerrors._builtin.jsonrpc import JsonRpcCode
-from toolerrors._builtin.msgraph import GraphCode
-from toolerrors._builtin.oauth import OAuthCode
-from toolerrors._builtin.openai import OpenAICode
-from toolerrors._builtin.pythe import PytheCode
-from toolerrors._builtin.slack import SlackCode
-from toolerrors._builtin.stripe import StripeCode
-from toolerrors._builtin.use_tool import UseToolCode
+from toolerrors import (
+    VENDORS,
+    Action,
+    ErrorKind,
+    anthropic,
+    configure,
+    convert,
+    github,
+    google,
+    jsonrpc,
+    msgraph,
+    oauth,
+    openai,
+    parse,
+    pythe,
+    slack,
+    stripe,
+    use_tool,
+)
+from toolerrors._builtin.configure import SUGGESTED
+from toolerrors._source import SOURCES
 from toolerrors._table import KINDS, READ, ROWS, WRITE
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
 
@@ -30,20 +39,42 @@ BRIEF_KINDS = [
     "approval_required", "refused", "unknown",
 ]  # fmt: skip
 
-CODES = {
-    "use_tool": [*(c.value for c in UseToolCode), "not_done_yet", "refused"],
-    "pythe": [c.value for c in PytheCode],
-    "configure": [c.value for c in ConfigureCode],
-    "jsonrpc": [c.value for c in JsonRpcCode],
-    "oauth": [c.value for c in OAuthCode],
-    "slack": [c.value for c in SlackCode],
-    "openai": [c.value for c in OpenAICode],
-    "anthropic": [c.value for c in AnthropicType],
-    "google": [c.value for c in GoogleCode],
-    "stripe": [c.value for c in StripeCode],
-    "github": [c.value for c in GitHubCode],
-    "msgraph": [c.value for c in GraphCode],
+ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
+    "use_tool": use_tool.ErrorCode,
+    "pythe": pythe.ErrorCode,
+    "configure": configure.ErrorCode,
+    "jsonrpc": jsonrpc.ErrorCode,
+    "oauth": oauth.ErrorCode,
+    "slack": slack.ErrorCode,
+    "openai": openai.ErrorCode,
+    "anthropic": anthropic.ErrorType,
+    "google": google.ErrorCode,
+    "stripe": stripe.ErrorCode,
+    "github": github.ErrorCode,
+    "msgraph": msgraph.ErrorCode,
 }
+"""Each source's public enum of its codes, in its models module."""
+
+CODES = {
+    "use_tool": [*(c.value for c in use_tool.ErrorCode), "not_done_yet", "refused"],
+    "pythe": [c.value for c in pythe.ErrorCode],
+    "configure": [c.value for c in configure.ErrorCode],
+    "jsonrpc": [c.value for c in jsonrpc.ErrorCode],
+    "oauth": [c.value for c in oauth.ErrorCode],
+    "slack": [c.value for c in slack.ErrorCode],
+    "openai": [c.value for c in openai.ErrorCode],
+    "anthropic": [c.value for c in anthropic.ErrorType],
+    "google": [c.value for c in google.ErrorCode],
+    "stripe": [c.value for c in stripe.ErrorCode],
+    "github": [c.value for c in github.ErrorCode],
+    "msgraph": [c.value for c in msgraph.ErrorCode],
+}
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_the_public_code_enum_lists_the_sources_codes(vendor: str) -> None:
+    """A source's closed list of codes is its public enum's values, in order."""
+    assert [code.value for code in ENUMS[vendor]] == list(SOURCES[vendor].codes)
 
 
 def test_error_kind_values_are_the_briefs() -> None:
@@ -72,7 +103,7 @@ def test_rows_read_and_write_once() -> None:
     assert len(reads) == len(set(reads))
     assert len(writes) == len(set(writes))
     assert set(KINDS) == set(ErrorKind)
-    assert set(SUGGESTED) == {a.value for a in SuggestedAction}
+    assert set(SUGGESTED) == {a.value for a in configure.SuggestedAction}
 
 
 EXPECTED_KINDS = {

@@ -174,9 +174,9 @@ class Rows:
 
     rows = Rows("slack")
     ROWS = (
-        rows.read(SlackCode.NOT_AUTHED, ErrorKind.NOT_CONNECTED, False, "No token.",
+        rows.read("not_authed", ErrorKind.NOT_CONNECTED, False, "No token.",
                   writes=True),
-        rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.AMBIGUOUS,
+        rows.write("invalid_arguments", ErrorKind.AMBIGUOUS,
                    "that more than one target matched"),
     )
     """

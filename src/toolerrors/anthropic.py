@@ -11,10 +11,26 @@ from typing import Annotated, Final, Literal, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.anthropic import ROWS
-from ._builtin.anthropic import AnthropicType as ErrorType
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorObject", "ErrorResponse", "ErrorType", "Payload", "parse"]
+
+
+class ErrorType(TextEnum):
+    """The ``error.type`` values Anthropic documents."""
+
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    AUTHENTICATION_ERROR = "authentication_error"
+    BILLING_ERROR = "billing_error"
+    PERMISSION_ERROR = "permission_error"
+    NOT_FOUND_ERROR = "not_found_error"
+    REQUEST_TOO_LARGE = "request_too_large"
+    RATE_LIMIT_ERROR = "rate_limit_error"
+    API_ERROR = "api_error"
+    TIMEOUT_ERROR = "timeout_error"
+    OVERLOADED_ERROR = "overloaded_error"
+
 
 MEANING: Final[dict[ErrorType, str]] = {
     ErrorType(row.code): row.meaning for row in ROWS if row.reads

@@ -20,11 +20,9 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 from ._builtin.configure import (
     CONFIGURE_LOCAL,
     ROWS,
-    AuthFlowReason,
     ConfigureError,
-    SuggestedAction,
 )
-from ._builtin.configure import ConfigureCode as ErrorCode
+from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import MAX_BYTES, MAX_WAIT, load
 from ._wire import FieldProblem, WireModel, as_data, validate
@@ -51,6 +49,49 @@ __all__ = [
     "normalize_tool_call",
     "parse",
 ]
+
+
+class AuthFlowReason(TextEnum):
+    """The ``reason`` of Configure's hosted sign-in and reconnect flows."""
+
+    SIGNIN = "signin"
+    RECONNECT = "reconnect"
+    PERMISSIONS = "permissions"
+
+
+class SuggestedAction(TextEnum):
+    """Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
+
+    REAUTHENTICATE = "reauthenticate"
+    FIX_REQUEST = "fix_request"
+    CONNECT_TOOL = "connect_tool"
+    RETRY = "retry"
+    UPGRADE_PLAN = "upgrade_plan"
+    SPECIFY_AGENT = "specify_agent"
+    USE_SECRET_KEY = "use_secret_key"
+    CHECK_PERMISSIONS = "check_permissions"
+    USE_HOSTED_AUTH = "use_hosted_auth"
+    COMPLETE_APPROVAL = "complete_approval"
+    COMMIT_PROFILE = "commit_profile"
+
+
+class ErrorCode(TextEnum):
+    """``ErrorCode`` as exported by the Configure SDK (13 values)."""
+
+    API_KEY_MISSING = "API_KEY_MISSING"
+    AUTH_REQUIRED = "AUTH_REQUIRED"
+    INVALID_INPUT = "INVALID_INPUT"
+    TOOL_NOT_CONNECTED = "TOOL_NOT_CONNECTED"
+    NETWORK_ERROR = "NETWORK_ERROR"
+    RATE_LIMITED = "RATE_LIMITED"
+    NOT_FOUND = "NOT_FOUND"
+    SERVER_ERROR = "SERVER_ERROR"
+    TIMEOUT = "TIMEOUT"
+    ACCESS_DENIED = "ACCESS_DENIED"
+    TOOL_ERROR = "TOOL_ERROR"
+    PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
+    COMMIT_REQUIRED = "COMMIT_REQUIRED"
+
 
 _ROWS: Final = [row for row in ROWS if row.reads and row.when_status is None]
 

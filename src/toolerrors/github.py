@@ -13,7 +13,7 @@ from typing import Annotated, Any, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.github import ROWS
-from ._builtin.github import GitHubCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
@@ -25,6 +25,30 @@ __all__ = [
     "RestError",
     "parse",
 ]
+
+
+class ErrorCode(TextEnum):
+    """The REST statuses GitHub documents for its errors, and its GraphQL error types."""
+
+    BAD_REQUEST = "400"
+    UNAUTHORIZED = "401"
+    FORBIDDEN = "403"
+    NOT_FOUND = "404"
+    CONFLICT = "409"
+    GONE = "410"
+    UNPROCESSABLE = "422"
+    TOO_MANY_REQUESTS = "429"
+    SERVER_ERROR = "500"
+    BAD_GATEWAY = "502"
+    SERVICE_UNAVAILABLE = "503"
+    RATE_LIMITED = "RATE_LIMITED"
+    RATE_LIMIT = "RATE_LIMIT"
+    NOT_FOUND_TYPE = "NOT_FOUND"
+    FORBIDDEN_TYPE = "FORBIDDEN"
+    INSUFFICIENT_SCOPES = "INSUFFICIENT_SCOPES"
+    UNPROCESSABLE_TYPE = "UNPROCESSABLE"
+    INTERNAL = "INTERNAL"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

@@ -12,10 +12,46 @@ from typing import Annotated, Any, Final, TypeAlias
 from pydantic import Field, StrictInt, StrictStr
 
 from ._builtin.google import ROWS
-from ._builtin.google import GoogleCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "Status", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
+    agents meet most."""
+
+    CANCELLED = "CANCELLED"
+    UNKNOWN = "UNKNOWN"
+    INVALID_ARGUMENT = "INVALID_ARGUMENT"
+    DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+    NOT_FOUND = "NOT_FOUND"
+    ALREADY_EXISTS = "ALREADY_EXISTS"
+    PERMISSION_DENIED = "PERMISSION_DENIED"
+    RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
+    FAILED_PRECONDITION = "FAILED_PRECONDITION"
+    ABORTED = "ABORTED"
+    OUT_OF_RANGE = "OUT_OF_RANGE"
+    UNIMPLEMENTED = "UNIMPLEMENTED"
+    INTERNAL = "INTERNAL"
+    UNAVAILABLE = "UNAVAILABLE"
+    DATA_LOSS = "DATA_LOSS"
+    UNAUTHENTICATED = "UNAUTHENTICATED"
+    RATE_LIMIT_EXCEEDED = "rateLimitExceeded"
+    USER_RATE_LIMIT_EXCEEDED = "userRateLimitExceeded"
+    DAILY_LIMIT_EXCEEDED = "dailyLimitExceeded"
+    QUOTA_EXCEEDED = "quotaExceeded"
+    KEY_INVALID = "keyInvalid"
+    AUTH_ERROR = "authError"
+    FORBIDDEN = "forbidden"
+    INSUFFICIENT_PERMISSIONS = "insufficientPermissions"
+    NOT_FOUND_REASON = "notFound"
+    REQUIRED = "required"
+    INVALID = "invalid"
+    BACKEND_ERROR = "backendError"
+    INTERNAL_ERROR = "internalError"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

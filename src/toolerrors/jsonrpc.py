@@ -13,10 +13,27 @@ from typing import Any, Final, Literal, TypeAlias
 from pydantic import StrictInt, StrictStr
 
 from ._builtin.jsonrpc import ROWS
-from ._builtin.jsonrpc import JsonRpcCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
+
+    PARSE_ERROR = "-32700"
+    INVALID_REQUEST = "-32600"
+    METHOD_NOT_FOUND = "-32601"
+    INVALID_PARAMS = "-32602"
+    INTERNAL_ERROR = "-32603"
+    RESOURCE_NOT_FOUND = "-32002"
+    HEADER_MISMATCH = "-32020"
+    MISSING_CAPABILITY = "-32021"
+    UNSUPPORTED_VERSION = "-32022"
+    URL_ELICITATION_REQUIRED = "-32042"
+    USER_REJECTED = "-1"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

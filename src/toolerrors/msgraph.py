@@ -12,10 +12,53 @@ from typing import Annotated, Any, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.msgraph import ROWS
-from ._builtin.msgraph import GraphCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
+    common Azure codes."""
+
+    ACCESS_DENIED = "accessDenied"
+    ACTIVITY_LIMIT_REACHED = "activityLimitReached"
+    EXTENSION_ERROR = "extensionError"
+    GENERAL_EXCEPTION = "generalException"
+    INVALID_RANGE = "invalidRange"
+    INVALID_REQUEST = "invalidRequest"
+    ITEM_NOT_FOUND = "itemNotFound"
+    MALWARE_DETECTED = "malwareDetected"
+    NAME_ALREADY_EXISTS = "nameAlreadyExists"
+    NOT_ALLOWED = "notAllowed"
+    NOT_SUPPORTED = "notSupported"
+    RESOURCE_MODIFIED = "resourceModified"
+    RESYNC_REQUIRED = "resyncRequired"
+    SERVICE_NOT_AVAILABLE = "serviceNotAvailable"
+    SYNC_STATE_NOT_FOUND = "syncStateNotFound"
+    QUOTA_LIMIT_REACHED = "quotaLimitReached"
+    UNAUTHENTICATED = "unauthenticated"
+    THROTTLED_REQUEST = "throttledRequest"
+    MAX_FILE_SIZE_EXCEEDED = "maxFileSizeExceeded"
+    ENTITY_TAG_DOES_NOT_MATCH = "entityTagDoesNotMatch"
+    ACCESS_RESTRICTED = "accessRestricted"
+    ERROR_ITEM_NOT_FOUND = "ErrorItemNotFound"
+    RESOURCE_NOT_FOUND = "ResourceNotFound"
+    INVALID_AUTHENTICATION_TOKEN = "InvalidAuthenticationToken"
+    AUTHORIZATION_FAILED = "AuthorizationFailed"
+    AUTHORIZATION_REQUEST_DENIED = "Authorization_RequestDenied"
+    REQUEST_RESOURCE_NOT_FOUND = "Request_ResourceNotFound"
+    TOO_MANY_REQUESTS = "TooManyRequests"
+    UNKNOWN_ERROR = "UnknownError"
+    BAD_REQUEST = "badRequest"
+    UNAUTHORIZED = "unauthorized"
+    NULL_VALUE = "nullValue"
+    MALFORMED_VALUE = "malformedValue"
+    PASSWORD_ERROR = "passwordError"
+    PASSWORD_DOES_NOT_MEET_POLICY = "passwordDoesNotMeetPolicy"
+    PASSWORD_REUSE_NOT_ALLOWED = "passwordReuseNotAllowed"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

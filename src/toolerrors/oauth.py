@@ -11,10 +11,33 @@ from typing import Annotated, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.oauth import ROWS
-from ._builtin.oauth import OAuthCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """The registered OAuth 2.0 error codes an agent's tools meet."""
+
+    INVALID_REQUEST = "invalid_request"
+    INVALID_CLIENT = "invalid_client"
+    INVALID_GRANT = "invalid_grant"
+    UNAUTHORIZED_CLIENT = "unauthorized_client"
+    UNSUPPORTED_GRANT_TYPE = "unsupported_grant_type"
+    INVALID_SCOPE = "invalid_scope"
+    ACCESS_DENIED = "access_denied"
+    UNSUPPORTED_RESPONSE_TYPE = "unsupported_response_type"
+    SERVER_ERROR = "server_error"
+    TEMPORARILY_UNAVAILABLE = "temporarily_unavailable"
+    INVALID_TOKEN = "invalid_token"
+    INSUFFICIENT_SCOPE = "insufficient_scope"
+    INVALID_REDIRECT_URI = "invalid_redirect_uri"
+    INVALID_CLIENT_METADATA = "invalid_client_metadata"
+    AUTHORIZATION_PENDING = "authorization_pending"
+    SLOW_DOWN = "slow_down"
+    EXPIRED_TOKEN = "expired_token"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

@@ -12,10 +12,34 @@ from typing import Annotated, Any, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.openai import ROWS
-from ._builtin.openai import OpenAICode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """The ``code`` values OpenAI documents, the ``type`` values that name an error when
+    ``code`` is null, and Azure OpenAI's ``content_filter``."""
+
+    INVALID_API_KEY = "invalid_api_key"
+    ACCOUNT_DEACTIVATED = "account_deactivated"
+    INSUFFICIENT_QUOTA = "insufficient_quota"
+    BILLING_HARD_LIMIT_REACHED = "billing_hard_limit_reached"
+    RATE_LIMIT_EXCEEDED = "rate_limit_exceeded"
+    CONTEXT_LENGTH_EXCEEDED = "context_length_exceeded"
+    MODEL_NOT_FOUND = "model_not_found"
+    UNSUPPORTED_COUNTRY = "unsupported_country_region_territory"
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    AUTHENTICATION_ERROR = "authentication_error"
+    PERMISSION_ERROR = "permission_error"
+    NOT_FOUND_ERROR = "not_found_error"
+    REQUESTS = "requests"
+    TOKENS = "tokens"
+    SERVER_ERROR = "server_error"
+    INTERNAL_ERROR = "internal_error"
+    CONTENT_FILTER = "content_filter"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from ._builtin.pythe import ROWS
-from ._builtin.pythe import PytheCode as ErrorCode
+from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
@@ -41,6 +41,25 @@ __all__ = [
     "wrap",
     "wrap_text",
 ]
+
+
+class ErrorCode(TextEnum):
+    """The ``code`` of a Pythe error envelope (13 codes)."""
+
+    UNAUTHORIZED = "unauthorized"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    AMBIGUOUS = "ambiguous"
+    INVALID_INPUT = "invalid_input"
+    PAUSED = "paused"
+    EMPLOYEES = "employees"
+    GROUP_CHATS = "group_chats"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    NETWORK = "network"
+    HTTP_5XX = "http_5xx"
+    HTTP_429 = "http_429"
+    INTERNAL = "internal"
+
 
 _ROWS: Final = [row for row in ROWS if row.reads]
 

@@ -11,10 +11,51 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.slack import ROWS
-from ._builtin.slack import SlackCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import ExactBool, FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """The Slack Web API error codes common to many methods, and the frequent ones."""
+
+    NOT_AUTHED = "not_authed"
+    INVALID_AUTH = "invalid_auth"
+    ACCOUNT_INACTIVE = "account_inactive"
+    TOKEN_REVOKED = "token_revoked"
+    TOKEN_EXPIRED = "token_expired"
+    MISSING_SCOPE = "missing_scope"
+    NO_PERMISSION = "no_permission"
+    NOT_ALLOWED_TOKEN_TYPE = "not_allowed_token_type"
+    ACCESS_DENIED = "access_denied"
+    NOT_AN_ADMIN = "not_an_admin"
+    NOT_IN_CHANNEL = "not_in_channel"
+    CHANNEL_NOT_FOUND = "channel_not_found"
+    USER_NOT_FOUND = "user_not_found"
+    MESSAGE_NOT_FOUND = "message_not_found"
+    FILE_NOT_FOUND = "file_not_found"
+    THREAD_NOT_FOUND = "thread_not_found"
+    NOT_FOUND = "not_found"
+    IS_ARCHIVED = "is_archived"
+    NAME_TAKEN = "name_taken"
+    ALREADY_REACTED = "already_reacted"
+    INVALID_ARGUMENTS = "invalid_arguments"
+    INVALID_ARG_NAME = "invalid_arg_name"
+    INVALID_CURSOR = "invalid_cursor"
+    INVALID_JSON = "invalid_json"
+    MSG_TOO_LONG = "msg_too_long"
+    TOO_MANY_ATTACHMENTS = "too_many_attachments"
+    METHOD_DEPRECATED = "method_deprecated"
+    DEPRECATED_ENDPOINT = "deprecated_endpoint"
+    PAID_ONLY = "paid_only"
+    RATELIMITED = "ratelimited"
+    RATE_LIMITED = "rate_limited"
+    REQUEST_TIMEOUT = "request_timeout"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    INTERNAL_ERROR = "internal_error"
+    FATAL_ERROR = "fatal_error"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

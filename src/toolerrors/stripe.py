@@ -12,10 +12,38 @@ from typing import Annotated, Any, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.stripe import ROWS
-from ._builtin.stripe import StripeCode as ErrorCode
+from ._enum import TextEnum
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "parse"]
+
+
+class ErrorCode(TextEnum):
+    """Stripe's error types, and the codes that say more than their type."""
+
+    CARD_ERROR = "card_error"
+    INVALID_REQUEST_ERROR = "invalid_request_error"
+    IDEMPOTENCY_ERROR = "idempotency_error"
+    API_ERROR = "api_error"
+    RATE_LIMIT = "rate_limit"
+    CARD_DECLINED = "card_declined"
+    EXPIRED_CARD = "expired_card"
+    INCORRECT_CVC = "incorrect_cvc"
+    INCORRECT_NUMBER = "incorrect_number"
+    INVALID_EXPIRY_YEAR = "invalid_expiry_year"
+    PROCESSING_ERROR = "processing_error"
+    AUTHENTICATION_REQUIRED = "authentication_required"
+    RESOURCE_MISSING = "resource_missing"
+    PARAMETER_MISSING = "parameter_missing"
+    PARAMETER_INVALID_INTEGER = "parameter_invalid_integer"
+    IDEMPOTENCY_KEY_IN_USE = "idempotency_key_in_use"
+    LOCK_TIMEOUT = "lock_timeout"
+    API_KEY_EXPIRED = "api_key_expired"
+    SECRET_KEY_REQUIRED = "secret_key_required"
+    ACCOUNT_RATE_LIMIT_EXCEEDED = "account_rate_limit_exceeded"
+    TEMPORARY_SESSION_EXPIRED = "temporary_session_expired"
+    BILLING_METER_EVENT_SESSION_EXPIRED = "billing_meter_event_session_expired"
+
 
 MEANING: Final[dict[ErrorCode, str]] = {
     ErrorCode(row.code): row.meaning for row in ROWS if row.reads

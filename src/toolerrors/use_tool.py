@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Final, TypeAlias
 from pydantic import Field, StrictStr
 
 from ._builtin.use_tool import ROWS
-from ._builtin.use_tool import UseToolCode as ErrorCode
+from ._enum import TextEnum
 from ._errors import ShapeError
 from ._held import TEMPLATES, Outcome, Reason, match, render
 from ._wire import FieldProblem, WireModel, as_data, validate
@@ -34,6 +34,24 @@ __all__ = [
     "ToolError",
     "parse",
 ]
+
+
+class ErrorCode(TextEnum):
+    """The ``error`` of a failed ``use_tool`` call (12 kinds)."""
+
+    NOT_CONNECTED = "not_connected"
+    REAUTH = "reauth"
+    FORBIDDEN = "forbidden"
+    NOT_FOUND = "not_found"
+    RATE_LIMITED = "rate_limited"
+    UNAVAILABLE = "unavailable"
+    TOO_LARGE = "too_large"
+    UNSUPPORTED = "unsupported"
+    BAD_INPUT = "bad_input"
+    VENDOR = "vendor"
+    CHANGED = "changed"
+    UNKNOWN_OUTCOME = "unknown_outcome"
+
 
 _ROWS: Final = [row for row in ROWS if row.reads]
 

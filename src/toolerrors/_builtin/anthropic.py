@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -35,27 +34,27 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "AnthropicType", "read_anthropic", "write"]
+__all__ = ["SOURCE", "read_anthropic", "write"]
 
 
-class AnthropicType(TextEnum):
-    """The ``error.type`` values Anthropic documents."""
-
-    INVALID_REQUEST_ERROR = "invalid_request_error"
-    AUTHENTICATION_ERROR = "authentication_error"
-    BILLING_ERROR = "billing_error"
-    PERMISSION_ERROR = "permission_error"
-    NOT_FOUND_ERROR = "not_found_error"
-    REQUEST_TOO_LARGE = "request_too_large"
-    RATE_LIMIT_ERROR = "rate_limit_error"
-    API_ERROR = "api_error"
-    TIMEOUT_ERROR = "timeout_error"
-    OVERLOADED_ERROR = "overloaded_error"
+CODES: Final[tuple[str, ...]] = (
+    "invalid_request_error",
+    "authentication_error",
+    "billing_error",
+    "permission_error",
+    "not_found_error",
+    "request_too_large",
+    "rate_limit_error",
+    "api_error",
+    "timeout_error",
+    "overloaded_error",
+)
+"""The ``error.type`` values Anthropic documents."""
 
 
 INNER: Final = (
     Field("type", (str,), required=True, fills="code",
-          closed=frozenset(code.value for code in AnthropicType)),
+          closed=frozenset(CODES)),
     Field("message", (str,), required=True, fills="message"),
 )  # fmt: skip
 ERROR: Final = Shape(
@@ -75,26 +74,26 @@ rows = Rows("anthropic", writes=True)
 
 # fmt: off
 ROWS: Final = (
-    rows.read(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "There was an issue with the format or content of the request.", status=400),
-    rows.read(AnthropicType.AUTHENTICATION_ERROR, ErrorKind.UNAUTHENTICATED, False, "There's an issue with the API key.", status=401),
-    rows.read(AnthropicType.BILLING_ERROR, ErrorKind.PAYMENT_REQUIRED, False, "There's an issue with billing or payment information.", status=402),
-    rows.read(AnthropicType.PERMISSION_ERROR, ErrorKind.PERMISSION_DENIED, False, "The API key does not have permission to use the specified resource.", status=403),
-    rows.read(AnthropicType.NOT_FOUND_ERROR, ErrorKind.NOT_FOUND, False, "The requested resource was not found.", status=404),
-    rows.read(AnthropicType.REQUEST_TOO_LARGE, ErrorKind.TOO_LARGE, False, "The request exceeds the maximum allowed number of bytes.", status=413),
-    rows.read(AnthropicType.RATE_LIMIT_ERROR, ErrorKind.RATE_LIMITED, True, "The account has hit a rate limit.", status=429),
-    rows.read(AnthropicType.API_ERROR, ErrorKind.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
-    rows.read(AnthropicType.TIMEOUT_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
-    rows.read(AnthropicType.OVERLOADED_ERROR, ErrorKind.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
-    rows.write(AnthropicType.AUTHENTICATION_ERROR, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(AnthropicType.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(AnthropicType.PERMISSION_ERROR, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write(AnthropicType.API_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("invalid_request_error", ErrorKind.INVALID_INPUT, False, "There was an issue with the format or content of the request.", status=400),
+    rows.read("authentication_error", ErrorKind.UNAUTHENTICATED, False, "There's an issue with the API key.", status=401),
+    rows.read("billing_error", ErrorKind.PAYMENT_REQUIRED, False, "There's an issue with billing or payment information.", status=402),
+    rows.read("permission_error", ErrorKind.PERMISSION_DENIED, False, "The API key does not have permission to use the specified resource.", status=403),
+    rows.read("not_found_error", ErrorKind.NOT_FOUND, False, "The requested resource was not found.", status=404),
+    rows.read("request_too_large", ErrorKind.TOO_LARGE, False, "The request exceeds the maximum allowed number of bytes.", status=413),
+    rows.read("rate_limit_error", ErrorKind.RATE_LIMITED, True, "The account has hit a rate limit.", status=429),
+    rows.read("api_error", ErrorKind.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
+    rows.read("timeout_error", ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
+    rows.read("overloaded_error", ErrorKind.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
+    rows.write("authentication_error", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("invalid_request_error", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("permission_error", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("permission_error", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("permission_error", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -152,7 +151,7 @@ SOURCE: Final = register(
     Source(
         name="anthropic",
         title="Anthropic",
-        codes=tuple(code.value for code in AnthropicType),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError, text_of
 from .._json import MAX_WAIT, is_wait
 from .._kinds import Action, ErrorKind
@@ -44,83 +43,78 @@ __all__ = [
     "FIELDS",
     "SOURCE",
     "SUGGESTED",
-    "AuthFlowReason",
-    "ConfigureCode",
     "ConfigureError",
-    "SuggestedAction",
     "read_configure",
     "write",
 ]
 
 
-class ConfigureCode(TextEnum):
-    """``ErrorCode`` as exported by the Configure SDK (13 values)."""
-
-    API_KEY_MISSING = "API_KEY_MISSING"
-    AUTH_REQUIRED = "AUTH_REQUIRED"
-    INVALID_INPUT = "INVALID_INPUT"
-    TOOL_NOT_CONNECTED = "TOOL_NOT_CONNECTED"
-    NETWORK_ERROR = "NETWORK_ERROR"
-    RATE_LIMITED = "RATE_LIMITED"
-    NOT_FOUND = "NOT_FOUND"
-    SERVER_ERROR = "SERVER_ERROR"
-    TIMEOUT = "TIMEOUT"
-    ACCESS_DENIED = "ACCESS_DENIED"
-    TOOL_ERROR = "TOOL_ERROR"
-    PAYMENT_REQUIRED = "PAYMENT_REQUIRED"
-    COMMIT_REQUIRED = "COMMIT_REQUIRED"
-
-
-class SuggestedAction(TextEnum):
-    """Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
-
-    REAUTHENTICATE = "reauthenticate"
-    FIX_REQUEST = "fix_request"
-    CONNECT_TOOL = "connect_tool"
-    RETRY = "retry"
-    UPGRADE_PLAN = "upgrade_plan"
-    SPECIFY_AGENT = "specify_agent"
-    USE_SECRET_KEY = "use_secret_key"
-    CHECK_PERMISSIONS = "check_permissions"
-    USE_HOSTED_AUTH = "use_hosted_auth"
-    COMPLETE_APPROVAL = "complete_approval"
-    COMMIT_PROFILE = "commit_profile"
+CODES: Final[tuple[str, ...]] = (
+    "API_KEY_MISSING",
+    "AUTH_REQUIRED",
+    "INVALID_INPUT",
+    "TOOL_NOT_CONNECTED",
+    "NETWORK_ERROR",
+    "RATE_LIMITED",
+    "NOT_FOUND",
+    "SERVER_ERROR",
+    "TIMEOUT",
+    "ACCESS_DENIED",
+    "TOOL_ERROR",
+    "PAYMENT_REQUIRED",
+    "COMMIT_REQUIRED",
+)
+"""``ErrorCode`` as exported by the Configure SDK (13 values)."""
 
 
-class AuthFlowReason(TextEnum):
-    """The ``reason`` of Configure's hosted sign-in and reconnect flows."""
+SUGGESTED_ACTIONS: Final[tuple[str, ...]] = (
+    "reauthenticate",
+    "fix_request",
+    "connect_tool",
+    "retry",
+    "upgrade_plan",
+    "specify_agent",
+    "use_secret_key",
+    "check_permissions",
+    "use_hosted_auth",
+    "complete_approval",
+    "commit_profile",
+)
+"""Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
 
-    SIGNIN = "signin"
-    RECONNECT = "reconnect"
-    PERMISSIONS = "permissions"
+
+AUTH_FLOW_REASONS: Final[tuple[str, ...]] = (
+    "signin",
+    "reconnect",
+    "permissions",
+)
+"""The ``reason`` of Configure's hosted sign-in and reconnect flows."""
 
 
-CONFIGURE_LOCAL: Final = frozenset({ConfigureCode.TIMEOUT, ConfigureCode.NETWORK_ERROR})
+CONFIGURE_LOCAL: Final = frozenset({"TIMEOUT", "NETWORK_ERROR"})
 """Configure errors the SDK creates locally: ``retryable`` is left undefined, not false."""
 
-CONFIGURE_SDK_MADE: Final = CONFIGURE_LOCAL | {ConfigureCode.API_KEY_MISSING}
+CONFIGURE_SDK_MADE: Final = CONFIGURE_LOCAL | {"API_KEY_MISSING"}
 """Configure errors the SDK makes before any response: no ``statusCode``, no ``requestId``
 and no ``retryable`` (API_KEY_MISSING: "No API key was provided and CONFIGURE_API_KEY was
 not set")."""
 
-CONFIGURE_TRANSIENT: Final = frozenset(
-    {ConfigureCode.RATE_LIMITED, ConfigureCode.SERVER_ERROR, ConfigureCode.TOOL_ERROR}
-)
+CONFIGURE_TRANSIENT: Final = frozenset({"RATE_LIMITED", "SERVER_ERROR", "TOOL_ERROR"})
 """Marked ``retryable: true`` by the backend: the plain rate limit, transient tool
 failures and 5xx-class errors."""
 
 SUGGESTED: Final[dict[str, Action]] = {
-    SuggestedAction.REAUTHENTICATE: Action.REAUTHENTICATE,
-    SuggestedAction.FIX_REQUEST: Action.FIX_INPUT,
-    SuggestedAction.CONNECT_TOOL: Action.RECONNECT,
-    SuggestedAction.RETRY: Action.RETRY,
-    SuggestedAction.UPGRADE_PLAN: Action.UPGRADE_PLAN,
-    SuggestedAction.SPECIFY_AGENT: Action.FIX_INPUT,
-    SuggestedAction.USE_SECRET_KEY: Action.REAUTHENTICATE,
-    SuggestedAction.CHECK_PERMISSIONS: Action.ASK_OWNER,
-    SuggestedAction.USE_HOSTED_AUTH: Action.REAUTHENTICATE,
-    SuggestedAction.COMPLETE_APPROVAL: Action.ASK_OWNER,
-    SuggestedAction.COMMIT_PROFILE: Action.COMMIT,
+    "reauthenticate": Action.REAUTHENTICATE,
+    "fix_request": Action.FIX_INPUT,
+    "connect_tool": Action.RECONNECT,
+    "retry": Action.RETRY,
+    "upgrade_plan": Action.UPGRADE_PLAN,
+    "specify_agent": Action.FIX_INPUT,
+    "use_secret_key": Action.REAUTHENTICATE,
+    "check_permissions": Action.ASK_OWNER,
+    "use_hosted_auth": Action.REAUTHENTICATE,
+    "complete_approval": Action.ASK_OWNER,
+    "commit_profile": Action.COMMIT,
 }
 """Configure's ``suggestedAction`` -> the unified `Action` it refines to."""
 
@@ -129,7 +123,7 @@ BODY: Final = Shape(
     "ConfigureError",
     (
         Field("code", (str,), required=True, fills="code",
-              closed=frozenset(code.value for code in ConfigureCode)),
+              closed=frozenset(CODES)),
         Field("message", (str,), required=True, fills="message"),
         Field("statusCode", (int,), fills="status_code",
               samples=(400, 401, 402, 403, 409, 429, 500, 502, 503)),
@@ -137,7 +131,7 @@ BODY: Final = Shape(
               samples=("rate_limited", "resource_missing", "agent_not_found", "otp_blocked")),
         Field("param", (str,)),
         Field("retryable", (bool,), fills="retryable"),
-        Field("suggestedAction", (str,), closed=frozenset(action.value for action in SuggestedAction)),
+        Field("suggestedAction", (str,), closed=frozenset(SUGGESTED_ACTIONS)),
         Field("docUrl", (str,),
               samples=("https://docs.configure.dev/errors", "https://docs.configure.dev/auth")),
         Field("retryAfter", (int, float), fills="retry_after", seconds=True),
@@ -238,34 +232,34 @@ rows = Rows("configure")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(ConfigureCode.API_KEY_MISSING, ErrorKind.UNAUTHENTICATED, None, "No API key was provided and CONFIGURE_API_KEY was not set."),
-    rows.read(ConfigureCode.AUTH_REQUIRED, ErrorKind.UNAUTHENTICATED, None, "Token is missing, invalid, expired, or rejected by the API.", writes=True, suggested=SuggestedAction.REAUTHENTICATE, hint="Send the user through the hosted sign-in flow (reason: signin)."),
-    rows.read(ConfigureCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, None, "SDK-side or API-side input validation failed.", writes=True, suggested=SuggestedAction.FIX_REQUEST),
-    rows.read(ConfigureCode.INVALID_INPUT, ErrorKind.NOT_FOUND, None, "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", status=404, when_status=404, writes=True),
-    rows.read(ConfigureCode.TOOL_NOT_CONNECTED, ErrorKind.NOT_CONNECTED, None, "A connector-backed tool requires a user connection that is not available.", writes=True, suggested=SuggestedAction.CONNECT_TOOL, hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
-    rows.read(ConfigureCode.NETWORK_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "Fetch failed before an API response was received (the request may have been sent)."),
-    rows.read(ConfigureCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, None, "The API returned a rate limit response.", writes=True),
-    rows.read(ConfigureCode.NOT_FOUND, ErrorKind.NOT_FOUND, None, "The requested resource was not found (legacy unstructured responses only)."),
-    rows.read(ConfigureCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The backend returned a 5xx or structured API error.", writes=True),
-    rows.read(ConfigureCode.TIMEOUT, ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out.", writes=True),
-    rows.read(ConfigureCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, None, "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested=SuggestedAction.CHECK_PERMISSIONS),
-    rows.read(ConfigureCode.TOOL_ERROR, ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
-    rows.read(ConfigureCode.PAYMENT_REQUIRED, ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested=SuggestedAction.UPGRADE_PLAN),
-    rows.read(ConfigureCode.COMMIT_REQUIRED, ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested=SuggestedAction.COMMIT_PROFILE, hint="Call profile.commit() (server-side write-back), then retry the read."),
-    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.AMBIGUOUS, "that more than one target matched", suggested=SuggestedAction.FIX_REQUEST),
-    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.TOO_LARGE, "that the input is too large", suggested=SuggestedAction.FIX_REQUEST),
-    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested=SuggestedAction.FIX_REQUEST),
-    rows.write(ConfigureCode.INVALID_INPUT, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(ConfigureCode.SERVER_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
-    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested=SuggestedAction.COMPLETE_APPROVAL),
-    rows.write(ConfigureCode.ACCESS_DENIED, ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
-    rows.write(ConfigureCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("API_KEY_MISSING", ErrorKind.UNAUTHENTICATED, None, "No API key was provided and CONFIGURE_API_KEY was not set."),
+    rows.read("AUTH_REQUIRED", ErrorKind.UNAUTHENTICATED, None, "Token is missing, invalid, expired, or rejected by the API.", writes=True, suggested="reauthenticate", hint="Send the user through the hosted sign-in flow (reason: signin)."),
+    rows.read("INVALID_INPUT", ErrorKind.INVALID_INPUT, None, "SDK-side or API-side input validation failed.", writes=True, suggested="fix_request"),
+    rows.read("INVALID_INPUT", ErrorKind.NOT_FOUND, None, "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", status=404, when_status=404, writes=True),
+    rows.read("TOOL_NOT_CONNECTED", ErrorKind.NOT_CONNECTED, None, "A connector-backed tool requires a user connection that is not available.", writes=True, suggested="connect_tool", hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
+    rows.read("NETWORK_ERROR", ErrorKind.UNKNOWN_OUTCOME, None, "Fetch failed before an API response was received (the request may have been sent)."),
+    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, None, "The API returned a rate limit response.", writes=True),
+    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, None, "The requested resource was not found (legacy unstructured responses only)."),
+    rows.read("SERVER_ERROR", ErrorKind.INTERNAL, None, "The backend returned a 5xx or structured API error.", writes=True),
+    rows.read("TIMEOUT", ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out.", writes=True),
+    rows.read("ACCESS_DENIED", ErrorKind.PERMISSION_DENIED, None, "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested="check_permissions"),
+    rows.read("TOOL_ERROR", ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
+    rows.read("PAYMENT_REQUIRED", ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested="upgrade_plan"),
+    rows.read("COMMIT_REQUIRED", ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested="commit_profile", hint="Call profile.commit() (server-side write-back), then retry the read."),
+    rows.write("INVALID_INPUT", ErrorKind.AMBIGUOUS, "that more than one target matched", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.TOO_LARGE, "that the input is too large", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("ACCESS_DENIED", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("SERVER_ERROR", ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
+    rows.write("ACCESS_DENIED", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested="complete_approval"),
+    rows.write("ACCESS_DENIED", ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
+    rows.write("SERVER_ERROR", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
-_CODES: Final = frozenset(code.value for code in ConfigureCode)
+_CODES: Final = frozenset(CODES)
 _OPTIONAL: Final = {spec.name: spec for spec in BODY.fields if not spec.required}
 """Configure's optional fields; absent means undefined."""
 _TEXT: Final = tuple(
@@ -397,7 +391,7 @@ def example(row: Row, message: str) -> dict[str, Any]:
     written = WRITE[("configure", row.kind)]
     if written.suggested is not None and written.code == code:
         out["suggestedAction"] = str(written.suggested)
-    if code == ConfigureCode.RATE_LIMITED:
+    if code == "RATE_LIMITED":
         out["retryAfter"] = 30
     out["requestId"] = "req_0123456789abcdef"
     return out
@@ -430,7 +424,7 @@ SOURCE: Final = register(
     Source(
         name="configure",
         title="Configure",
-        codes=tuple(code.value for code in ConfigureCode),
+        codes=CODES,
         shapes=(BODY,),
         rows=ROWS,
         claims=(

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -36,30 +35,30 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "GitHubCode", "read_github", "read_graphql", "write"]
+__all__ = ["SOURCE", "read_github", "read_graphql", "write"]
 
 
-class GitHubCode(TextEnum):
-    """The REST statuses GitHub documents for its errors, and its GraphQL error types."""
-
-    BAD_REQUEST = "400"
-    UNAUTHORIZED = "401"
-    FORBIDDEN = "403"
-    NOT_FOUND = "404"
-    CONFLICT = "409"
-    GONE = "410"
-    UNPROCESSABLE = "422"
-    TOO_MANY_REQUESTS = "429"
-    SERVER_ERROR = "500"
-    BAD_GATEWAY = "502"
-    SERVICE_UNAVAILABLE = "503"
-    RATE_LIMITED = "RATE_LIMITED"
-    RATE_LIMIT = "RATE_LIMIT"
-    NOT_FOUND_TYPE = "NOT_FOUND"
-    FORBIDDEN_TYPE = "FORBIDDEN"
-    INSUFFICIENT_SCOPES = "INSUFFICIENT_SCOPES"
-    UNPROCESSABLE_TYPE = "UNPROCESSABLE"
-    INTERNAL = "INTERNAL"
+CODES: Final[tuple[str, ...]] = (
+    "400",
+    "401",
+    "403",
+    "404",
+    "409",
+    "410",
+    "422",
+    "429",
+    "500",
+    "502",
+    "503",
+    "RATE_LIMITED",
+    "RATE_LIMIT",
+    "NOT_FOUND",
+    "FORBIDDEN",
+    "INSUFFICIENT_SCOPES",
+    "UNPROCESSABLE",
+    "INTERNAL",
+)
+"""The REST statuses GitHub documents for its errors, and its GraphQL error types."""
 
 
 _GRAPHQL: Final = frozenset(
@@ -81,7 +80,7 @@ REST: Final = Shape(
         Field("documentation_url", (str,), required=True,
               samples=("https://docs.github.com/rest", "https://docs.github.com/rest/repos/repos#get-a-repository")),
         Field("status", (str,), fills="code",
-              closed=frozenset(c.value for c in GitHubCode if c.value not in _GRAPHQL)),
+              closed=frozenset(CODES) - _GRAPHQL),
         Field("errors", (list,)),
     ),
     model="RestError",
@@ -109,36 +108,36 @@ rows = Rows("github")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(GitHubCode.BAD_REQUEST, ErrorKind.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
-    rows.read(GitHubCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
-    rows.read(GitHubCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
-    rows.read(GitHubCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
-    rows.read(GitHubCode.CONFLICT, ErrorKind.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
-    rows.read(GitHubCode.GONE, ErrorKind.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
-    rows.read(GitHubCode.UNPROCESSABLE, ErrorKind.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
-    rows.read(GitHubCode.TOO_MANY_REQUESTS, ErrorKind.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
-    rows.read(GitHubCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "Server error.", status=500, writes=True),
-    rows.read(GitHubCode.BAD_GATEWAY, ErrorKind.UNAVAILABLE, None, "Bad gateway.", status=502),
-    rows.read(GitHubCode.SERVICE_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
-    rows.read(GitHubCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
-    rows.read(GitHubCode.RATE_LIMIT, ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
-    rows.read(GitHubCode.NOT_FOUND_TYPE, ErrorKind.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
-    rows.read(GitHubCode.FORBIDDEN_TYPE, ErrorKind.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
-    rows.read(GitHubCode.INSUFFICIENT_SCOPES, ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
-    rows.read(GitHubCode.UNPROCESSABLE_TYPE, ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
-    rows.read(GitHubCode.INTERNAL, ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
-    rows.write(GitHubCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write(GitHubCode.CONFLICT, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(GitHubCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write(GitHubCode.FORBIDDEN, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(GitHubCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(GitHubCode.FORBIDDEN, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write(GitHubCode.UNPROCESSABLE, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(GitHubCode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(GitHubCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("400", ErrorKind.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
+    rows.read("401", ErrorKind.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
+    rows.read("403", ErrorKind.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
+    rows.read("404", ErrorKind.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
+    rows.read("409", ErrorKind.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
+    rows.read("410", ErrorKind.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
+    rows.read("422", ErrorKind.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
+    rows.read("429", ErrorKind.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
+    rows.read("500", ErrorKind.INTERNAL, None, "Server error.", status=500, writes=True),
+    rows.read("502", ErrorKind.UNAVAILABLE, None, "Bad gateway.", status=502),
+    rows.read("503", ErrorKind.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
+    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
+    rows.read("RATE_LIMIT", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
+    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
+    rows.read("FORBIDDEN", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
+    rows.read("INSUFFICIENT_SCOPES", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
+    rows.read("UNPROCESSABLE", ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
+    rows.read("INTERNAL", ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
+    rows.write("401", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("422", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("422", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("422", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("409", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("403", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write("403", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("403", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("403", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("422", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("500", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("500", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -174,11 +173,7 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
     retryable: bool | None
     limited = url is not None and "rate-limit" in url  # its documentation's rate-limit pages
-    if (
-        row is not None
-        and row.code == GitHubCode.FORBIDDEN
-        and (limited or _LIMITED.search(message))
-    ):
+    if row is not None and row.code == "403" and (limited or _LIMITED.search(message)):
         kind, retryable = ErrorKind.RATE_LIMITED, True  # GitHub's own word beats a 403
     elif row is not None:
         kind, retryable = row.kind, row.retryable
@@ -271,7 +266,7 @@ SOURCE: Final = register(
     Source(
         name="github",
         title="GitHub",
-        codes=tuple(code.value for code in GitHubCode),
+        codes=CODES,
         shapes=(REST, GRAPHQL),
         rows=ROWS,
         claims=(

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._json import decode
 from .._kinds import ErrorKind
@@ -29,42 +28,42 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "GoogleCode", "read_google", "read_status", "write"]
+__all__ = ["SOURCE", "read_google", "read_status", "write"]
 
 
-class GoogleCode(TextEnum):
-    """The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
+CODES: Final[tuple[str, ...]] = (
+    "CANCELLED",
+    "UNKNOWN",
+    "INVALID_ARGUMENT",
+    "DEADLINE_EXCEEDED",
+    "NOT_FOUND",
+    "ALREADY_EXISTS",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "FAILED_PRECONDITION",
+    "ABORTED",
+    "OUT_OF_RANGE",
+    "UNIMPLEMENTED",
+    "INTERNAL",
+    "UNAVAILABLE",
+    "DATA_LOSS",
+    "UNAUTHENTICATED",
+    "rateLimitExceeded",
+    "userRateLimitExceeded",
+    "dailyLimitExceeded",
+    "quotaExceeded",
+    "keyInvalid",
+    "authError",
+    "forbidden",
+    "insufficientPermissions",
+    "notFound",
+    "required",
+    "invalid",
+    "backendError",
+    "internalError",
+)
+"""The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
     agents meet most."""
-
-    CANCELLED = "CANCELLED"
-    UNKNOWN = "UNKNOWN"
-    INVALID_ARGUMENT = "INVALID_ARGUMENT"
-    DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
-    NOT_FOUND = "NOT_FOUND"
-    ALREADY_EXISTS = "ALREADY_EXISTS"
-    PERMISSION_DENIED = "PERMISSION_DENIED"
-    RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
-    FAILED_PRECONDITION = "FAILED_PRECONDITION"
-    ABORTED = "ABORTED"
-    OUT_OF_RANGE = "OUT_OF_RANGE"
-    UNIMPLEMENTED = "UNIMPLEMENTED"
-    INTERNAL = "INTERNAL"
-    UNAVAILABLE = "UNAVAILABLE"
-    DATA_LOSS = "DATA_LOSS"
-    UNAUTHENTICATED = "UNAUTHENTICATED"
-    RATE_LIMIT_EXCEEDED = "rateLimitExceeded"
-    USER_RATE_LIMIT_EXCEEDED = "userRateLimitExceeded"
-    DAILY_LIMIT_EXCEEDED = "dailyLimitExceeded"
-    QUOTA_EXCEEDED = "quotaExceeded"
-    KEY_INVALID = "keyInvalid"
-    AUTH_ERROR = "authError"
-    FORBIDDEN = "forbidden"
-    INSUFFICIENT_PERMISSIONS = "insufficientPermissions"
-    NOT_FOUND_REASON = "notFound"
-    REQUIRED = "required"
-    INVALID = "invalid"
-    BACKEND_ERROR = "backendError"
-    INTERNAL_ERROR = "internalError"
 
 
 NUMBERS: Final = (
@@ -79,7 +78,7 @@ INNER: Final = (
     Field("code", (int,), required=True, fills="status_code",
           samples=(400, 401, 403, 404, 409, 429, 500, 503)),
     Field("message", (str,), fills="message"),
-    Field("status", (str,), fills="code", closed=frozenset(code.value for code in GoogleCode)),
+    Field("status", (str,), fills="code", closed=frozenset(CODES)),
     Field("details", (object,), samples=(
         [], [{"@type": "type.googleapis.com/google.rpc.Help", "links": []}],
         [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "internal"}],
@@ -100,45 +99,45 @@ rows = Rows("google")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(GoogleCode.CANCELLED, ErrorKind.UNKNOWN_OUTCOME, None, "The operation was cancelled, typically by the caller: it may or may not have run.", status=499),
-    rows.read(GoogleCode.UNKNOWN, ErrorKind.UNKNOWN, None, "Unknown error.", status=500),
-    rows.read(GoogleCode.INVALID_ARGUMENT, ErrorKind.INVALID_INPUT, False, "The client specified an invalid argument.", status=400, writes=True),
-    rows.read(GoogleCode.DEADLINE_EXCEEDED, ErrorKind.UNKNOWN_OUTCOME, None, "The deadline expired before the operation could complete: it may have completed.", status=504, writes=True),
-    rows.read(GoogleCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Some requested entity was not found.", status=404, writes=True),
-    rows.read(GoogleCode.ALREADY_EXISTS, ErrorKind.CONFLICT, False, "The entity the client tried to create already exists.", status=409, writes=True),
-    rows.read(GoogleCode.PERMISSION_DENIED, ErrorKind.PERMISSION_DENIED, False, "The caller does not have permission to execute the operation.", status=403, writes=True),
-    rows.read(GoogleCode.RESOURCE_EXHAUSTED, ErrorKind.RATE_LIMITED, True, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", status=429, writes=True),
-    rows.read(GoogleCode.FAILED_PRECONDITION, ErrorKind.CONFLICT, False, "The system is not in a state required for the operation.", status=400),
-    rows.read(GoogleCode.ABORTED, ErrorKind.CONFLICT, False, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write).", status=409),
-    rows.read(GoogleCode.OUT_OF_RANGE, ErrorKind.INVALID_INPUT, False, "The operation was attempted past the valid range.", status=400),
-    rows.read(GoogleCode.UNIMPLEMENTED, ErrorKind.UNSUPPORTED, False, "The operation is not implemented or not supported.", status=501, writes=True),
-    rows.read(GoogleCode.INTERNAL, ErrorKind.INTERNAL, None, "Internal error.", status=500, writes=True),
-    rows.read(GoogleCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is currently unavailable: most likely transient, retry with a backoff.", status=503, writes=True),
-    rows.read(GoogleCode.DATA_LOSS, ErrorKind.INTERNAL, False, "Unrecoverable data loss or corruption.", status=500),
-    rows.read(GoogleCode.UNAUTHENTICATED, ErrorKind.UNAUTHENTICATED, False, "The request does not have valid authentication credentials.", status=401, writes=True),
-    rows.read(GoogleCode.RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Legacy reason: too many requests; slow down.", status=403),
-    rows.read(GoogleCode.USER_RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Legacy reason: the per-user rate limit has been reached.", status=403),
-    rows.read(GoogleCode.DAILY_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, False, "Legacy reason: the daily limit has been reached; it resets the next day.", status=403),
-    rows.read(GoogleCode.QUOTA_EXCEEDED, ErrorKind.PAYMENT_REQUIRED, False, "Legacy reason: the quota (such as storage) is used up.", status=403),
-    rows.read(GoogleCode.KEY_INVALID, ErrorKind.UNAUTHENTICATED, False, "Legacy reason: the API key is not valid.", status=400),
-    rows.read(GoogleCode.AUTH_ERROR, ErrorKind.UNAUTHENTICATED, False, "Legacy reason: invalid credentials.", status=401),
-    rows.read(GoogleCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "Legacy reason: access is forbidden.", status=403),
-    rows.read(GoogleCode.INSUFFICIENT_PERMISSIONS, ErrorKind.PERMISSION_DENIED, False, "Legacy reason: the user lacks sufficient permissions.", status=403),
-    rows.read(GoogleCode.NOT_FOUND_REASON, ErrorKind.NOT_FOUND, False, "Legacy reason: the resource was not found.", status=404),
-    rows.read(GoogleCode.REQUIRED, ErrorKind.INVALID_INPUT, False, "Legacy reason: a required parameter is missing.", status=400),
-    rows.read(GoogleCode.INVALID, ErrorKind.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
-    rows.read(GoogleCode.BACKEND_ERROR, ErrorKind.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
-    rows.read(GoogleCode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Legacy reason: an internal error.", status=500),
-    rows.write(GoogleCode.UNAUTHENTICATED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write(GoogleCode.INVALID_ARGUMENT, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(GoogleCode.INVALID_ARGUMENT, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
-    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(GoogleCode.FAILED_PRECONDITION, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(GoogleCode.PERMISSION_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write(GoogleCode.UNKNOWN, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("CANCELLED", ErrorKind.UNKNOWN_OUTCOME, None, "The operation was cancelled, typically by the caller: it may or may not have run.", status=499),
+    rows.read("UNKNOWN", ErrorKind.UNKNOWN, None, "Unknown error.", status=500),
+    rows.read("INVALID_ARGUMENT", ErrorKind.INVALID_INPUT, False, "The client specified an invalid argument.", status=400, writes=True),
+    rows.read("DEADLINE_EXCEEDED", ErrorKind.UNKNOWN_OUTCOME, None, "The deadline expired before the operation could complete: it may have completed.", status=504, writes=True),
+    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, False, "Some requested entity was not found.", status=404, writes=True),
+    rows.read("ALREADY_EXISTS", ErrorKind.CONFLICT, False, "The entity the client tried to create already exists.", status=409, writes=True),
+    rows.read("PERMISSION_DENIED", ErrorKind.PERMISSION_DENIED, False, "The caller does not have permission to execute the operation.", status=403, writes=True),
+    rows.read("RESOURCE_EXHAUSTED", ErrorKind.RATE_LIMITED, True, "Some resource has been exhausted: a per-user quota, or the file system is out of space.", status=429, writes=True),
+    rows.read("FAILED_PRECONDITION", ErrorKind.CONFLICT, False, "The system is not in a state required for the operation.", status=400),
+    rows.read("ABORTED", ErrorKind.CONFLICT, False, "The operation was aborted, typically by a concurrency issue: retry at a higher level (read, then write).", status=409),
+    rows.read("OUT_OF_RANGE", ErrorKind.INVALID_INPUT, False, "The operation was attempted past the valid range.", status=400),
+    rows.read("UNIMPLEMENTED", ErrorKind.UNSUPPORTED, False, "The operation is not implemented or not supported.", status=501, writes=True),
+    rows.read("INTERNAL", ErrorKind.INTERNAL, None, "Internal error.", status=500, writes=True),
+    rows.read("UNAVAILABLE", ErrorKind.UNAVAILABLE, True, "The service is currently unavailable: most likely transient, retry with a backoff.", status=503, writes=True),
+    rows.read("DATA_LOSS", ErrorKind.INTERNAL, False, "Unrecoverable data loss or corruption.", status=500),
+    rows.read("UNAUTHENTICATED", ErrorKind.UNAUTHENTICATED, False, "The request does not have valid authentication credentials.", status=401, writes=True),
+    rows.read("rateLimitExceeded", ErrorKind.RATE_LIMITED, True, "Legacy reason: too many requests; slow down.", status=403),
+    rows.read("userRateLimitExceeded", ErrorKind.RATE_LIMITED, True, "Legacy reason: the per-user rate limit has been reached.", status=403),
+    rows.read("dailyLimitExceeded", ErrorKind.RATE_LIMITED, False, "Legacy reason: the daily limit has been reached; it resets the next day.", status=403),
+    rows.read("quotaExceeded", ErrorKind.PAYMENT_REQUIRED, False, "Legacy reason: the quota (such as storage) is used up.", status=403),
+    rows.read("keyInvalid", ErrorKind.UNAUTHENTICATED, False, "Legacy reason: the API key is not valid.", status=400),
+    rows.read("authError", ErrorKind.UNAUTHENTICATED, False, "Legacy reason: invalid credentials.", status=401),
+    rows.read("forbidden", ErrorKind.PERMISSION_DENIED, False, "Legacy reason: access is forbidden.", status=403),
+    rows.read("insufficientPermissions", ErrorKind.PERMISSION_DENIED, False, "Legacy reason: the user lacks sufficient permissions.", status=403),
+    rows.read("notFound", ErrorKind.NOT_FOUND, False, "Legacy reason: the resource was not found.", status=404),
+    rows.read("required", ErrorKind.INVALID_INPUT, False, "Legacy reason: a required parameter is missing.", status=400),
+    rows.read("invalid", ErrorKind.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
+    rows.read("backendError", ErrorKind.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
+    rows.read("internalError", ErrorKind.INTERNAL, None, "Legacy reason: an internal error.", status=500),
+    rows.write("UNAUTHENTICATED", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("INVALID_ARGUMENT", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("INVALID_ARGUMENT", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("FAILED_PRECONDITION", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("PERMISSION_DENIED", ErrorKind.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
+    rows.write("FAILED_PRECONDITION", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("FAILED_PRECONDITION", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("PERMISSION_DENIED", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("PERMISSION_DENIED", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("UNKNOWN", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -337,7 +336,7 @@ SOURCE: Final = register(
     Source(
         name="google",
         title="Google APIs",
-        codes=tuple(code.value for code in GoogleCode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -35,30 +34,30 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "JsonRpcCode", "read_jsonrpc", "write"]
+__all__ = ["SOURCE", "read_jsonrpc", "write"]
 
 
-class JsonRpcCode(TextEnum):
-    """The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
-
-    PARSE_ERROR = "-32700"
-    INVALID_REQUEST = "-32600"
-    METHOD_NOT_FOUND = "-32601"
-    INVALID_PARAMS = "-32602"
-    INTERNAL_ERROR = "-32603"
-    RESOURCE_NOT_FOUND = "-32002"
-    HEADER_MISMATCH = "-32020"
-    MISSING_CAPABILITY = "-32021"
-    UNSUPPORTED_VERSION = "-32022"
-    URL_ELICITATION_REQUIRED = "-32042"
-    USER_REJECTED = "-1"
+CODES: Final[tuple[str, ...]] = (
+    "-32700",
+    "-32600",
+    "-32601",
+    "-32602",
+    "-32603",
+    "-32002",
+    "-32020",
+    "-32021",
+    "-32022",
+    "-32042",
+    "-1",
+)
+"""The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
 
 
 ERROR_OBJECT: Final = Shape(
     "error object",
     (
         Field("code", (int,), required=True, fills="code",
-              closed=frozenset(code.value for code in JsonRpcCode)),
+              closed=frozenset(CODES)),
         Field("message", (str,), required=True, fills="message"),
         Field("data", (object,)),
     ),
@@ -71,31 +70,31 @@ rows = Rows("jsonrpc", writes=True)
 
 # fmt: off
 ROWS: Final = (
-    rows.read(JsonRpcCode.PARSE_ERROR, ErrorKind.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
-    rows.read(JsonRpcCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
-    rows.read(JsonRpcCode.METHOD_NOT_FOUND, ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
-    rows.read(JsonRpcCode.INVALID_PARAMS, ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
-    rows.read(JsonRpcCode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
-    rows.read(JsonRpcCode.RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
-    rows.read(JsonRpcCode.HEADER_MISMATCH, ErrorKind.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
-    rows.read(JsonRpcCode.MISSING_CAPABILITY, ErrorKind.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
-    rows.read(JsonRpcCode.UNSUPPORTED_VERSION, ErrorKind.UNSUPPORTED, False, "Unsupported protocol version; data.supported lists the versions the server speaks (MCP draft).", writes=False),
-    rows.read(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.APPROVAL_REQUIRED, False, "The request needs the user to complete a URL elicitation first: a person must act."),
-    rows.read(JsonRpcCode.USER_REJECTED, ErrorKind.REFUSED, False, "The user rejected the request (sampling's example): a person said no."),
-    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.NOT_CONNECTED, "that it is an app connection the person must make"),
-    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.UNAUTHENTICATED, "that the person must sign in"),
-    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PERMISSION_DENIED, "that access must be granted"),
-    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write(JsonRpcCode.URL_ELICITATION_REQUIRED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(JsonRpcCode.INVALID_PARAMS, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(JsonRpcCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step", retryable=False),
-    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
-    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer"),
-    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(JsonRpcCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
-    rows.write(JsonRpcCode.INTERNAL_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("-32700", ErrorKind.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
+    rows.read("-32600", ErrorKind.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
+    rows.read("-32601", ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
+    rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
+    rows.read("-32603", ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
+    rows.read("-32002", ErrorKind.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
+    rows.read("-32020", ErrorKind.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
+    rows.read("-32021", ErrorKind.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
+    rows.read("-32022", ErrorKind.UNSUPPORTED, False, "Unsupported protocol version; data.supported lists the versions the server speaks (MCP draft).", writes=False),
+    rows.read("-32042", ErrorKind.APPROVAL_REQUIRED, False, "The request needs the user to complete a URL elicitation first: a person must act."),
+    rows.read("-1", ErrorKind.REFUSED, False, "The user rejected the request (sampling's example): a person said no."),
+    rows.write("-32042", ErrorKind.NOT_CONNECTED, "that it is an app connection the person must make"),
+    rows.write("-32042", ErrorKind.UNAUTHENTICATED, "that the person must sign in"),
+    rows.write("-32042", ErrorKind.PERMISSION_DENIED, "that access must be granted"),
+    rows.write("-32042", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write("-32042", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("-32602", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("-32602", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("-32602", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("-32600", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step", retryable=False),
+    rows.write("-32603", ErrorKind.RATE_LIMITED, "that it is a rate limit, and how long to wait"),
+    rows.write("-32603", ErrorKind.UNAVAILABLE, "that the service did not answer"),
+    rows.write("-32603", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("-32600", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
+    rows.write("-32603", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -105,8 +104,8 @@ _BY_NUMBER: Final = {int(code): (code, row) for code, row in _ROWS.items()}
 _REFUSED: Final = ErrorKind.REFUSED
 _ALLOWED: Final = ERROR_OBJECT.names
 _BY_DATA: Final = {
-    "uri": _ROWS[JsonRpcCode.RESOURCE_NOT_FOUND],
-    "supported": _ROWS[JsonRpcCode.UNSUPPORTED_VERSION],
+    "uri": _ROWS["-32002"],
+    "supported": _ROWS["-32022"],
 }
 """-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
@@ -114,7 +113,7 @@ revision), ``supported``, a protocol version the server does not speak (2025-11-
 
 def _by_data(code: str, data: object) -> Row | None:
     """The row -32602 reads by, from its ``data``; ``None`` for any other code."""
-    if code != JsonRpcCode.INVALID_PARAMS or type(data) is not dict:
+    if code != "-32602" or type(data) is not dict:
         return None
     return next((row for key, row in _BY_DATA.items() if key in data), None)
 
@@ -185,7 +184,7 @@ SOURCE: Final = register(
     Source(
         name="jsonrpc",
         title="MCP (JSON-RPC)",
-        codes=tuple(code.value for code in JsonRpcCode),
+        codes=CODES,
         shapes=(ERROR_OBJECT,),
         rows=ROWS,
         claims=(

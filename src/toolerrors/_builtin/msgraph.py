@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
@@ -24,54 +23,54 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "GraphCode", "read_bare", "read_batch", "read_msgraph", "write"]
+__all__ = ["SOURCE", "read_bare", "read_batch", "read_msgraph", "write"]
 
 
-class GraphCode(TextEnum):
-    """Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
+CODES: Final[tuple[str, ...]] = (
+    "accessDenied",
+    "activityLimitReached",
+    "extensionError",
+    "generalException",
+    "invalidRange",
+    "invalidRequest",
+    "itemNotFound",
+    "malwareDetected",
+    "nameAlreadyExists",
+    "notAllowed",
+    "notSupported",
+    "resourceModified",
+    "resyncRequired",
+    "serviceNotAvailable",
+    "syncStateNotFound",
+    "quotaLimitReached",
+    "unauthenticated",
+    "throttledRequest",
+    "maxFileSizeExceeded",
+    "entityTagDoesNotMatch",
+    "accessRestricted",
+    "ErrorItemNotFound",
+    "ResourceNotFound",
+    "InvalidAuthenticationToken",
+    "AuthorizationFailed",
+    "Authorization_RequestDenied",
+    "Request_ResourceNotFound",
+    "TooManyRequests",
+    "UnknownError",
+    "badRequest",
+    "unauthorized",
+    "nullValue",
+    "malformedValue",
+    "passwordError",
+    "passwordDoesNotMeetPolicy",
+    "passwordReuseNotAllowed",
+)
+"""Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
     common Azure codes."""
-
-    ACCESS_DENIED = "accessDenied"
-    ACTIVITY_LIMIT_REACHED = "activityLimitReached"
-    EXTENSION_ERROR = "extensionError"
-    GENERAL_EXCEPTION = "generalException"
-    INVALID_RANGE = "invalidRange"
-    INVALID_REQUEST = "invalidRequest"
-    ITEM_NOT_FOUND = "itemNotFound"
-    MALWARE_DETECTED = "malwareDetected"
-    NAME_ALREADY_EXISTS = "nameAlreadyExists"
-    NOT_ALLOWED = "notAllowed"
-    NOT_SUPPORTED = "notSupported"
-    RESOURCE_MODIFIED = "resourceModified"
-    RESYNC_REQUIRED = "resyncRequired"
-    SERVICE_NOT_AVAILABLE = "serviceNotAvailable"
-    SYNC_STATE_NOT_FOUND = "syncStateNotFound"
-    QUOTA_LIMIT_REACHED = "quotaLimitReached"
-    UNAUTHENTICATED = "unauthenticated"
-    THROTTLED_REQUEST = "throttledRequest"
-    MAX_FILE_SIZE_EXCEEDED = "maxFileSizeExceeded"
-    ENTITY_TAG_DOES_NOT_MATCH = "entityTagDoesNotMatch"
-    ACCESS_RESTRICTED = "accessRestricted"
-    ERROR_ITEM_NOT_FOUND = "ErrorItemNotFound"
-    RESOURCE_NOT_FOUND = "ResourceNotFound"
-    INVALID_AUTHENTICATION_TOKEN = "InvalidAuthenticationToken"
-    AUTHORIZATION_FAILED = "AuthorizationFailed"
-    AUTHORIZATION_REQUEST_DENIED = "Authorization_RequestDenied"
-    REQUEST_RESOURCE_NOT_FOUND = "Request_ResourceNotFound"
-    TOO_MANY_REQUESTS = "TooManyRequests"
-    UNKNOWN_ERROR = "UnknownError"
-    BAD_REQUEST = "badRequest"
-    UNAUTHORIZED = "unauthorized"
-    NULL_VALUE = "nullValue"
-    MALFORMED_VALUE = "malformedValue"
-    PASSWORD_ERROR = "passwordError"
-    PASSWORD_DOES_NOT_MEET_POLICY = "passwordDoesNotMeetPolicy"
-    PASSWORD_REUSE_NOT_ALLOWED = "passwordReuseNotAllowed"
 
 
 INNER: Final = (
     Field("code", (str,), required=True, fills="code",
-          closed=frozenset(code.value for code in GraphCode)),
+          closed=frozenset(CODES)),
     Field("message", (str,), required=True, fills="message"),
     Field("innerError", (dict,), samples=({"date": "2018-06-26T09:37:28",
                                             "request-id": "f53b8a98-f17d-4a2f-b4c1-c2c0abfd5786"},)),
@@ -90,51 +89,51 @@ rows = Rows("msgraph")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(GraphCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, False, "The caller doesn't have permission to perform the action.", writes=True),
-    rows.read(GraphCode.ACTIVITY_LIMIT_REACHED, ErrorKind.RATE_LIMITED, True, "The app or user has been throttled.", writes=True),
-    rows.read(GraphCode.EXTENSION_ERROR, ErrorKind.UNSUPPORTED, False, "The mailbox is on premises and its server doesn't support the request, or a policy prevents access."),
-    rows.read(GraphCode.GENERAL_EXCEPTION, ErrorKind.UNKNOWN, None, "An unspecified error has occurred.", writes=True),
-    rows.read(GraphCode.INVALID_RANGE, ErrorKind.INVALID_INPUT, False, "The specified byte range is invalid or unavailable."),
-    rows.read(GraphCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The request is malformed or incorrect.", writes=True),
-    rows.read(GraphCode.ITEM_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The resource could not be found.", writes=True),
-    rows.read(GraphCode.MALWARE_DETECTED, ErrorKind.UNSUPPORTED, False, "Malware was detected in the requested resource."),
-    rows.read(GraphCode.NAME_ALREADY_EXISTS, ErrorKind.CONFLICT, False, "The specified item name already exists."),
-    rows.read(GraphCode.NOT_ALLOWED, ErrorKind.PERMISSION_DENIED, False, "The action is not allowed by the system."),
-    rows.read(GraphCode.NOT_SUPPORTED, ErrorKind.UNSUPPORTED, False, "The request is not supported by the system.", writes=True),
-    rows.read(GraphCode.RESOURCE_MODIFIED, ErrorKind.CONFLICT, False, "The resource changed since the caller last read it, usually an eTag mismatch.", writes=True),
-    rows.read(GraphCode.RESYNC_REQUIRED, ErrorKind.CONFLICT, False, "The delta token is no longer valid: reset the sync state."),
-    rows.read(GraphCode.SERVICE_NOT_AVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is not available: try again after a delay (there may be a Retry-After).", writes=True),
-    rows.read(GraphCode.SYNC_STATE_NOT_FOUND, ErrorKind.CONFLICT, False, "The delta token expired: synchronize again."),
-    rows.read(GraphCode.QUOTA_LIMIT_REACHED, ErrorKind.PAYMENT_REQUIRED, False, "The user has reached their quota limit.", writes=True),
-    rows.read(GraphCode.UNAUTHENTICATED, ErrorKind.UNAUTHENTICATED, False, "The caller is not authenticated.", writes=True),
-    rows.read(GraphCode.THROTTLED_REQUEST, ErrorKind.RATE_LIMITED, True, "Detailed (innerError): too many requests."),
-    rows.read(GraphCode.MAX_FILE_SIZE_EXCEEDED, ErrorKind.TOO_LARGE, False, "Detailed (innerError): max file size exceeded.", writes=True),
-    rows.read(GraphCode.ENTITY_TAG_DOES_NOT_MATCH, ErrorKind.CONFLICT, False, "Detailed (innerError): the ETag does not match the item's."),
-    rows.read(GraphCode.ACCESS_RESTRICTED, ErrorKind.PERMISSION_DENIED, False, "Detailed (innerError): access restricted to the item's owner."),
-    rows.read(GraphCode.ERROR_ITEM_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Exchange: the item was not found."),
-    rows.read(GraphCode.RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The resource could not be discovered (Graph and Azure)."),
-    rows.read(GraphCode.INVALID_AUTHENTICATION_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The access token is missing, invalid or expired (Graph and Azure)."),
-    rows.read(GraphCode.AUTHORIZATION_FAILED, ErrorKind.PERMISSION_DENIED, False, "Azure: the client does not have authorization to perform the action."),
-    rows.read(GraphCode.AUTHORIZATION_REQUEST_DENIED, ErrorKind.PERMISSION_DENIED, False, "Microsoft Entra: insufficient privileges to complete the operation."),
-    rows.read(GraphCode.REQUEST_RESOURCE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
-    rows.read(GraphCode.TOO_MANY_REQUESTS, ErrorKind.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
-    rows.read(GraphCode.UNKNOWN_ERROR, ErrorKind.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
-    rows.read(GraphCode.BAD_REQUEST, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines: the request is malformed; details[] may list each field's error.", status=400),
-    rows.read(GraphCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "Graph's REST guidelines: the request is not authorized; an innererror may say more.", status=401),
-    rows.read(GraphCode.NULL_VALUE, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field must not be null."),
-    rows.read(GraphCode.MALFORMED_VALUE, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field's value is not valid."),
-    rows.read(GraphCode.PASSWORD_ERROR, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
-    rows.read(GraphCode.PASSWORD_DOES_NOT_MEET_POLICY, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
-    rows.read(GraphCode.PASSWORD_REUSE_NOT_ALLOWED, ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
-    rows.write(GraphCode.UNAUTHENTICATED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(GraphCode.NOT_ALLOWED, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(GraphCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(GraphCode.GENERAL_EXCEPTION, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(GraphCode.GENERAL_EXCEPTION, ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write(GraphCode.ACCESS_DENIED, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(GraphCode.ACCESS_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.read("accessDenied", ErrorKind.PERMISSION_DENIED, False, "The caller doesn't have permission to perform the action.", writes=True),
+    rows.read("activityLimitReached", ErrorKind.RATE_LIMITED, True, "The app or user has been throttled.", writes=True),
+    rows.read("extensionError", ErrorKind.UNSUPPORTED, False, "The mailbox is on premises and its server doesn't support the request, or a policy prevents access."),
+    rows.read("generalException", ErrorKind.UNKNOWN, None, "An unspecified error has occurred.", writes=True),
+    rows.read("invalidRange", ErrorKind.INVALID_INPUT, False, "The specified byte range is invalid or unavailable."),
+    rows.read("invalidRequest", ErrorKind.INVALID_INPUT, False, "The request is malformed or incorrect.", writes=True),
+    rows.read("itemNotFound", ErrorKind.NOT_FOUND, False, "The resource could not be found.", writes=True),
+    rows.read("malwareDetected", ErrorKind.UNSUPPORTED, False, "Malware was detected in the requested resource."),
+    rows.read("nameAlreadyExists", ErrorKind.CONFLICT, False, "The specified item name already exists."),
+    rows.read("notAllowed", ErrorKind.PERMISSION_DENIED, False, "The action is not allowed by the system."),
+    rows.read("notSupported", ErrorKind.UNSUPPORTED, False, "The request is not supported by the system.", writes=True),
+    rows.read("resourceModified", ErrorKind.CONFLICT, False, "The resource changed since the caller last read it, usually an eTag mismatch.", writes=True),
+    rows.read("resyncRequired", ErrorKind.CONFLICT, False, "The delta token is no longer valid: reset the sync state."),
+    rows.read("serviceNotAvailable", ErrorKind.UNAVAILABLE, True, "The service is not available: try again after a delay (there may be a Retry-After).", writes=True),
+    rows.read("syncStateNotFound", ErrorKind.CONFLICT, False, "The delta token expired: synchronize again."),
+    rows.read("quotaLimitReached", ErrorKind.PAYMENT_REQUIRED, False, "The user has reached their quota limit.", writes=True),
+    rows.read("unauthenticated", ErrorKind.UNAUTHENTICATED, False, "The caller is not authenticated.", writes=True),
+    rows.read("throttledRequest", ErrorKind.RATE_LIMITED, True, "Detailed (innerError): too many requests."),
+    rows.read("maxFileSizeExceeded", ErrorKind.TOO_LARGE, False, "Detailed (innerError): max file size exceeded.", writes=True),
+    rows.read("entityTagDoesNotMatch", ErrorKind.CONFLICT, False, "Detailed (innerError): the ETag does not match the item's."),
+    rows.read("accessRestricted", ErrorKind.PERMISSION_DENIED, False, "Detailed (innerError): access restricted to the item's owner."),
+    rows.read("ErrorItemNotFound", ErrorKind.NOT_FOUND, False, "Exchange: the item was not found."),
+    rows.read("ResourceNotFound", ErrorKind.NOT_FOUND, False, "The resource could not be discovered (Graph and Azure)."),
+    rows.read("InvalidAuthenticationToken", ErrorKind.UNAUTHENTICATED, False, "The access token is missing, invalid or expired (Graph and Azure)."),
+    rows.read("AuthorizationFailed", ErrorKind.PERMISSION_DENIED, False, "Azure: the client does not have authorization to perform the action."),
+    rows.read("Authorization_RequestDenied", ErrorKind.PERMISSION_DENIED, False, "Microsoft Entra: insufficient privileges to complete the operation."),
+    rows.read("Request_ResourceNotFound", ErrorKind.NOT_FOUND, False, "Microsoft Entra: the resource does not exist."),
+    rows.read("TooManyRequests", ErrorKind.RATE_LIMITED, True, "Azure: too many requests; wait as long as Retry-After says."),
+    rows.read("UnknownError", ErrorKind.UNKNOWN, None, "An unknown error (sent with throttling 429s too)."),
+    rows.read("badRequest", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines: the request is malformed; details[] may list each field's error.", status=400),
+    rows.read("unauthorized", ErrorKind.UNAUTHENTICATED, False, "Graph's REST guidelines: the request is not authorized; an innererror may say more.", status=401),
+    rows.read("nullValue", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field must not be null."),
+    rows.read("malformedValue", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (in details[]): a field's value is not valid."),
+    rows.read("passwordError", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
+    rows.read("passwordDoesNotMeetPolicy", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
+    rows.read("passwordReuseNotAllowed", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
+    rows.write("unauthenticated", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("invalidRequest", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalidRequest", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("notAllowed", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("invalidRequest", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("generalException", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("generalException", ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write("accessDenied", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("accessDenied", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
 )
 # fmt: on
 
@@ -244,7 +243,7 @@ SOURCE: Final = register(
     Source(
         name="msgraph",
         title="Microsoft Graph and Azure",
-        codes=tuple(code.value for code in GraphCode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -34,36 +33,36 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "OAuthCode", "read_oauth", "write"]
+__all__ = ["SOURCE", "read_oauth", "write"]
 
 
-class OAuthCode(TextEnum):
-    """The registered OAuth 2.0 error codes an agent's tools meet."""
-
-    INVALID_REQUEST = "invalid_request"
-    INVALID_CLIENT = "invalid_client"
-    INVALID_GRANT = "invalid_grant"
-    UNAUTHORIZED_CLIENT = "unauthorized_client"
-    UNSUPPORTED_GRANT_TYPE = "unsupported_grant_type"
-    INVALID_SCOPE = "invalid_scope"
-    ACCESS_DENIED = "access_denied"
-    UNSUPPORTED_RESPONSE_TYPE = "unsupported_response_type"
-    SERVER_ERROR = "server_error"
-    TEMPORARILY_UNAVAILABLE = "temporarily_unavailable"
-    INVALID_TOKEN = "invalid_token"
-    INSUFFICIENT_SCOPE = "insufficient_scope"
-    INVALID_REDIRECT_URI = "invalid_redirect_uri"
-    INVALID_CLIENT_METADATA = "invalid_client_metadata"
-    AUTHORIZATION_PENDING = "authorization_pending"
-    SLOW_DOWN = "slow_down"
-    EXPIRED_TOKEN = "expired_token"
+CODES: Final[tuple[str, ...]] = (
+    "invalid_request",
+    "invalid_client",
+    "invalid_grant",
+    "unauthorized_client",
+    "unsupported_grant_type",
+    "invalid_scope",
+    "access_denied",
+    "unsupported_response_type",
+    "server_error",
+    "temporarily_unavailable",
+    "invalid_token",
+    "insufficient_scope",
+    "invalid_redirect_uri",
+    "invalid_client_metadata",
+    "authorization_pending",
+    "slow_down",
+    "expired_token",
+)
+"""The registered OAuth 2.0 error codes an agent's tools meet."""
 
 
 ERROR: Final = Shape(
     "error response",
     (
         Field("error", (str,), required=True, fills="code",
-              closed=frozenset(code.value for code in OAuthCode)),
+              closed=frozenset(CODES)),
         Field("error_description", (str,), fills="message"),
         Field("error_uri", (str,), samples=("https://tools.ietf.org/html/rfc6749#section-5.2",)),
     ),
@@ -76,34 +75,34 @@ rows = Rows("oauth", writes=True)
 
 # fmt: off
 ROWS: Final = (
-    rows.read(OAuthCode.INVALID_REQUEST, ErrorKind.INVALID_INPUT, False, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2).", status=400),
-    rows.read(OAuthCode.INVALID_CLIENT, ErrorKind.UNAUTHENTICATED, False, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", status=401, writes=False),
-    rows.read(OAuthCode.INVALID_GRANT, ErrorKind.UNAUTHENTICATED, False, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", status=400, writes=False),
-    rows.read(OAuthCode.UNAUTHORIZED_CLIENT, ErrorKind.PERMISSION_DENIED, False, "The client is not authorized to use this grant type (RFC 6749 §5.2).", status=400, writes=False),
-    rows.read(OAuthCode.UNSUPPORTED_GRANT_TYPE, ErrorKind.UNSUPPORTED, False, "The grant type is not supported by the authorization server (RFC 6749 §5.2).", status=400),
-    rows.read(OAuthCode.INVALID_SCOPE, ErrorKind.INVALID_INPUT, False, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", status=400, writes=False),
-    rows.read(OAuthCode.ACCESS_DENIED, ErrorKind.REFUSED, False, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no.", status=403),
-    rows.read(OAuthCode.UNSUPPORTED_RESPONSE_TYPE, ErrorKind.UNSUPPORTED, False, "The server does not support this response type (RFC 6749 §4.1.2.1).", status=400, writes=False),
-    rows.read(OAuthCode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1).", status=500),
-    rows.read(OAuthCode.TEMPORARILY_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1).", status=503),
-    rows.read(OAuthCode.INVALID_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1).", status=401),
-    rows.read(OAuthCode.INSUFFICIENT_SCOPE, ErrorKind.PERMISSION_DENIED, False, "The request needs more privileges than the access token provides (RFC 6750 §3.1).", status=403),
-    rows.read(OAuthCode.INVALID_REDIRECT_URI, ErrorKind.INVALID_INPUT, False, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
-    rows.read(OAuthCode.INVALID_CLIENT_METADATA, ErrorKind.INVALID_INPUT, False, "A client metadata field is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
-    rows.read(OAuthCode.AUTHORIZATION_PENDING, ErrorKind.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
-    rows.read(OAuthCode.SLOW_DOWN, ErrorKind.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
-    rows.read(OAuthCode.EXPIRED_TOKEN, ErrorKind.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
-    rows.write(OAuthCode.INVALID_GRANT, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write(OAuthCode.INSUFFICIENT_SCOPE, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write(OAuthCode.UNAUTHORIZED_CLIENT, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.NOT_FOUND, "that the target was not found"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(OAuthCode.INVALID_REQUEST, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(OAuthCode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(OAuthCode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("invalid_request", ErrorKind.INVALID_INPUT, False, "The request is missing a parameter, repeats one, or is otherwise malformed (RFC 6749 §5.2).", status=400),
+    rows.read("invalid_client", ErrorKind.UNAUTHENTICATED, False, "Client authentication failed: unknown client, no client authentication, or an unsupported method (RFC 6749 §5.2).", status=401, writes=False),
+    rows.read("invalid_grant", ErrorKind.UNAUTHENTICATED, False, "The grant or refresh token is invalid, expired, revoked, or was issued to another client: fresh credentials are needed (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read("unauthorized_client", ErrorKind.PERMISSION_DENIED, False, "The client is not authorized to use this grant type (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read("unsupported_grant_type", ErrorKind.UNSUPPORTED, False, "The grant type is not supported by the authorization server (RFC 6749 §5.2).", status=400),
+    rows.read("invalid_scope", ErrorKind.INVALID_INPUT, False, "The requested scope is invalid, unknown or malformed (RFC 6749 §5.2).", status=400, writes=False),
+    rows.read("access_denied", ErrorKind.REFUSED, False, "The resource owner or authorization server denied the request (RFC 6749 §4.1.2.1; RFC 8628 §3.5): a person said no.", status=403),
+    rows.read("unsupported_response_type", ErrorKind.UNSUPPORTED, False, "The server does not support this response type (RFC 6749 §4.1.2.1).", status=400, writes=False),
+    rows.read("server_error", ErrorKind.INTERNAL, None, "The authorization server met an unexpected condition (RFC 6749 §4.1.2.1).", status=500),
+    rows.read("temporarily_unavailable", ErrorKind.UNAVAILABLE, True, "The authorization server is overloaded or down for maintenance (RFC 6749 §4.1.2.1).", status=503),
+    rows.read("invalid_token", ErrorKind.UNAUTHENTICATED, False, "The access token is expired, revoked, malformed or invalid: fresh credentials are needed (RFC 6750 §3.1).", status=401),
+    rows.read("insufficient_scope", ErrorKind.PERMISSION_DENIED, False, "The request needs more privileges than the access token provides (RFC 6750 §3.1).", status=403),
+    rows.read("invalid_redirect_uri", ErrorKind.INVALID_INPUT, False, "A registered redirect URI is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    rows.read("invalid_client_metadata", ErrorKind.INVALID_INPUT, False, "A client metadata field is invalid (RFC 7591 §3.2.2).", status=400, writes=False),
+    rows.read("authorization_pending", ErrorKind.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
+    rows.read("slow_down", ErrorKind.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
+    rows.read("expired_token", ErrorKind.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
+    rows.write("invalid_grant", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("insufficient_scope", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write("unauthorized_client", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("invalid_request", ErrorKind.NOT_FOUND, "that the target was not found"),
+    rows.write("invalid_request", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalid_request", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("invalid_request", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("invalid_request", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("invalid_request", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("server_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -150,7 +149,7 @@ SOURCE: Final = register(
     Source(
         name="oauth",
         title="OAuth 2.0",
-        codes=tuple(code.value for code in OAuthCode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(  # never beside an ok, which says the payload is Slack's or Pythe's

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -36,30 +35,30 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "OpenAICode", "read_openai", "write"]
+__all__ = ["SOURCE", "read_openai", "write"]
 
 
-class OpenAICode(TextEnum):
-    """The ``code`` values OpenAI documents, the ``type`` values that name an error when
+CODES: Final[tuple[str, ...]] = (
+    "invalid_api_key",
+    "account_deactivated",
+    "insufficient_quota",
+    "billing_hard_limit_reached",
+    "rate_limit_exceeded",
+    "context_length_exceeded",
+    "model_not_found",
+    "unsupported_country_region_territory",
+    "invalid_request_error",
+    "authentication_error",
+    "permission_error",
+    "not_found_error",
+    "requests",
+    "tokens",
+    "server_error",
+    "internal_error",
+    "content_filter",
+)
+"""The ``code`` values OpenAI documents, the ``type`` values that name an error when
     ``code`` is null, and Azure OpenAI's ``content_filter``."""
-
-    INVALID_API_KEY = "invalid_api_key"
-    ACCOUNT_DEACTIVATED = "account_deactivated"
-    INSUFFICIENT_QUOTA = "insufficient_quota"
-    BILLING_HARD_LIMIT_REACHED = "billing_hard_limit_reached"
-    RATE_LIMIT_EXCEEDED = "rate_limit_exceeded"
-    CONTEXT_LENGTH_EXCEEDED = "context_length_exceeded"
-    MODEL_NOT_FOUND = "model_not_found"
-    UNSUPPORTED_COUNTRY = "unsupported_country_region_territory"
-    INVALID_REQUEST_ERROR = "invalid_request_error"
-    AUTHENTICATION_ERROR = "authentication_error"
-    PERMISSION_ERROR = "permission_error"
-    NOT_FOUND_ERROR = "not_found_error"
-    REQUESTS = "requests"
-    TOKENS = "tokens"
-    SERVER_ERROR = "server_error"
-    INTERNAL_ERROR = "internal_error"
-    CONTENT_FILTER = "content_filter"
 
 
 INNER: Final = (
@@ -67,7 +66,7 @@ INNER: Final = (
     Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
     Field("param", (str,), required=True, samples=("messages", "model")),
     Field("code", (str,), required=True, fills="code",
-          closed=frozenset(code.value for code in OpenAICode)),
+          closed=frozenset(CODES)),
 )  # fmt: skip
 ERROR: Final = Shape(
     "error response",
@@ -85,35 +84,35 @@ rows = Rows("openai")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(OpenAICode.INVALID_API_KEY, ErrorKind.UNAUTHENTICATED, False, "Incorrect API key provided.", status=401, writes=True),
-    rows.read(OpenAICode.ACCOUNT_DEACTIVATED, ErrorKind.UNAUTHENTICATED, False, "The account has been deactivated.", status=401),
-    rows.read(OpenAICode.INSUFFICIENT_QUOTA, ErrorKind.PAYMENT_REQUIRED, False, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", status=429, writes=True),
-    rows.read(OpenAICode.BILLING_HARD_LIMIT_REACHED, ErrorKind.PAYMENT_REQUIRED, False, "The billing hard limit has been reached.", status=400),
-    rows.read(OpenAICode.RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "Rate limit reached for requests or tokens.", status=429, writes=True),
-    rows.read(OpenAICode.CONTEXT_LENGTH_EXCEEDED, ErrorKind.TOO_LARGE, False, "The messages exceed the model's maximum context length.", status=400, writes=True),
-    rows.read(OpenAICode.MODEL_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The model does not exist or you do not have access to it.", status=404, writes=True),
-    rows.read(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.PERMISSION_DENIED, False, "Country, region, or territory not supported.", status=403, writes=True),
-    rows.read(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "The request was invalid (an error type, when code is null).", status=400, writes=True),
-    rows.read(OpenAICode.AUTHENTICATION_ERROR, ErrorKind.UNAUTHENTICATED, False, "Authentication failed (an error type, when code is null).", status=401),
-    rows.read(OpenAICode.PERMISSION_ERROR, ErrorKind.PERMISSION_DENIED, False, "Permission denied (an error type, when code is null).", status=403),
-    rows.read(OpenAICode.NOT_FOUND_ERROR, ErrorKind.NOT_FOUND, False, "Not found (an error type, when code is null).", status=404),
-    rows.read(OpenAICode.REQUESTS, ErrorKind.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
-    rows.read(OpenAICode.TOKENS, ErrorKind.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
-    rows.read(OpenAICode.SERVER_ERROR, ErrorKind.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
-    rows.read(OpenAICode.INTERNAL_ERROR, ErrorKind.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
-    rows.read(OpenAICode.CONTENT_FILTER, ErrorKind.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
-    rows.write(OpenAICode.INVALID_API_KEY, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(OpenAICode.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(OpenAICode.UNSUPPORTED_COUNTRY, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNAVAILABLE, "that the service did not answer"),
-    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(OpenAICode.SERVER_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("invalid_api_key", ErrorKind.UNAUTHENTICATED, False, "Incorrect API key provided.", status=401, writes=True),
+    rows.read("account_deactivated", ErrorKind.UNAUTHENTICATED, False, "The account has been deactivated.", status=401),
+    rows.read("insufficient_quota", ErrorKind.PAYMENT_REQUIRED, False, "You exceeded your current quota, please check your plan and billing details: a retry never helps.", status=429, writes=True),
+    rows.read("billing_hard_limit_reached", ErrorKind.PAYMENT_REQUIRED, False, "The billing hard limit has been reached.", status=400),
+    rows.read("rate_limit_exceeded", ErrorKind.RATE_LIMITED, True, "Rate limit reached for requests or tokens.", status=429, writes=True),
+    rows.read("context_length_exceeded", ErrorKind.TOO_LARGE, False, "The messages exceed the model's maximum context length.", status=400, writes=True),
+    rows.read("model_not_found", ErrorKind.NOT_FOUND, False, "The model does not exist or you do not have access to it.", status=404, writes=True),
+    rows.read("unsupported_country_region_territory", ErrorKind.PERMISSION_DENIED, False, "Country, region, or territory not supported.", status=403, writes=True),
+    rows.read("invalid_request_error", ErrorKind.INVALID_INPUT, False, "The request was invalid (an error type, when code is null).", status=400, writes=True),
+    rows.read("authentication_error", ErrorKind.UNAUTHENTICATED, False, "Authentication failed (an error type, when code is null).", status=401),
+    rows.read("permission_error", ErrorKind.PERMISSION_DENIED, False, "Permission denied (an error type, when code is null).", status=403),
+    rows.read("not_found_error", ErrorKind.NOT_FOUND, False, "Not found (an error type, when code is null).", status=404),
+    rows.read("requests", ErrorKind.RATE_LIMITED, True, "A rate limit on requests (an error type, when code is null).", status=429),
+    rows.read("tokens", ErrorKind.RATE_LIMITED, True, "A rate limit on tokens (an error type, when code is null).", status=429),
+    rows.read("server_error", ErrorKind.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
+    rows.read("internal_error", ErrorKind.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
+    rows.read("content_filter", ErrorKind.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
+    rows.write("invalid_api_key", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("invalid_request_error", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("unsupported_country_region_territory", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("unsupported_country_region_territory", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("unsupported_country_region_territory", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("server_error", ErrorKind.UNAVAILABLE, "that the service did not answer"),
+    rows.write("server_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -231,7 +230,7 @@ SOURCE: Final = register(
     Source(
         name="openai",
         title="OpenAI",
-        codes=tuple(code.value for code in OpenAICode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

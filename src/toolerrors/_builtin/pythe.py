@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -32,25 +31,25 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "PytheCode", "read_pythe", "write"]
+__all__ = ["SOURCE", "read_pythe", "write"]
 
 
-class PytheCode(TextEnum):
-    """The ``code`` of a Pythe error envelope (13 codes)."""
-
-    UNAUTHORIZED = "unauthorized"
-    FORBIDDEN = "forbidden"
-    NOT_FOUND = "not_found"
-    AMBIGUOUS = "ambiguous"
-    INVALID_INPUT = "invalid_input"
-    PAUSED = "paused"
-    EMPLOYEES = "employees"
-    GROUP_CHATS = "group_chats"
-    INSUFFICIENT_CREDITS = "insufficient_credits"
-    NETWORK = "network"
-    HTTP_5XX = "http_5xx"
-    HTTP_429 = "http_429"
-    INTERNAL = "internal"
+CODES: Final[tuple[str, ...]] = (
+    "unauthorized",
+    "forbidden",
+    "not_found",
+    "ambiguous",
+    "invalid_input",
+    "paused",
+    "employees",
+    "group_chats",
+    "insufficient_credits",
+    "network",
+    "http_5xx",
+    "http_429",
+    "internal",
+)
+"""The ``code`` of a Pythe error envelope (13 codes)."""
 
 
 ENVELOPE: Final = Shape(
@@ -58,7 +57,7 @@ ENVELOPE: Final = Shape(
     (
         Field("ok", (bool,), required=True, const=False),
         Field("code", (str,), required=True, fills="code",
-              closed=frozenset(code.value for code in PytheCode)),
+              closed=frozenset(CODES)),
         Field("message", (str,), required=True, fills="message"),
         Field("retryable", (bool,), required=True, fills="retryable"),
         Field("how_to_fix", (str,), required=True),
@@ -71,29 +70,29 @@ rows = Rows("pythe")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(PytheCode.UNAUTHORIZED, ErrorKind.UNAUTHENTICATED, False, "No signed-in Pythe connection.", hint="Reconnect Pythe and sign in again.", writes=True),
-    rows.read(PytheCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The connection cannot reach that workspace.", hint="Reconnect and choose the workspace again.", writes=True),
-    rows.read(PytheCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "No such employee, run or item.", hint="Check the id with list_team or list_runs.", writes=True),
-    rows.read(PytheCode.AMBIGUOUS, ErrorKind.AMBIGUOUS, False, "More than one employee matches the name.", hint="Use the employee’s id from list_team.", writes=True),
-    rows.read(PytheCode.INVALID_INPUT, ErrorKind.INVALID_INPUT, False, "An argument is wrong.", hint="Check it against the tool’s inputs.", writes=True),
-    rows.read(PytheCode.PAUSED, ErrorKind.PAUSED, False, "That employee is paused.", hint="The founder can resume them from Team in Pythe.", writes=True),
-    rows.read(PytheCode.EMPLOYEES, ErrorKind.PAYMENT_REQUIRED, False, "AI employees are not on this plan.", hint="Employees are on Base and Premium; the founder can upgrade."),
-    rows.read(PytheCode.GROUP_CHATS, ErrorKind.PAYMENT_REQUIRED, False, "Group chats are not on this plan.", hint="Base and Premium."),
-    rows.read(PytheCode.INSUFFICIENT_CREDITS, ErrorKind.PAYMENT_REQUIRED, False, "The workspace is out of AI credits.", hint="Check get_credit_balance and ask the founder.", status=402, writes=True),
-    rows.read(PytheCode.NETWORK, ErrorKind.UNAVAILABLE, True, "Could not reach Pythe.", hint="Retryable. Try again in a moment."),
-    rows.read(PytheCode.HTTP_5XX, ErrorKind.UNAVAILABLE, True, "Server trouble.", hint="Retryable.", writes=True),
-    rows.read(PytheCode.HTTP_429, ErrorKind.RATE_LIMITED, True, "Rate limit.", hint="Retryable.", status=429, writes=True),
-    rows.read(PytheCode.INTERNAL, ErrorKind.INTERNAL, True, "Something unexpected.", hint="Marked retryable.", writes=True),
-    rows.write(PytheCode.UNAUTHORIZED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write(PytheCode.INVALID_INPUT, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(PytheCode.INVALID_INPUT, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write(PytheCode.INVALID_INPUT, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(PytheCode.INVALID_INPUT, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(PytheCode.INTERNAL, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened; written with retryable false so it is not retried blindly"),
-    rows.write(PytheCode.INTERNAL, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed"),
-    rows.write(PytheCode.FORBIDDEN, ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    rows.write(PytheCode.FORBIDDEN, ErrorKind.REFUSED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    rows.write(PytheCode.INTERNAL, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("unauthorized", ErrorKind.UNAUTHENTICATED, False, "No signed-in Pythe connection.", hint="Reconnect Pythe and sign in again.", writes=True),
+    rows.read("forbidden", ErrorKind.PERMISSION_DENIED, False, "The connection cannot reach that workspace.", hint="Reconnect and choose the workspace again.", writes=True),
+    rows.read("not_found", ErrorKind.NOT_FOUND, False, "No such employee, run or item.", hint="Check the id with list_team or list_runs.", writes=True),
+    rows.read("ambiguous", ErrorKind.AMBIGUOUS, False, "More than one employee matches the name.", hint="Use the employee’s id from list_team.", writes=True),
+    rows.read("invalid_input", ErrorKind.INVALID_INPUT, False, "An argument is wrong.", hint="Check it against the tool’s inputs.", writes=True),
+    rows.read("paused", ErrorKind.PAUSED, False, "That employee is paused.", hint="The founder can resume them from Team in Pythe.", writes=True),
+    rows.read("employees", ErrorKind.PAYMENT_REQUIRED, False, "AI employees are not on this plan.", hint="Employees are on Base and Premium; the founder can upgrade."),
+    rows.read("group_chats", ErrorKind.PAYMENT_REQUIRED, False, "Group chats are not on this plan.", hint="Base and Premium."),
+    rows.read("insufficient_credits", ErrorKind.PAYMENT_REQUIRED, False, "The workspace is out of AI credits.", hint="Check get_credit_balance and ask the founder.", status=402, writes=True),
+    rows.read("network", ErrorKind.UNAVAILABLE, True, "Could not reach Pythe.", hint="Retryable. Try again in a moment."),
+    rows.read("http_5xx", ErrorKind.UNAVAILABLE, True, "Server trouble.", hint="Retryable.", writes=True),
+    rows.read("http_429", ErrorKind.RATE_LIMITED, True, "Rate limit.", hint="Retryable.", status=429, writes=True),
+    rows.read("internal", ErrorKind.INTERNAL, True, "Something unexpected.", hint="Marked retryable.", writes=True),
+    rows.write("unauthorized", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("invalid_input", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("invalid_input", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("invalid_input", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("invalid_input", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("internal", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened; written with retryable false so it is not retried blindly"),
+    rows.write("internal", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed"),
+    rows.write("forbidden", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    rows.write("forbidden", ErrorKind.REFUSED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    rows.write("internal", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -192,7 +191,7 @@ SOURCE: Final = register(
     Source(
         name="pythe",
         title="Pythe",
-        codes=tuple(code.value for code in PytheCode),
+        codes=CODES,
         shapes=(ENVELOPE,),
         rows=ROWS,
         claims=(

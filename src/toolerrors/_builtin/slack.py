@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -34,47 +33,47 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "SlackCode", "read_slack", "write"]
+__all__ = ["SOURCE", "read_slack", "write"]
 
 
-class SlackCode(TextEnum):
-    """The Slack Web API error codes common to many methods, and the frequent ones."""
-
-    NOT_AUTHED = "not_authed"
-    INVALID_AUTH = "invalid_auth"
-    ACCOUNT_INACTIVE = "account_inactive"
-    TOKEN_REVOKED = "token_revoked"
-    TOKEN_EXPIRED = "token_expired"
-    MISSING_SCOPE = "missing_scope"
-    NO_PERMISSION = "no_permission"
-    NOT_ALLOWED_TOKEN_TYPE = "not_allowed_token_type"
-    ACCESS_DENIED = "access_denied"
-    NOT_AN_ADMIN = "not_an_admin"
-    NOT_IN_CHANNEL = "not_in_channel"
-    CHANNEL_NOT_FOUND = "channel_not_found"
-    USER_NOT_FOUND = "user_not_found"
-    MESSAGE_NOT_FOUND = "message_not_found"
-    FILE_NOT_FOUND = "file_not_found"
-    THREAD_NOT_FOUND = "thread_not_found"
-    NOT_FOUND = "not_found"
-    IS_ARCHIVED = "is_archived"
-    NAME_TAKEN = "name_taken"
-    ALREADY_REACTED = "already_reacted"
-    INVALID_ARGUMENTS = "invalid_arguments"
-    INVALID_ARG_NAME = "invalid_arg_name"
-    INVALID_CURSOR = "invalid_cursor"
-    INVALID_JSON = "invalid_json"
-    MSG_TOO_LONG = "msg_too_long"
-    TOO_MANY_ATTACHMENTS = "too_many_attachments"
-    METHOD_DEPRECATED = "method_deprecated"
-    DEPRECATED_ENDPOINT = "deprecated_endpoint"
-    PAID_ONLY = "paid_only"
-    RATELIMITED = "ratelimited"
-    RATE_LIMITED = "rate_limited"
-    REQUEST_TIMEOUT = "request_timeout"
-    SERVICE_UNAVAILABLE = "service_unavailable"
-    INTERNAL_ERROR = "internal_error"
-    FATAL_ERROR = "fatal_error"
+CODES: Final[tuple[str, ...]] = (
+    "not_authed",
+    "invalid_auth",
+    "account_inactive",
+    "token_revoked",
+    "token_expired",
+    "missing_scope",
+    "no_permission",
+    "not_allowed_token_type",
+    "access_denied",
+    "not_an_admin",
+    "not_in_channel",
+    "channel_not_found",
+    "user_not_found",
+    "message_not_found",
+    "file_not_found",
+    "thread_not_found",
+    "not_found",
+    "is_archived",
+    "name_taken",
+    "already_reacted",
+    "invalid_arguments",
+    "invalid_arg_name",
+    "invalid_cursor",
+    "invalid_json",
+    "msg_too_long",
+    "too_many_attachments",
+    "method_deprecated",
+    "deprecated_endpoint",
+    "paid_only",
+    "ratelimited",
+    "rate_limited",
+    "request_timeout",
+    "service_unavailable",
+    "internal_error",
+    "fatal_error",
+)
+"""The Slack Web API error codes common to many methods, and the frequent ones."""
 
 
 ERROR: Final = Shape(
@@ -82,7 +81,7 @@ ERROR: Final = Shape(
     (
         Field("ok", (bool,), required=True, const=False),
         Field("error", (str,), required=True, fills="code",
-              closed=frozenset(code.value for code in SlackCode)),
+              closed=frozenset(CODES)),
         Field("needed", (str,), samples=("chat:write", "channels:read")),
         Field("provided", (str,), samples=("identify,bot", "channels:history")),
         Field("warning", (str,), samples=("missing_charset", "superfluous_charset")),
@@ -97,50 +96,50 @@ rows = Rows("slack")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(SlackCode.NOT_AUTHED, ErrorKind.NOT_CONNECTED, False, "No authentication token provided.", writes=True),
-    rows.read(SlackCode.INVALID_AUTH, ErrorKind.UNAUTHENTICATED, False, "Some aspect of authentication cannot be validated: the token is invalid or the request came from a disallowed IP.", writes=True),
-    rows.read(SlackCode.ACCOUNT_INACTIVE, ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
-    rows.read(SlackCode.TOKEN_REVOKED, ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
-    rows.read(SlackCode.TOKEN_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "The token has expired: refresh it (token rotation)."),
-    rows.read(SlackCode.MISSING_SCOPE, ErrorKind.PERMISSION_DENIED, False, "The token lacks a scope the method needs: needed names it, provided lists the token's scopes."),
-    rows.read(SlackCode.NO_PERMISSION, ErrorKind.PERMISSION_DENIED, False, "The workspace token does not have the permissions the method needs.", writes=True),
-    rows.read(SlackCode.NOT_ALLOWED_TOKEN_TYPE, ErrorKind.PERMISSION_DENIED, False, "The token type is not allowed for this method."),
-    rows.read(SlackCode.ACCESS_DENIED, ErrorKind.PERMISSION_DENIED, False, "Access to a resource the request names is denied."),
-    rows.read(SlackCode.NOT_AN_ADMIN, ErrorKind.PERMISSION_DENIED, False, "Only an admin can do this."),
-    rows.read(SlackCode.NOT_IN_CHANNEL, ErrorKind.PERMISSION_DENIED, False, "The app or user is not in the channel: it must be invited or join first."),
-    rows.read(SlackCode.CHANNEL_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Value passed for channel was invalid, or the channel cannot be seen."),
-    rows.read(SlackCode.USER_NOT_FOUND, ErrorKind.NOT_FOUND, False, "Value passed for user was invalid."),
-    rows.read(SlackCode.MESSAGE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "No message exists with the requested timestamp."),
-    rows.read(SlackCode.FILE_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The file does not exist, or cannot be seen."),
-    rows.read(SlackCode.THREAD_NOT_FOUND, ErrorKind.NOT_FOUND, False, "The thread does not exist."),
-    rows.read(SlackCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "The thing asked for was not found.", writes=True),
-    rows.read(SlackCode.IS_ARCHIVED, ErrorKind.CONFLICT, False, "The channel has been archived."),
-    rows.read(SlackCode.NAME_TAKEN, ErrorKind.CONFLICT, False, "A channel cannot be created with that name: it is taken."),
-    rows.read(SlackCode.ALREADY_REACTED, ErrorKind.CONFLICT, False, "The item already has that reaction from this user."),
-    rows.read(SlackCode.INVALID_ARGUMENTS, ErrorKind.INVALID_INPUT, False, "The method was called with invalid arguments: response_metadata.messages says which.", writes=True),
-    rows.read(SlackCode.INVALID_ARG_NAME, ErrorKind.INVALID_INPUT, False, "The method was passed an argument whose name falls outside the bounds of accepted characters."),
-    rows.read(SlackCode.INVALID_CURSOR, ErrorKind.INVALID_INPUT, False, "The pagination cursor is invalid."),
-    rows.read(SlackCode.INVALID_JSON, ErrorKind.INVALID_INPUT, False, "The JSON body could not be understood."),
-    rows.read(SlackCode.MSG_TOO_LONG, ErrorKind.TOO_LARGE, False, "The message text is too long.", writes=True),
-    rows.read(SlackCode.TOO_MANY_ATTACHMENTS, ErrorKind.TOO_LARGE, False, "Too many attachments were provided with this message."),
-    rows.read(SlackCode.METHOD_DEPRECATED, ErrorKind.UNSUPPORTED, False, "The method has been deprecated.", writes=True),
-    rows.read(SlackCode.DEPRECATED_ENDPOINT, ErrorKind.UNSUPPORTED, False, "The endpoint has been deprecated."),
-    rows.read(SlackCode.PAID_ONLY, ErrorKind.PAYMENT_REQUIRED, False, "This is only available to paid teams.", writes=True),
-    rows.read(SlackCode.RATELIMITED, ErrorKind.RATE_LIMITED, True, "The request has been rate limited: wait as long as Retry-After says.", writes=True),
-    rows.read(SlackCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "The request has been rate limited (an older spelling)."),
-    rows.read(SlackCode.REQUEST_TIMEOUT, ErrorKind.UNKNOWN_OUTCOME, None, "The method was called via a POST whose body was absent or truncated, or the server timed out.", writes=True),
-    rows.read(SlackCode.SERVICE_UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
-    rows.read(SlackCode.INTERNAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
-    rows.read(SlackCode.FATAL_ERROR, ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
-    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(SlackCode.INVALID_ARGUMENTS, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(SlackCode.NO_PERMISSION, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(SlackCode.NO_PERMISSION, ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write(SlackCode.ACCESS_DENIED, ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write(SlackCode.INTERNAL_ERROR, ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write(SlackCode.FATAL_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("not_authed", ErrorKind.NOT_CONNECTED, False, "No authentication token provided.", writes=True),
+    rows.read("invalid_auth", ErrorKind.UNAUTHENTICATED, False, "Some aspect of authentication cannot be validated: the token is invalid or the request came from a disallowed IP.", writes=True),
+    rows.read("account_inactive", ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    rows.read("token_revoked", ErrorKind.UNAUTHENTICATED, False, "The token is for a deleted user or workspace, or the app was removed."),
+    rows.read("token_expired", ErrorKind.UNAUTHENTICATED, False, "The token has expired: refresh it (token rotation)."),
+    rows.read("missing_scope", ErrorKind.PERMISSION_DENIED, False, "The token lacks a scope the method needs: needed names it, provided lists the token's scopes."),
+    rows.read("no_permission", ErrorKind.PERMISSION_DENIED, False, "The workspace token does not have the permissions the method needs.", writes=True),
+    rows.read("not_allowed_token_type", ErrorKind.PERMISSION_DENIED, False, "The token type is not allowed for this method."),
+    rows.read("access_denied", ErrorKind.PERMISSION_DENIED, False, "Access to a resource the request names is denied."),
+    rows.read("not_an_admin", ErrorKind.PERMISSION_DENIED, False, "Only an admin can do this."),
+    rows.read("not_in_channel", ErrorKind.PERMISSION_DENIED, False, "The app or user is not in the channel: it must be invited or join first."),
+    rows.read("channel_not_found", ErrorKind.NOT_FOUND, False, "Value passed for channel was invalid, or the channel cannot be seen."),
+    rows.read("user_not_found", ErrorKind.NOT_FOUND, False, "Value passed for user was invalid."),
+    rows.read("message_not_found", ErrorKind.NOT_FOUND, False, "No message exists with the requested timestamp."),
+    rows.read("file_not_found", ErrorKind.NOT_FOUND, False, "The file does not exist, or cannot be seen."),
+    rows.read("thread_not_found", ErrorKind.NOT_FOUND, False, "The thread does not exist."),
+    rows.read("not_found", ErrorKind.NOT_FOUND, False, "The thing asked for was not found.", writes=True),
+    rows.read("is_archived", ErrorKind.CONFLICT, False, "The channel has been archived."),
+    rows.read("name_taken", ErrorKind.CONFLICT, False, "A channel cannot be created with that name: it is taken."),
+    rows.read("already_reacted", ErrorKind.CONFLICT, False, "The item already has that reaction from this user."),
+    rows.read("invalid_arguments", ErrorKind.INVALID_INPUT, False, "The method was called with invalid arguments: response_metadata.messages says which.", writes=True),
+    rows.read("invalid_arg_name", ErrorKind.INVALID_INPUT, False, "The method was passed an argument whose name falls outside the bounds of accepted characters."),
+    rows.read("invalid_cursor", ErrorKind.INVALID_INPUT, False, "The pagination cursor is invalid."),
+    rows.read("invalid_json", ErrorKind.INVALID_INPUT, False, "The JSON body could not be understood."),
+    rows.read("msg_too_long", ErrorKind.TOO_LARGE, False, "The message text is too long.", writes=True),
+    rows.read("too_many_attachments", ErrorKind.TOO_LARGE, False, "Too many attachments were provided with this message."),
+    rows.read("method_deprecated", ErrorKind.UNSUPPORTED, False, "The method has been deprecated.", writes=True),
+    rows.read("deprecated_endpoint", ErrorKind.UNSUPPORTED, False, "The endpoint has been deprecated."),
+    rows.read("paid_only", ErrorKind.PAYMENT_REQUIRED, False, "This is only available to paid teams.", writes=True),
+    rows.read("ratelimited", ErrorKind.RATE_LIMITED, True, "The request has been rate limited: wait as long as Retry-After says.", writes=True),
+    rows.read("rate_limited", ErrorKind.RATE_LIMITED, True, "The request has been rate limited (an older spelling)."),
+    rows.read("request_timeout", ErrorKind.UNKNOWN_OUTCOME, None, "The method was called via a POST whose body was absent or truncated, or the server timed out.", writes=True),
+    rows.read("service_unavailable", ErrorKind.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
+    rows.read("internal_error", ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
+    rows.read("fatal_error", ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
+    rows.write("invalid_arguments", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalid_arguments", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("invalid_arguments", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("invalid_arguments", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("no_permission", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("no_permission", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("access_denied", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("internal_error", ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write("fatal_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -186,7 +185,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
 def example(row: Row, message: str) -> dict[str, Any]:
     """The error response as Slack sends it (``missing_scope`` with its scopes)."""
     out: dict[str, Any] = {"ok": False, "error": row.code}
-    if row.code == SlackCode.MISSING_SCOPE:
+    if row.code == "missing_scope":
         out |= {"needed": "chat:write", "provided": "identify,bot"}
     return out
 
@@ -195,7 +194,7 @@ SOURCE: Final = register(
     Source(
         name="slack",
         title="Slack",
-        codes=tuple(code.value for code in SlackCode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

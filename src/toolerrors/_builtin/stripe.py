@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -36,40 +35,40 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "StripeCode", "read_stripe", "write"]
+__all__ = ["SOURCE", "read_stripe", "write"]
 
 
-class StripeCode(TextEnum):
-    """Stripe's error types, and the codes that say more than their type."""
-
-    CARD_ERROR = "card_error"
-    INVALID_REQUEST_ERROR = "invalid_request_error"
-    IDEMPOTENCY_ERROR = "idempotency_error"
-    API_ERROR = "api_error"
-    RATE_LIMIT = "rate_limit"
-    CARD_DECLINED = "card_declined"
-    EXPIRED_CARD = "expired_card"
-    INCORRECT_CVC = "incorrect_cvc"
-    INCORRECT_NUMBER = "incorrect_number"
-    INVALID_EXPIRY_YEAR = "invalid_expiry_year"
-    PROCESSING_ERROR = "processing_error"
-    AUTHENTICATION_REQUIRED = "authentication_required"
-    RESOURCE_MISSING = "resource_missing"
-    PARAMETER_MISSING = "parameter_missing"
-    PARAMETER_INVALID_INTEGER = "parameter_invalid_integer"
-    IDEMPOTENCY_KEY_IN_USE = "idempotency_key_in_use"
-    LOCK_TIMEOUT = "lock_timeout"
-    API_KEY_EXPIRED = "api_key_expired"
-    SECRET_KEY_REQUIRED = "secret_key_required"
-    ACCOUNT_RATE_LIMIT_EXCEEDED = "account_rate_limit_exceeded"
-    TEMPORARY_SESSION_EXPIRED = "temporary_session_expired"
-    BILLING_METER_EVENT_SESSION_EXPIRED = "billing_meter_event_session_expired"
+CODES: Final[tuple[str, ...]] = (
+    "card_error",
+    "invalid_request_error",
+    "idempotency_error",
+    "api_error",
+    "rate_limit",
+    "card_declined",
+    "expired_card",
+    "incorrect_cvc",
+    "incorrect_number",
+    "invalid_expiry_year",
+    "processing_error",
+    "authentication_required",
+    "resource_missing",
+    "parameter_missing",
+    "parameter_invalid_integer",
+    "idempotency_key_in_use",
+    "lock_timeout",
+    "api_key_expired",
+    "secret_key_required",
+    "account_rate_limit_exceeded",
+    "temporary_session_expired",
+    "billing_meter_event_session_expired",
+)
+"""Stripe's error types, and the codes that say more than their type."""
 
 
 INNER: Final = (
     Field("type", (str,), samples=("card_error", "invalid_request_error", "api_error")),
     Field("code", (str,), fills="code",
-          closed=frozenset(code.value for code in StripeCode)),
+          closed=frozenset(CODES)),
     Field("decline_code", (str,), samples=("insufficient_funds", "generic_decline")),
     Field("message", (str,), fills="message"),
     Field("param", (str,), samples=("amount", "customer")),
@@ -97,40 +96,40 @@ rows = Rows("stripe")
 
 # fmt: off
 ROWS: Final = (
-    rows.read(StripeCode.CARD_ERROR, ErrorKind.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
-    rows.read(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
-    rows.read(StripeCode.IDEMPOTENCY_ERROR, ErrorKind.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
-    rows.read(StripeCode.API_ERROR, ErrorKind.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
-    rows.read(StripeCode.RATE_LIMIT, ErrorKind.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
-    rows.read(StripeCode.CARD_DECLINED, ErrorKind.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
-    rows.read(StripeCode.EXPIRED_CARD, ErrorKind.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
-    rows.read(StripeCode.INCORRECT_CVC, ErrorKind.PAYMENT_REQUIRED, False, "The card's security code is incorrect.", status=402),
-    rows.read(StripeCode.INCORRECT_NUMBER, ErrorKind.PAYMENT_REQUIRED, False, "The card number is incorrect.", status=402),
-    rows.read(StripeCode.INVALID_EXPIRY_YEAR, ErrorKind.PAYMENT_REQUIRED, False, "The card's expiration year is invalid.", status=402),
-    rows.read(StripeCode.PROCESSING_ERROR, ErrorKind.UNAVAILABLE, True, "An error occurred while processing the card (as a card_error, it is still never retried).", status=402),
-    rows.read(StripeCode.AUTHENTICATION_REQUIRED, ErrorKind.APPROVAL_REQUIRED, False, "The card requires authentication: the customer must act.", status=402, writes=True),
-    rows.read(StripeCode.RESOURCE_MISSING, ErrorKind.NOT_FOUND, False, "The ID provided is not valid: the resource doesn't exist.", status=404, writes=True),
-    rows.read(StripeCode.PARAMETER_MISSING, ErrorKind.INVALID_INPUT, False, "A required parameter is missing.", status=400),
-    rows.read(StripeCode.PARAMETER_INVALID_INTEGER, ErrorKind.INVALID_INPUT, False, "A parameter expected an integer.", status=400),
-    rows.read(StripeCode.IDEMPOTENCY_KEY_IN_USE, ErrorKind.CONFLICT, False, "The idempotency key is in use by a concurrent request.", status=409),
-    rows.read(StripeCode.LOCK_TIMEOUT, ErrorKind.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
-    rows.read(StripeCode.API_KEY_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
-    rows.read(StripeCode.SECRET_KEY_REQUIRED, ErrorKind.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
-    rows.read(StripeCode.ACCOUNT_RATE_LIMIT_EXCEEDED, ErrorKind.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
-    rows.read(StripeCode.TEMPORARY_SESSION_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
-    rows.read(StripeCode.BILLING_METER_EVENT_SESSION_EXPIRED, ErrorKind.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
-    rows.write(StripeCode.API_KEY_EXPIRED, ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.PERMISSION_DENIED, "that access is denied"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write(StripeCode.INVALID_REQUEST_ERROR, ErrorKind.REFUSED, "that a person said no: it reads as bad input, never retried"),
-    rows.write(StripeCode.API_ERROR, ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write(StripeCode.API_ERROR, ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write(StripeCode.API_ERROR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.read("card_error", ErrorKind.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
+    rows.read("invalid_request_error", ErrorKind.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
+    rows.read("idempotency_error", ErrorKind.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
+    rows.read("api_error", ErrorKind.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
+    rows.read("rate_limit", ErrorKind.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
+    rows.read("card_declined", ErrorKind.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
+    rows.read("expired_card", ErrorKind.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
+    rows.read("incorrect_cvc", ErrorKind.PAYMENT_REQUIRED, False, "The card's security code is incorrect.", status=402),
+    rows.read("incorrect_number", ErrorKind.PAYMENT_REQUIRED, False, "The card number is incorrect.", status=402),
+    rows.read("invalid_expiry_year", ErrorKind.PAYMENT_REQUIRED, False, "The card's expiration year is invalid.", status=402),
+    rows.read("processing_error", ErrorKind.UNAVAILABLE, True, "An error occurred while processing the card (as a card_error, it is still never retried).", status=402),
+    rows.read("authentication_required", ErrorKind.APPROVAL_REQUIRED, False, "The card requires authentication: the customer must act.", status=402, writes=True),
+    rows.read("resource_missing", ErrorKind.NOT_FOUND, False, "The ID provided is not valid: the resource doesn't exist.", status=404, writes=True),
+    rows.read("parameter_missing", ErrorKind.INVALID_INPUT, False, "A required parameter is missing.", status=400),
+    rows.read("parameter_invalid_integer", ErrorKind.INVALID_INPUT, False, "A parameter expected an integer.", status=400),
+    rows.read("idempotency_key_in_use", ErrorKind.CONFLICT, False, "The idempotency key is in use by a concurrent request.", status=409),
+    rows.read("lock_timeout", ErrorKind.UNAVAILABLE, True, "The object is locked by a concurrent request: try again.", status=429),
+    rows.read("api_key_expired", ErrorKind.UNAUTHENTICATED, False, "The API key has expired.", status=401, writes=True),
+    rows.read("secret_key_required", ErrorKind.UNAUTHENTICATED, False, "The request needs a secret key.", status=401),
+    rows.read("account_rate_limit_exceeded", ErrorKind.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
+    rows.read("temporary_session_expired", ErrorKind.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
+    rows.read("billing_meter_event_session_expired", ErrorKind.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
+    rows.write("api_key_expired", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
+    rows.write("invalid_request_error", ErrorKind.PERMISSION_DENIED, "that access is denied"),
+    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("invalid_request_error", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("invalid_request_error", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("invalid_request_error", ErrorKind.REFUSED, "that a person said no: it reads as bad input, never retried"),
+    rows.write("api_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("api_error", ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -222,7 +221,7 @@ SOURCE: Final = register(
     Source(
         name="stripe",
         title="Stripe",
-        codes=tuple(code.value for code in StripeCode),
+        codes=CODES,
         shapes=(ERROR,),
         rows=ROWS,
         claims=(

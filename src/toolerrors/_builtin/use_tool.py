@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._enum import TextEnum
 from .._errors import ShapeError
 from .._held import Outcome, Reason, match, render
 from .._kinds import ErrorKind
@@ -34,24 +33,24 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "UseToolCode", "read_held", "read_use_tool", "write"]
+__all__ = ["SOURCE", "read_held", "read_use_tool", "write"]
 
 
-class UseToolCode(TextEnum):
-    """The ``error`` of a failed ``use_tool`` call (12 kinds)."""
-
-    NOT_CONNECTED = "not_connected"
-    REAUTH = "reauth"
-    FORBIDDEN = "forbidden"
-    NOT_FOUND = "not_found"
-    RATE_LIMITED = "rate_limited"
-    UNAVAILABLE = "unavailable"
-    TOO_LARGE = "too_large"
-    UNSUPPORTED = "unsupported"
-    BAD_INPUT = "bad_input"
-    VENDOR = "vendor"
-    CHANGED = "changed"
-    UNKNOWN_OUTCOME = "unknown_outcome"
+CODES: Final[tuple[str, ...]] = (
+    "not_connected",
+    "reauth",
+    "forbidden",
+    "not_found",
+    "rate_limited",
+    "unavailable",
+    "too_large",
+    "unsupported",
+    "bad_input",
+    "vendor",
+    "changed",
+    "unknown_outcome",
+)
+"""The ``error`` of a failed ``use_tool`` call (12 kinds)."""
 
 
 HELD: Final = {outcome.key: outcome for outcome in Outcome}
@@ -70,7 +69,7 @@ TOOL_ERROR: Final = Shape(
     "tool error",
     (
         Field("error", (str,), required=True, fills="code",
-              closed=frozenset(code.value for code in UseToolCode)),
+              closed=frozenset(CODES)),
         Field("message", (str,), required=True, fills="message"),
         Field("card", (dict,)),
     ),
@@ -90,7 +89,7 @@ SHAPES: Final = (
 )
 
 
-_NO_CHECK: Final = UseToolCode.FORBIDDEN
+_NO_CHECK: Final = "forbidden"
 """What an approval or a refusal that no use_tool check gave (it has no owner and reason
 to fill the check's template with: Stripe's 3-D Secure challenge, a JSON-RPC user
 rejection) is written as: a tool error that is never retried, not the check's outcome."""
@@ -105,26 +104,26 @@ rows = Rows("use_tool", writes=True)
 
 # fmt: off
 ROWS: Final = (
-    rows.read(UseToolCode.NOT_CONNECTED, ErrorKind.NOT_CONNECTED, False, "The app isn’t connected.", hint="A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
-    rows.read(UseToolCode.REAUTH, ErrorKind.UNAUTHENTICATED, False, "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.", hint="A card asks the owner to connect again. Carry on with the rest."),
-    rows.read(UseToolCode.FORBIDDEN, ErrorKind.PERMISSION_DENIED, False, "The account doesn’t allow this, such as a file the owner can only view.", hint="Tell the owner what it needs."),
-    rows.read(UseToolCode.NOT_FOUND, ErrorKind.NOT_FOUND, False, "Nothing at that id or address, or it was moved.", hint="Search for it again."),
-    rows.read(UseToolCode.RATE_LIMITED, ErrorKind.RATE_LIMITED, True, "The app is limiting requests.", hint="Wait, then try once more."),
-    rows.read(UseToolCode.UNAVAILABLE, ErrorKind.UNAVAILABLE, True, "The app or service didn’t answer.", hint="Try again later, or say so."),
-    rows.read(UseToolCode.TOO_LARGE, ErrorKind.TOO_LARGE, False, "Over a size limit, such as a file over 25 MB.", hint="Use its link instead."),
-    rows.read(UseToolCode.UNSUPPORTED, ErrorKind.UNSUPPORTED, False, "A kind of file or request it can’t handle, such as a scanned PDF’s text.", hint="Search for its words, or say so."),
-    rows.read(UseToolCode.BAD_INPUT, ErrorKind.INVALID_INPUT, False, "The input can’t run as written. The message says what and where.", hint="Fix the input and run it again."),
-    rows.read(UseToolCode.VENDOR, ErrorKind.UPSTREAM_ERROR, False, "The app gave an error of its own, as its message says.", hint="Read the message."),
-    rows.read(UseToolCode.CHANGED, ErrorKind.CONFLICT, False, "What it was about changed since it was read.", hint="Read it again first."),
-    rows.read(UseToolCode.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN_OUTCOME, None, "It may or may not have happened.", hint="Check before you run it again."),
+    rows.read("not_connected", ErrorKind.NOT_CONNECTED, False, "The app isn’t connected.", hint="A card offers the owner the connection. Say in a line what it lets you do, and carry on with the rest."),
+    rows.read("reauth", ErrorKind.UNAUTHENTICATED, False, "The account needs signing in again, or the connection doesn’t allow this yet, such as a write to read-only Gmail.", hint="A card asks the owner to connect again. Carry on with the rest."),
+    rows.read("forbidden", ErrorKind.PERMISSION_DENIED, False, "The account doesn’t allow this, such as a file the owner can only view.", hint="Tell the owner what it needs."),
+    rows.read("not_found", ErrorKind.NOT_FOUND, False, "Nothing at that id or address, or it was moved.", hint="Search for it again."),
+    rows.read("rate_limited", ErrorKind.RATE_LIMITED, True, "The app is limiting requests.", hint="Wait, then try once more."),
+    rows.read("unavailable", ErrorKind.UNAVAILABLE, True, "The app or service didn’t answer.", hint="Try again later, or say so."),
+    rows.read("too_large", ErrorKind.TOO_LARGE, False, "Over a size limit, such as a file over 25 MB.", hint="Use its link instead."),
+    rows.read("unsupported", ErrorKind.UNSUPPORTED, False, "A kind of file or request it can’t handle, such as a scanned PDF’s text.", hint="Search for its words, or say so."),
+    rows.read("bad_input", ErrorKind.INVALID_INPUT, False, "The input can’t run as written. The message says what and where.", hint="Fix the input and run it again."),
+    rows.read("vendor", ErrorKind.UPSTREAM_ERROR, False, "The app gave an error of its own, as its message says.", hint="Read the message."),
+    rows.read("changed", ErrorKind.CONFLICT, False, "What it was about changed since it was read.", hint="Read it again first."),
+    rows.read("unknown_outcome", ErrorKind.UNKNOWN_OUTCOME, None, "It may or may not have happened.", hint="Check before you run it again."),
     rows.read("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False, "The check asks the owner first; nothing ran.", hint="Ask in your reply, saying what you would do. Once they say yes, do it again.", lost=_NO_CHECK_LOST),
     rows.read("refused", ErrorKind.REFUSED, False, "The check stopped the action; nothing ran.", hint="Tell the owner, and don't try another way.", lost=_NO_CHECK_LOST),
-    rows.write(UseToolCode.BAD_INPUT, ErrorKind.AMBIGUOUS, "that more than one target matched (the message keeps it)"),
-    rows.write(UseToolCode.VENDOR, ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step (the message keeps it)"),
-    rows.write(UseToolCode.FORBIDDEN, ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write(UseToolCode.FORBIDDEN, ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write(UseToolCode.UNAVAILABLE, ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write(UseToolCode.VENDOR, ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    rows.write("bad_input", ErrorKind.AMBIGUOUS, "that more than one target matched (the message keeps it)"),
+    rows.write("vendor", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step (the message keeps it)"),
+    rows.write("forbidden", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write("forbidden", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("unavailable", ErrorKind.INTERNAL, "that the fault is inside the platform"),
+    rows.write("vendor", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
 
@@ -244,7 +243,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
         elif at_home:  # read leniently from a text off the template: given back as it came
             out = {code: error.message}
         else:  # no check held it: never the check's outcome, which strict reading refuses
-            out = {"error": _NO_CHECK.value, "message": error.message}
+            out = {"error": _NO_CHECK, "message": error.message}
     else:
         out = {"error": code, "message": error.message}
     return with_extra(out, error) if at_home else out
@@ -265,7 +264,7 @@ SOURCE: Final = register(
     Source(
         name="use_tool",
         title="use_tool",
-        codes=tuple(code.value for code in UseToolCode),
+        codes=CODES,
         shapes=SHAPES,
         rows=ROWS,
         claims=(
