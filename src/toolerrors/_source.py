@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
 from itertools import count, groupby
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ._builtin import NAMES
 from ._errors import ShapeError
@@ -203,8 +203,7 @@ _EXPECTED_TYPE: Final[dict[type, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     """One field of a wire shape, as the source documents it."""
 
     name: str
