@@ -120,3 +120,39 @@ def test_the_check_finds_a_cycle(tmp_path: Path) -> None:
     lazy = tmp_path / "m.py"
     lazy.write_text("def f():\n    from ._write import to_model\n    return to_model\n")
     assert _imports(lazy) == {"_write"}
+
+
+IN_HOUSE = {"use_tool", "pythe", "configure"}
+"""The three systems whose errors the library's own vocabulary grew from (use_tool's
+held outcomes are its words): the core may say their names."""
+
+
+def _upstream_names() -> dict[str, str]:
+    """Each upstream built-in source's names, as a pattern, by source: its own name and
+    its title's first word (``Microsoft`` for Microsoft Graph), unless that is MCP's."""
+    names = {}
+    for source in registered().values():
+        if source.name in IN_HOUSE or source.name not in toolerrors.VENDORS:
+            continue
+        words = {source.name, source.title.split()[0]} - {"MCP"}
+        names[source.name] = "|".join(sorted(words))
+    return names
+
+
+def test_no_module_but_its_own_names_an_upstream_source() -> None:
+    """The core knows no source: an upstream source's name appears only in its own
+    module and its models module, and in the framework adapters (``openai-agents`` is a
+    framework's name, not the source's)."""
+    import re
+
+    roots = [*PACKAGE.glob("*.py"), *(PACKAGE.parent.parent / "scripts").glob("*.py")]
+    found = []
+    for source, names in _upstream_names().items():
+        pattern = re.compile(rf"\b(?:{names})\b", re.IGNORECASE)
+        own = {f"{source}.py"}
+        for path in roots:
+            if path.name in own:
+                continue
+            text = re.sub(r"openai[-_]agents", "", path.read_text(encoding="utf-8"))
+            found += [f"{path.name}: {m.group()}" for m in pattern.finditer(text)]
+    assert found == []

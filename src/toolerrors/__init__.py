@@ -4,7 +4,7 @@ Read a failed tool call from ``use_tool``, Pythe or Configure with `parse` (or
 ask `error_of` whether a result is an error at all), decide with the unified
 `ErrorKind`, `Action` and `should_retry`, and write it in any
 source's shape with `convert`.  Each source's exact shapes live in its own module
-(``toolerrors.use_tool``, ``toolerrors.slack``, ...).
+(``toolerrors.use_tool``, ``toolerrors.pythe``, ...).
 """
 
 from ._errors import ShapeError, ToolErrorsError

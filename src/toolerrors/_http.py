@@ -163,7 +163,7 @@ _PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+)
 
 
 def _challenge(header: str) -> dict[str, str] | None:
-    """The OAuth error in a ``WWW-Authenticate: Bearer error="invalid_token", ...``
+    """The bearer-token error in a ``WWW-Authenticate: Bearer error="invalid_token", ...``
     challenge (RFC 6750 §3), as the JSON body would say it; ``None`` without one."""
     params = {
         name.lower(): quoted.replace('\\"', '"') if quoted is not None else bare
@@ -199,9 +199,8 @@ _STATUS_SAYS_MORE: Final = frozenset(
     }
 )  # fmt: skip
 """(the body's kind, the status's kind) where the status is the more exact: a generic
-``invalid_request_error`` sent with a 401 is a bad key; Microsoft Graph throttles with a
-429 whatever its code says (``accessDenied``).  Only the status: headers never override
-a body's kind."""
+``invalid_request_error`` sent with a 401 is a bad key; a 429 is throttling whatever the
+code says (``accessDenied``).  Only the status: headers never override a body's kind."""
 
 
 _RATELIMIT_PARAM: Final = re.compile(r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)")
@@ -219,8 +218,8 @@ without)."""
 
 
 def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
-    """The remaining quota and the reset, as given: ``X-RateLimit-*`` (GitHub, and many
-    others), else the IETF draft's ``RateLimit-Remaining`` and ``RateLimit-Reset``, else
+    """The remaining quota and the reset, as given: ``X-RateLimit-*`` (the common
+    convention), else the IETF draft's ``RateLimit-Remaining`` and ``RateLimit-Reset``, else
     its ``RateLimit`` header's ``r``/``remaining`` and ``t``/``reset`` parameters."""
     remaining = lowered.get("x-ratelimit-remaining", lowered.get("ratelimit-remaining"))
     reset = lowered.get("x-ratelimit-reset", lowered.get("ratelimit-reset"))
@@ -234,8 +233,8 @@ def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
 
 def _spent(lowered: Mapping[str, str], status: int) -> bool:
     """A 403 or 429 whose rate-limit headers say none is left (``X-RateLimit-Remaining:
-    0``, GitHub and others; the IETF draft's ``RateLimit``), or a 403 with ``retry-after``
-    (GitHub's secondary rate limit), is a rate limit."""
+    0``; the IETF draft's ``RateLimit``), or a 403 with ``retry-after`` (a secondary rate
+    limit), is a rate limit."""
     if status == 403 and "retry-after" in lowered:
         return True
     if _LIMIT_HEADERS.isdisjoint(lowered):
@@ -250,8 +249,8 @@ number of seconds from now (Reddit's ``x-ratelimit-reset``, the IETF draft's).""
 
 
 def _reset(lowered: Mapping[str, str]) -> float | None:
-    """Seconds until the rate limit resets, when the headers say: a Unix time (GitHub's
-    ``x-ratelimit-reset``), or seconds from now for a value that cannot be a recent Unix
+    """Seconds until the rate limit resets, when the headers say: a Unix time (most
+    ``x-ratelimit-reset`` headers), or seconds from now for a value that cannot be a recent Unix
     time."""
     if _LIMIT_HEADERS.isdisjoint(lowered):
         return None
@@ -286,16 +285,16 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        ``forbidden`` in a 403 stays forbidden).  A body sent as
        ``application/problem+json`` is read as problem details.
     2. **The server's word on this response**: a header a source declares to say so
-       (`SHOULD_RETRY`: ``x-should-retry``, ``Stripe-Should-Retry``) sets the retry
+       (`SHOULD_RETRY`, such as ``x-should-retry``) sets the retry
        advice, except for ``payment_required`` and ``refused``, which are never retried.
     3. **A status bound to a code**: a row read differently with a status (Configure's
        structured 404 arriving as ``INVALID_INPUT``).
     4. **A status more exact than a generic body**: an ``invalid_input`` body sent with a
        401, 403, 404, 409, 413 or 429 takes the status's kind, and so does a
-       ``permission_denied`` body sent with a 429 (Microsoft Graph's throttling).
+       ``permission_denied`` body sent with a 429 (a throttled call, as some services say it).
     5. **Rate-limit and one-time-code headers** (``X-RateLimit-Remaining: 0``, the IETF
        draft's ``RateLimit``, ``Retry-After`` on a 403, a source's `ONE_TIME_CODE`
-       header such as ``X-GitHub-OTP``), only where the
+       header), only where the
        body says no kind of its own: headers never make a body's stated error retryable.
     6. **The status**, where the body says nothing (a body of kind ``unknown``, no body,
        text that is not JSON, or JSON in no known shape, whose message and stated wait

@@ -12,7 +12,7 @@ from ._errors import ShapeError, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
 from ._read import error_of
-from ._source import EXCEPTION_READERS
+from ._source import EXCEPTION_READERS, RESPONSES, Response
 from ._unified import ToolFailure, UnifiedError, make
 
 __all__ = ["EXCEPTIONS", "from_exception"]
@@ -34,7 +34,7 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "builtins.ConnectionRefusedError": _NOT_SENT,
     "socket.gaierror": _NOT_SENT,
     "builtins.ConnectionError": _SENT_MAYBE,
-    **{  # httpx2, httpx's successor (the OpenAI SDK's client), keeps its names
+    **{  # httpx2, httpx's successor, keeps its names
         f"{module}.{name}": rule
         for module in ("httpx", "httpx2")
         for name, rule in (
@@ -84,26 +84,17 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-_RESPONSES: Final = (
-    ("response.status_code", "response.headers", ("response.content", "response.data", "body")),
-    ("http_status", "headers", ("http_body",)),
-    ("status", "headers", ("data",)),
-    ("status_code", "headers", ("body",)),
+_LIBRARIES: Final = Response(
+    "response.status_code", "response.headers", ("response.content", "response.data", "body")
 )
-"""Where an HTTP error exception keeps its response, as attribute paths from the
-exception: (its status; its headers; where its body may be, each tried in turn).  In
-order:
+"""Where httpx's (and httpx2's) and requests' errors keep the response, and the SDKs built
+on them, with the body as ``content``; or, parsed, as ``data`` (the error of a 200 that
+an SDK raises); or as the SDK's own ``body``, which holds the error event of a stream that
+failed after its 200."""
 
-- httpx's (and httpx2's) and requests' errors, and the SDKs built on them (OpenAI's and
-  Anthropic's ``APIStatusError``, google-api-core's ``GoogleAPICallError``,
-  google-genai's ``APIError``), with the body as ``content``; slack_sdk's
-  ``SlackApiError``, whose response keeps it, parsed, as ``data`` (the error of a 200);
-  and the SDKs' own ``body``, which holds the error event of a stream that failed
-  after its 200 (Anthropic's ``overloaded_error``);
-- Stripe's ``StripeError``;
-- PyGithub's ``GithubException``;
-- pydantic-ai's ``ModelHTTPError``, whose ``body`` is the provider's error (OpenAI's
-  without its ``error`` wrapper)."""
+_BODY: Final = Response("status_code", "headers", ("body",))
+"""A status and a body beside it: pydantic-ai's ``ModelHTTPError``, whose ``body`` is the
+provider's error."""
 
 
 def _attribute(exc: BaseException, path: str) -> Any:
@@ -120,7 +111,8 @@ def _attribute(exc: BaseException, path: str) -> Any:
 
 def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """An HTTP error exception (urllib's, or one that keeps its response as in
-    `_RESPONSES`) through `from_http`."""
+    `_LIBRARIES`, as a source declares (`Source.responses`), or as `_BODY`) through
+    `from_http`."""
     if type(exc).__module__.split(".")[0] == "urllib":
         status, headers, body = getattr(exc, "code", None), getattr(exc, "headers", None), None
         if isinstance(status, int):
@@ -131,7 +123,7 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
         return _read(reason, seen) if isinstance(reason, BaseException) else None
-    for status_path, headers_path, body_paths in _RESPONSES:
+    for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, _BODY):
         status = _attribute(exc, status_path)
         if status is None:
             continue  # from_http refuses any status that is not one (a bool, text)
@@ -165,7 +157,7 @@ def _error_data(exc: BaseException) -> UnifiedError | None:
 
 def _body(exc: BaseException) -> UnifiedError | None:
     """The error an exception keeps as its ``body`` with no HTTP status beside it: the
-    OpenAI SDK's ``APIError`` for an error event in a stream."""
+    ``APIError`` of an SDK for an error event in a stream."""
     body = _attribute(exc, "body")
     return error_of(body) if isinstance(body, Mapping) else None
 
@@ -287,9 +279,10 @@ def from_exception(exc: BaseException) -> UnifiedError:
     retryable than its least retryable member, and an interruption in it is never
     retried.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
-    and requests' errors, and those of the OpenAI, Anthropic, google-api-core,
-    google-genai, Slack, Stripe and PyGithub SDKs.  None of these libraries is imported here: their
-    exceptions are recognised by name and by the attributes they keep.
+    and requests' errors, the SDKs built on them, and those whose sources say where
+    their exceptions keep it (`toolerrors.sources.Source.responses`).  None of these
+    libraries is imported here: their exceptions are recognised by name and by the
+    attributes they keep.
     """
     if _is_group(exc):
         return _group(exc, set())

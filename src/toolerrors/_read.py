@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
 from . import _builtin, _source
-from ._builtin.jsonrpc import is_error_object, read_jsonrpc
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
@@ -33,7 +31,7 @@ from ._source import (
     want,
 )
 from ._table import of_status
-from ._unified import _FROM_DICT, UnifiedError, make, refill
+from ._unified import _FROM_DICT, UnifiedError, make
 from ._words import read_words
 
 if TYPE_CHECKING:
@@ -119,91 +117,6 @@ add_claim(
     ),
     "unified",
 )
-
-_RESPONSE_KEYS: Final = frozenset({"jsonrpc", "id", "error"})
-
-
-def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """A JSON-RPC error response: the error object it carries (whatever its shape), with
-    the response's ``id`` as the request id."""
-    inner = d["error"]
-    if type(inner) is not dict and not isinstance(inner, Mapping):
-        raise want(inner, "an object", f"{where}/error")
-    if strict:
-        only(d, _RESPONSE_KEYS, where)
-    rid = d.get("id")
-    rid = str(rid) if type(rid) is str or type(rid) is int else None
-    if is_error_object(inner):  # no other source's claim takes it: read at once
-        return read_jsonrpc(inner, strict, f"{where}/error", rid)
-    error = from_mapping(inner, strict=strict, where=f"{where}/error", need=True)
-    assert error is not None
-    if error.request_id is None and rid is not None:
-        return refill(
-            error,
-            error.kind,
-            retryable=error.retryable,
-            retry_after=error.retry_after,
-            status_code=error.status_code,
-            request_id=rid,
-        )
-    return error
-
-
-def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """A JSON-RPC response whose result is a failed tool call (``isError: true``)."""
-    found = from_mapping(d["result"], strict=strict, where=f"{where}/result", need=False)
-    if found is None:  # pragma: no cover - the claim only takes results that hold an error
-        raise ShapeError("a JSON-RPC result is not an error", where)
-    return found
-
-
-_VERSION: Final = frozenset({"2.0"})
-
-
-def _result(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    result = d.get("result")
-    return result if type(result) is dict or isinstance(result, Mapping) else None
-
-
-def _failed(d: Mapping[str, Any]) -> bool:
-    """A result that is a failed tool call."""
-    result = _result(d)
-    return (
-        result is not None and from_mapping(result, strict=False, where="", need=False) is not None
-    )
-
-
-def _asks(d: Mapping[str, Any]) -> bool:
-    """A result that asks for input (``resultType: input_required``)."""
-    result = _result(d)
-    return result is not None and result.get("resultType") == "input_required"
-
-
-def _any_result(d: Mapping[str, Any]) -> bool:
-    return _result(d) is not None
-
-
-# {"jsonrpc": "2.0", "id", "error" | "result"}: the error, or the tool result that failed;
-# a result that succeeded or asks for input is not an error.
-for _claim in (
-    Claim(5, "jsonrpc", read_response, "a JSON-RPC error response", needs=("error",)),
-    Claim(6, "jsonrpc", _read_result, "a JSON-RPC result that is a failed tool call", when=_failed),
-    Claim(
-        7,
-        "jsonrpc",
-        "a JSON-RPC result that asks for input (resultType: input_required) is not an error",
-        "a JSON-RPC result that asks for input: not an error",
-        when=_asks,
-    ),
-    Claim(
-        8,
-        "jsonrpc",
-        "a JSON-RPC result is not an error",
-        "any other JSON-RPC result: not an error",
-        when=_any_result,
-    ),
-):
-    add_claim(replace(_claim, is_a=str, one_of=_VERSION), "jsonrpc")
 
 _MCP_KEYS: Final = ("isError", "is_error", "structuredContent", "structured_content", "content")
 
@@ -346,6 +259,9 @@ def from_mapping(
     if need:
         raise ShapeError(found or expected_shapes(), where)
     return None
+
+
+_source.read_any = from_mapping
 
 
 def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedError:
@@ -495,7 +411,7 @@ def _text(
 def _listed(
     items: list[Any], strict: bool, need: bool, max_bytes: int, owned: bool
 ) -> UnifiedError | None:
-    """A body wrapped in a JSON array (some Google front ends send ``[{"error": ...}]``):
+    """A body wrapped in a JSON array (some front ends send ``[{"error": ...}]``):
     the error in its first object."""
     if items and isinstance(items[0], Mapping):
         return from_mapping(

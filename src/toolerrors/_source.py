@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
 from itertools import count, groupby
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from ._builtin import NAMES
 from ._errors import ShapeError
@@ -51,6 +51,7 @@ __all__ = [
     "NO_VALUE",
     "ONE_TIME_CODE",
     "OWNERS",
+    "RESPONSES",
     "SAFER_KIND",
     "SHOULD_RETRY",
     "SOURCES",
@@ -82,6 +83,30 @@ naming the field at ``where``."""
 
 Writer: TypeAlias = "Callable[[UnifiedError], dict[str, Any]]"
 """``writer(error)``: the JSON-ready wire dict."""
+
+
+class Response(NamedTuple):
+    """Where an exception keeps an HTTP response, as attribute paths from the exception."""
+
+    status: str
+    headers: str
+    bodies: tuple[str, ...]
+    """Where its body may be, each tried in turn."""
+
+
+class ReadsAny(Protocol):
+    """How `toolerrors.parse` reads a payload of any source: `read_any`."""
+
+    def __call__(
+        self, d: Mapping[str, Any], *, strict: bool, where: str, need: bool
+    ) -> UnifiedError | None: ...
+
+
+read_any: ReadsAny
+"""Reads a payload of any source as `toolerrors.parse` does (``None`` when it holds no
+error and none is ``need``-ed), for a source whose payloads wrap other sources' (a
+JSON-RPC response carries any error object).  It is ``toolerrors._read``'s, set when that
+module is imported: it imports every source, so no source can import it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +200,11 @@ class Claim:
 
 SHOULD_RETRY: Final = "should-retry"
 """What a header says (`Source.headers`): ``true`` or ``false``, the server's own word on
-whether this very response may be retried (OpenAI's and Anthropic's ``x-should-retry``,
-``Stripe-Should-Retry``)."""
+whether this very response may be retried (``x-should-retry``)."""
 
 ONE_TIME_CODE: Final = "one-time-code"
 """What a header says (`Source.headers`): on a 401, ``required`` when a person must give a
-one-time code (GitHub's ``X-GitHub-OTP``)."""
+one-time code."""
 
 
 class _NoValue:
@@ -210,8 +234,8 @@ class Field(NamedTuple):
     """The name on the wire, verbatim (``statusCode``)."""
     types: tuple[type, ...]
     """Its JSON types as Python types: ``(str,)``, ``(bool,)``, ``(int, float)``, ``(dict,)``;
-    ``(str, NoneType)`` where null is one of its values even when it is required (OpenAI's
-    ``code``), ``(object,)`` for any JSON value."""
+    ``(str, NoneType)`` where null is one of its values even when it is required (a
+    ``code`` that may be null), ``(object,)`` for any JSON value."""
     required: bool = False
     fills: str | None = None
     """The `UnifiedError` attribute it fills (``"code"``, ``"retry_after"``), if any; a
@@ -226,7 +250,7 @@ class Field(NamedTuple):
     """Realistic values for generated payloads, or a function of the row, a drawn name and
     a drawn number that makes one (use_tool's held-back text)."""
     fields: tuple[Field, ...] = ()
-    """The fields of a nested object (OpenAI's ``error``), described the same way."""
+    """The fields of a nested object (an ``error`` object), described the same way."""
 
     @property
     def names(self) -> frozenset[str]:
@@ -308,7 +332,7 @@ class Source:
     write: Writer
     models: str
     """The module holding its pydantic models, imported only when a model is asked for
-    (`models_of`): a built-in source names it relative to the package (``".slack"``), so
+    (`models_of`): a built-in source names it relative to the package (``".pythe"``), so
     a copy vendored under another name finds its own; a registered source by its full
     name."""
     example: Callable[[Row, str], dict[str, Any]]
@@ -329,6 +353,10 @@ class Source:
     """The exceptions its SDK raises with its errors, by class name (``ConfigureError``),
     and how to read each: `toolerrors.from_exception` asks for an exception of a class of
     that name, or of a subclass, whichever copy of the SDK (or of this package) made it."""
+    responses: tuple[Response, ...] = ()
+    """Where its SDK's exceptions keep the HTTP response that failed, when the common
+    places (``response.status_code``; ``status_code`` and ``body``) are not where:
+    `toolerrors.from_exception` reads it through `toolerrors.from_http`."""
 
     def models_of(self) -> ModuleType:
         """The module holding its pydantic models, imported now if it was not."""
@@ -374,6 +402,9 @@ the claim's ``id``."""
 ANCHORS: Final[set[str]] = set()
 """The keys `classify` looks for."""
 
+RESPONSES: Final[list[Response]] = []
+"""Every registered source's `Source.responses`."""
+
 EXCEPTION_READERS: Final[dict[str, Callable[[BaseException], UnifiedError]]] = {}
 """Every registered source's `Source.exceptions`, by class name."""
 
@@ -394,7 +425,8 @@ say ``retryable`` false."""
 
 def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
-    for lookup in (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS):
+    lookups = (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS, RESPONSES)
+    for lookup in lookups:
         lookup.clear()
     HEADERS.clear()
     for source in SOURCES.values():
@@ -417,6 +449,7 @@ def _derive(source: Source) -> None:
             WRITE[(row.vendor, row.kind)] = row
     CARRIED[source.name] = source.carried
     EXCEPTION_READERS.update(source.exceptions)
+    RESPONSES.extend(source.responses)
     HEADERS.update(source.headers)
 
 
@@ -669,8 +702,8 @@ def _compile_fits(shape: Shape, d: Mapping[str, Any]) -> bool:
     """Write ``shape.fits`` from its fields, then test ``d`` with it.
 
     The test is one expression, as ``dataclasses`` writes its methods: a loop over the
-    fields cost Slack's parse 0.91 to 1.05 of ``json.loads`` and Anthropic's (whose error
-    is a nested object) 0.70 to 1.00; the written test costs what the checks written by
+    fields cost parse 0.91 to 1.05 of ``json.loads`` on a flat error and 0.70 to 1.00 on
+    one whose error is a nested object; the written test costs what the checks written by
     hand in each reader did.  The generated code holds only the fields' names' reprs and
     names their types and constants by number (``types3``)."""
     scope: dict[str, Any] = {"is_wait": is_wait}

@@ -38,7 +38,7 @@ __all__ = [
 
 
 Vendor: TypeAlias = str
-"""A source's name, as `UnifiedError.vendor` holds it (``"slack"``): a built-in one
+"""A source's name, as `UnifiedError.vendor` holds it (``"pythe"``): a built-in one
 (`toolerrors.VENDORS`) or one added with `toolerrors.sources.register`."""
 
 Target: TypeAlias = str
@@ -173,12 +173,10 @@ class Row(NamedTuple):
 class Rows(NamedTuple):
     """Builds one source's rows, so that each row says only what is its own::
 
-    rows = Rows("slack")
+    rows = Rows("acme")
     ROWS = (
-        rows.read("not_authed", ErrorKind.NOT_CONNECTED, False, "No token.",
-                  writes=True),
-        rows.write("invalid_arguments", ErrorKind.AMBIGUOUS,
-                   "that more than one target matched"),
+        rows.read("no_token", ErrorKind.NOT_CONNECTED, False, "No token.", writes=True),
+        rows.write("bad_request", ErrorKind.AMBIGUOUS, "that more than one target matched"),
     )
     """
 

@@ -25,7 +25,7 @@ __all__ = ["convert", "targets", "to_model", "to_wire"]
 
 def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
     """Anything `toolerrors.parse` accepts, as the JSON-ready wire dict of ``to``: a
-    registered source (``"use_tool"``, ``"slack"``, ...) or ``"problem"`` (RFC 9457).
+    registered source (``"use_tool"``, ``"pythe"``, ...) or ``"problem"`` (RFC 9457).
 
     A payload converted to its own source comes back unchanged.  With ``strict``, the
     payload must be exactly its source's documented shape, and what is written is what

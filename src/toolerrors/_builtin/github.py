@@ -19,6 +19,7 @@ from .._source import (
     ONE_TIME_CODE,
     Claim,
     Field,
+    Response,
     Shape,
     Source,
     canonical_row,
@@ -287,6 +288,7 @@ SOURCE: Final = register(
         models=".github",
         example=example,
         headers={"x-github-otp": ONE_TIME_CODE},
+        responses=(Response("status", "headers", ("data",)),),  # PyGithub's GithubException
         docs="github.md",
     )
 )

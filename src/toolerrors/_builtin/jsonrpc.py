@@ -3,15 +3,17 @@
 MCP servers and clients answer a request they cannot serve with a JSON-RPC error; the
 codes are JSON-RPC's own (-32700 to -32603) and MCP's (-32002 resource not found, -32042
 URL elicitation required, and in the newest revision -32020, -32021 and -32022).  The
-whole response, ``{"jsonrpc": "2.0", "id", "error"}``, is unwrapped by the reader of
-results (``toolerrors._read``); this module reads the error object.  The pydantic
+whole response, ``{"jsonrpc": "2.0", "id", "error" | "result"}``, is read here too: its
+error object may be any source's, and its result a failed tool call's.  The pydantic
 models are in ``toolerrors.jsonrpc``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from .. import _source
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
@@ -22,16 +24,16 @@ from .._source import (
     canonical_row,
     check,
     home,
+    only,
     register,
+    want,
     with_extra,
 )
 from .._table import Row, Rows
-from .._unified import make
+from .._unified import make, refill
 from .._words import names_refusal, read_words
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_jsonrpc", "write"]
@@ -160,6 +162,112 @@ def is_error_object(d: Mapping[str, Any]) -> bool:
     return type(code) is int and code < 0 and _ALLOWED.issuperset(d)
 
 
+_RESPONSE_KEYS: Final = frozenset({"jsonrpc", "id", "error"})
+
+
+def read_response(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A JSON-RPC error response: the error object it carries (whatever its shape), with
+    the response's ``id`` as the request id."""
+    inner = d["error"]
+    if type(inner) is not dict and not isinstance(inner, Mapping):
+        raise want(inner, "an object", f"{where}/error")
+    if strict:
+        only(d, _RESPONSE_KEYS, where)
+    rid = d.get("id")
+    rid = str(rid) if type(rid) is str or type(rid) is int else None
+    if is_error_object(inner):  # no other source's claim takes it: read at once
+        return read_jsonrpc(inner, strict, f"{where}/error", rid)
+    error = _source.read_any(inner, strict=strict, where=f"{where}/error", need=True)
+    assert error is not None
+    if error.request_id is None and rid is not None:
+        return refill(
+            error,
+            error.kind,
+            retryable=error.retryable,
+            retry_after=error.retry_after,
+            status_code=error.status_code,
+            request_id=rid,
+        )
+    return error
+
+
+def _read_result(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A JSON-RPC response whose result is a failed tool call (``isError: true``)."""
+    found = _source.read_any(d["result"], strict=strict, where=f"{where}/result", need=False)
+    if found is None:  # pragma: no cover - the claim only takes results that hold an error
+        raise ShapeError("a JSON-RPC result is not an error", where)
+    return found
+
+
+_VERSION: Final = frozenset({"2.0"})
+
+
+def _result(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    result = d.get("result")
+    return result if type(result) is dict or isinstance(result, Mapping) else None
+
+
+def _failed(d: Mapping[str, Any]) -> bool:
+    """A result that is a failed tool call."""
+    result = _result(d)
+    return (
+        result is not None
+        and _source.read_any(result, strict=False, where="", need=False) is not None
+    )
+
+
+def _asks(d: Mapping[str, Any]) -> bool:
+    """A result that asks for input (``resultType: input_required``)."""
+    result = _result(d)
+    return result is not None and result.get("resultType") == "input_required"
+
+
+def _any_result(d: Mapping[str, Any]) -> bool:
+    return _result(d) is not None
+
+
+RESPONSE_CLAIMS: Final = (
+    # {"jsonrpc": "2.0", "id", "error" | "result"}: the error, or the tool result that
+    # failed; a result that succeeded or asks for input is not an error.
+    Claim(
+        5,
+        "jsonrpc",
+        read_response,
+        "a JSON-RPC error response",
+        needs=("error",),
+        is_a=str,
+        one_of=_VERSION,
+    ),
+    Claim(
+        6,
+        "jsonrpc",
+        _read_result,
+        "a JSON-RPC result that is a failed tool call",
+        when=_failed,
+        is_a=str,
+        one_of=_VERSION,
+    ),
+    Claim(
+        7,
+        "jsonrpc",
+        "a JSON-RPC result that asks for input (resultType: input_required) is not an error",
+        "a JSON-RPC result that asks for input: not an error",
+        when=_asks,
+        is_a=str,
+        one_of=_VERSION,
+    ),
+    Claim(
+        8,
+        "jsonrpc",
+        "a JSON-RPC result is not an error",
+        "any other JSON-RPC result: not an error",
+        when=_any_result,
+        is_a=str,
+        one_of=_VERSION,
+    ),
+)
+
+
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as a JSON-RPC error object."""
     extra = error.extra or {}
@@ -188,6 +296,7 @@ SOURCE: Final = register(
         shapes=(ERROR_OBJECT,),
         rows=ROWS,
         claims=(
+            *RESPONSE_CLAIMS,
             Claim(
                 58,
                 "code",

@@ -18,6 +18,7 @@ from .._source import (
     SHOULD_RETRY,
     Claim,
     Field,
+    Response,
     Shape,
     Source,
     canonical_row,
@@ -241,6 +242,7 @@ SOURCE: Final = register(
         models=".stripe",
         example=example,
         headers={"stripe-should-retry": SHOULD_RETRY},
+        responses=(Response("http_status", "headers", ("http_body",)),),  # StripeError
         docs="stripe.md",
     )
 )
