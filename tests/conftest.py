@@ -3,10 +3,11 @@ code against them; and a local HTTP server for the tests that call real clients.
 
 from __future__ import annotations
 
+import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -35,6 +36,14 @@ def serve() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpus_case(source: str, name: str) -> dict[str, Any]:
+    """A recorded payload of ``tests/corpus/<source>/``, with its provenance."""
+    path = ROOT / "tests" / "corpus" / source / f"{name}.json"
+    case: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return case
+
 
 # use_tool: error | what happened | what to do
 USE_TOOL_TABLE = [

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import toolerrors
 from conftest import ROOT
-from toolerrors import VENDORS, ErrorKind
+from toolerrors import (
+    VENDORS,
+    ErrorKind,
+    UnifiedError,
+)
 from toolerrors._builtin.use_tool import HELD
+from toolerrors._cli import explain, main
 from toolerrors._table import WRITE
 from toolerrors.sources import registered
 from toolerrors.use_tool import Reason
@@ -217,3 +224,94 @@ def test_summary_counts_unknown_vendors_together_in_bounded_memory() -> None:
         "     501  errors",
         "(other): vendors no registered source names, counted together",
     ]
+
+
+def _cli(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolerrors", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=False,
+        encoding="utf-8",
+    )
+
+
+def test_explain_escapes_every_field_from_the_input() -> None:
+    """Codes, owners, reasons and messages can neither drive a terminal nor forge a line."""
+    hostile = "x\x1b]0;pwned\x07\x1b[2J\nkind:    fake\x9b\u202e"
+    error = UnifiedError(
+        ErrorKind.REFUSED, hostile, vendor=hostile, code=hostile, owner=hostile, reason=hostile
+    )
+    text = explain(error)
+    assert not any(ch in text for ch in "\x1b\x07\x9b\u202e")
+    assert text.count("\n") == 6  # kind, action, retry, source, owner, reason, message
+    assert [line.split(":")[0] for line in text.splitlines()] == [
+        "kind", "action", "retry", "source", "owner", "reason", "message",
+    ]  # fmt: skip
+
+
+def test_file_names_are_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder's file names reach the terminal escaped."""
+    (tmp_path / "a\x1b[31m.json").write_text('{"error": "vendor", "message": "m"}')
+    assert main(["explain", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "a\\u001b[31m.json" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_reads_regular_files_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO and a link to /dev/zero are refused at once; the other files still go through."""
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    (tmp_path / "ok.json").write_text('{"error": "vendor", "message": "m"}')
+    assert main(["explain", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"toolerrors: {tmp_path / 'fifo.json'}: not a regular file",
+        f"toolerrors: {tmp_path / 'zero.json'}: not a regular file",
+    ]
+    assert "kind:    upstream_error" in captured.out
+
+
+def test_reads_with_a_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file over the limit is refused after reading no more than the limit."""
+    big = tmp_path / "big.json"
+    big.write_bytes(b'{"error": "vendor", "message": "' + b"x" * (3 << 20) + b'"}')
+    sizes: list[int] = []
+    real_read = toolerrors._cli._read_at_most
+
+    def spying_read(fd: int, limit: int) -> bytes:
+        sizes.append(limit)
+        data = real_read(fd, limit)
+        assert len(data) <= limit
+        return data
+
+    monkeypatch.setattr(toolerrors._cli, "_read_at_most", spying_read)
+    assert main(["explain", str(big)]) == 2
+    assert sizes == [toolerrors.MAX_BYTES + 1]
+    assert "over the 1048576-byte limit" in capsys.readouterr().err
+
+
+def test_never_shows_a_traceback() -> None:
+    """A huge retryAfter is one line and exit 2 strictly (leniently, an error with no wait);
+    an ASCII terminal gets escapes, not a crash."""
+    huge_text = '{"code": "RATE_LIMITED", "message": "m", "retryAfter": 1' + "0" * 400 + "}"
+    huge = _cli("explain", "--strict", "-", stdin=huge_text)
+    assert (huge.returncode, huge.stderr.count("\n")) == (2, 1)
+    assert "Traceback" not in huge.stderr
+    lenient = _cli("explain", "-", stdin=huge_text)
+    assert (lenient.returncode, lenient.stderr) == (0, "")
+    assert "kind:    rate_limited" in lenient.stdout
+    curly = ROOT / "examples" / "use_tool" / "not_done_yet_5_undecided.json"
+    ascii_run = _cli("explain", str(curly), env={"PYTHONIOENCODING": "ascii"})
+    assert (ascii_run.returncode, ascii_run.stderr) == (0, "")
+    assert "couldn\\u2019t decide" in ascii_run.stdout
+    converted = _cli("convert", "--to", "pythe", str(curly), env={"PYTHONIOENCODING": "ascii"})
+    assert converted.returncode == 0
+    assert json.loads(converted.stdout)["code"] == "forbidden"

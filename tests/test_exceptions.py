@@ -15,7 +15,15 @@ from toolerrors import ErrorKind, ToolFailure, from_exception, parse
 
 if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's groups there
     from exceptiongroup import BaseExceptionGroup, ExceptionGroup
+import sys
+from typing import Any
+
+from toolerrors import (
+    retry,
+    should_retry,
+)
 from toolerrors.configure import ConfigureError
+from toolerrors.testing import refused
 
 
 @pytest.mark.parametrize(
@@ -97,7 +105,6 @@ def test_tool_failure_pickles_and_copies_equal() -> None:
 
 
 def _refusal() -> BaseException:
-    from toolerrors.testing import refused
 
     return parse(refused()).exception()
 
@@ -158,3 +165,88 @@ def test_a_group_member_caused_by_its_own_group_ends() -> None:
     group = ExceptionGroup("g", [member])
     member.__cause__ = group
     assert from_exception(group).kind.value == "unknown"
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no")
+
+
+def _self_reason() -> urllib.error.URLError:
+    exc = urllib.error.URLError("x")
+    exc.reason = exc  # type: ignore[assignment]
+    return exc
+
+
+def _urllib_http_error(status: int) -> urllib.error.HTTPError:
+    return urllib.error.HTTPError("http://x", status, "msg", None, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "exc",
+    [KeyboardInterrupt(), SystemExit(1), GeneratorExit(), asyncio.CancelledError()],
+    ids=lambda exc: type(exc).__name__,
+)
+def test_interruptions_are_never_retried(exc: BaseException) -> None:
+    """A BaseException that is not an Exception reads as an unknown outcome that is never
+    retried, by should_retry or by the hooks, even for idempotent calls."""
+    error = from_exception(exc)
+    assert (error.kind, error.retryable) == (ErrorKind.UNKNOWN_OUTCOME, False)
+    assert not should_retry(error, idempotent=True)
+    assert retry.stamina_hook(idempotent=True)(exc) is False  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("exc", "kind"),
+    [
+        (_Unprintable(), ErrorKind.UNKNOWN),
+        (_self_reason(), ErrorKind.UNAVAILABLE),
+        (_urllib_http_error(304), ErrorKind.UNKNOWN),
+        (_urllib_http_error(308), ErrorKind.UNKNOWN),
+        (_urllib_http_error(0), ErrorKind.UNKNOWN),
+        (ConfigureError("m", code="NOT_FOUND", statusCode=404.0), ErrorKind.NOT_FOUND),  # type: ignore[arg-type]
+        (ConfigureError("m", code="RATE_LIMITED", retryAfter=10**400), ErrorKind.RATE_LIMITED),
+    ],
+    ids=[
+        "raising-str",
+        "self-reason",
+        "urllib-304",
+        "urllib-308",
+        "urllib-0",
+        "float-status",
+        "huge-wait",
+    ],
+)
+def test_from_exception_is_total(exc: BaseException, kind: ErrorKind) -> None:
+    """from_exception returns an error for every exception, and call does not leak one."""
+    assert from_exception(exc).kind is kind
+
+    def tool() -> None:
+        raise exc
+
+    with pytest.raises(ToolFailure):
+        retry.call(tool)
+
+
+def test_unread_http_bodies_fall_back_on_the_status() -> None:
+    """httpx's streamed response and a consumed requests body still give an error."""
+    httpx = pytest.importorskip("httpx")
+
+    def stream() -> Any:
+        yield b"{}"
+
+    response = httpx.Response(503, content=stream(), request=httpx.Request("GET", "http://x"))
+    exc = httpx.HTTPStatusError("boom", request=response.request, response=response)
+    assert from_exception(exc).kind is ErrorKind.UNAVAILABLE
+
+    class _Consumed:
+        status_code = 404
+        headers = None
+
+        @property
+        def content(self) -> bytes:
+            raise RuntimeError("The content for this response was already consumed")
+
+    consumed = type("HTTPError", (OSError,), {"__module__": "requests.exceptions"})("gone")
+    consumed.response = _Consumed()  # type: ignore[attr-defined]
+    assert from_exception(consumed).kind is ErrorKind.NOT_FOUND

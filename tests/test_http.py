@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from toolerrors import ErrorKind, ShapeError, from_exception, from_http
+import toolerrors
+from toolerrors import (
+    ErrorKind,
+    ShapeError,
+    from_exception,
+    from_http,
+    parse,
+)
 from toolerrors._http import request_id, retry_after
 from toolerrors._table import KINDS, NOT_KNOWN_HINT
 
@@ -338,3 +345,70 @@ def test_an_empty_error_object_lets_the_status_decide() -> None:
         from_http(500, None, {"error": {}}).retryable,
     ) == (ErrorKind.INTERNAL, None)
     assert from_http(503, None, {"error": {}}).kind is ErrorKind.UNAVAILABLE
+
+
+def test_a_body_that_marks_an_error_gives_its_status_and_wait() -> None:
+    """Telegram's Bot API: ``error_code`` is the HTTP status, which decides only where the
+    words say nothing; ``parameters.retry_after`` (or a ``retry_after`` at the top) is the
+    wait."""
+    limited = parse(
+        {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 7",
+         "parameters": {"retry_after": 7}}
+    )  # fmt: skip
+    assert (limited.kind, limited.retryable, limited.retry_after, limited.status_code) == (
+        ErrorKind.RATE_LIMITED, True, 7.0, 429
+    )  # fmt: skip
+    unauthorized = parse({"ok": False, "error_code": 401, "description": "Unauthorized"})
+    assert (unauthorized.kind, unauthorized.status_code) == (ErrorKind.UNAUTHENTICATED, 401)
+    words_first = parse({"ok": False, "error_code": 400, "description": "chat not found"})
+    assert (words_first.kind, words_first.status_code) == (ErrorKind.NOT_FOUND, 400)
+    top = parse({"ok": False, "description": "Flood control", "retry_after": 2.5})
+    assert (top.kind, top.retry_after) == (ErrorKind.UNKNOWN, 2.5)
+    bad_wait = parse({"ok": False, "description": "Flood", "parameters": {"retry_after": -1}})
+    assert bad_wait.retry_after is None
+    assert parse({"ok": False, "error_code": 200, "description": "Odd"}).status_code is None
+
+
+def test_a_body_of_no_known_shape_gives_from_http_its_wait() -> None:
+    """Discord's 429 body is no error shape, so its status decides, but the wait it
+    states is more exact than its ``Retry-After`` (64.57 s, not 65); a stated zero counts."""
+    body = {"message": "You are being rate limited.", "retry_after": 64.57, "global": False}
+    limited = from_http(429, {"Retry-After": "65"}, body)
+    assert (limited.kind, limited.retry_after, limited.message) == (
+        ErrorKind.RATE_LIMITED, 64.57, "You are being rate limited."
+    )  # fmt: skip
+    assert from_http(429, {"Retry-After": "65"}, {**body, "retry_after": 0}).retry_after == 0.0
+    assert from_http(429, {"Retry-After": "65"}, {"message": "m"}).retry_after == 65.0
+    with pytest.raises(ShapeError, match="expected an error of a known shape"):
+        parse(body)  # nothing in it marks an error: only its status does
+
+
+@pytest.mark.parametrize(
+    ("status", "kind", "retryable"),
+    [
+        (401, ErrorKind.UNAUTHENTICATED, False),
+        (403, ErrorKind.PERMISSION_DENIED, False),
+        (404, ErrorKind.NOT_FOUND, False),
+        (429, ErrorKind.RATE_LIMITED, True),
+        (503, ErrorKind.UNAVAILABLE, True),
+    ],
+)
+def test_status_decides_when_a_fastapi_body_says_less(
+    status: int, kind: ErrorKind, retryable: bool
+) -> None:
+    """``{"detail": "..."}`` keeps its text as the message; the status gives the kind."""
+    error = from_http(status, None, b'{"detail": "Nope."}')
+    assert (error.kind, error.retryable, error.status_code, error.message) == (
+        kind,
+        retryable,
+        status,
+        "Nope.",
+    )
+
+
+def test_retry_after_edge_cases() -> None:
+    """A date past year 9999 gives None; an invalid retry-after-ms leaves Retry-After."""
+    assert toolerrors._http.retry_after({"Retry-After": "Fri, 01 Jan 10000 00:00:00 GMT"}) is None
+    assert toolerrors._http.retry_after({"retry-after-ms": "soon", "Retry-After": "7"}) == 7.0
+    assert toolerrors._http.retry_after({"retry-after-ms": "-5", "Retry-After": "7"}) == 7.0
+    assert toolerrors._http.retry_after({"retry-after-ms": "1500", "Retry-After": "7"}) == 1.5

@@ -11,10 +11,17 @@ import pytest
 
 pytest.importorskip("mcp")
 
+
+import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from toolerrors import ErrorKind, error_of, parse
+from toolerrors import (
+    ErrorKind,
+    error_of,
+    from_exception,
+    parse,
+)
 from toolerrors.mcp import to_call_tool_result
 from toolerrors.use_tool import NotDoneYet, Reason
 
@@ -141,7 +148,6 @@ async def _protocol_errors() -> list[BaseException]:
 def test_the_sdks_protocol_errors_read_as_their_json_rpc_errors() -> None:
     """The MCP SDK's client raises ``MCPError`` with the JSON-RPC error it got;
     `from_exception` reads that error as the MCP source reads it."""
-    from toolerrors import from_exception
 
     logging.getLogger("mcp").setLevel(logging.CRITICAL)
     elicit, missing, internal = (from_exception(exc) for exc in asyncio.run(_protocol_errors()))
@@ -156,3 +162,15 @@ def test_the_sdks_protocol_errors_read_as_their_json_rpc_errors() -> None:
     assert (internal.vendor, internal.code, internal.kind) == (
         "jsonrpc", "-32603", ErrorKind.INTERNAL,
     )  # fmt: skip
+
+
+def test_lone_surrogates_are_escaped_or_replaced() -> None:
+    """to_json and the MCP adapter survive text that UTF-8 cannot hold."""
+    error = parse(json.loads('{"error": "vendor", "message": "\\ud800 x"}'))
+    assert json.loads(error.to_json())["message"] == "\ud800 x"
+    pytest.importorskip("mcp")
+    from toolerrors.mcp import to_call_tool_result
+
+    result = to_call_tool_result(error)
+    assert result.structured_content == {"error": "vendor", "message": "\ufffd x"}
+    assert json.loads(result.model_dump_json(by_alias=True))["isError"] is True

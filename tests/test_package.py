@@ -12,6 +12,11 @@ import pytest
 
 import toolerrors
 from conftest import ROOT
+from toolerrors import (
+    UnifiedError,
+    parse,
+)
+from toolerrors.testing import refused
 
 PUBLIC = [
     "MAX_BYTES", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
@@ -90,3 +95,53 @@ def test_works_when_copied_under_another_name(tmp_path: Path, mode: str) -> None
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr.startswith("ok: ")
+
+
+def refused_error() -> UnifiedError:
+    return parse(refused("Ana"))
+
+
+def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None:
+    """A vendored copy reads the installed copy's UnifiedError and ToolFailure."""
+    shutil.copytree(Path(toolerrors.__file__).parent, tmp_path / "vendored_errors")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import vendored_errors  # type: ignore[import-not-found]
+
+        error = refused_error()
+        theirs = vendored_errors.parse(error)
+        assert (theirs.kind.value, theirs.owner, theirs.message) == (
+            "refused",
+            "Ana",
+            error.message,
+        )
+        failure = vendored_errors.from_exception(error.exception())
+        assert failure.kind.value == "refused"
+        assert parse(theirs) == error
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name.split(".")[0] == "vendored_errors"]:
+            del sys.modules[name]
+
+
+def test_missing_extras_name_the_import_path() -> None:
+    """The message about a missing extra names the module as it was imported."""
+    for module, extra in (("mcp", "MCP SDK"), ("strategies", "hypothesis")):
+        source = (ROOT / "src" / "toolerrors" / f"{module}.py").read_text("utf-8")
+        assert 'f"{__name__} needs' in source or "f'{__name__} needs" in source, module
+        assert extra in source
+
+
+def test_user_facing_text_speaks_of_vendors_not_of_specifications() -> None:
+    """No file of the project, its tests included, speaks of how it is built: the
+    vendors and their documentation are named, never the documents it is built from."""
+    word = "se" + "ed"  # not spelled out, so that this file passes its own test
+    texts = [
+        *(ROOT / "src").rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "docs").glob("*.md"), *(ROOT / "benchmarks").glob("*.py"),
+        *(ROOT / "scripts").glob("*.py"), *(ROOT / "examples").rglob("*.json"),
+        ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "pyproject.toml", ROOT / "noxfile.py",
+    ]  # fmt: skip
+    for path in texts:
+        text = path.read_text("utf-8").lower().replace("hypothesis-" + word, "")
+        assert word not in text, path

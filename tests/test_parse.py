@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import json
+import math
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS
-from toolerrors import ErrorKind, ShapeError, convert, error_of, parse
+from toolerrors import (
+    ErrorKind,
+    ShapeError,
+    configure,
+    convert,
+    error_of,
+    parse,
+    pythe,
+    retry,
+)
 from toolerrors.configure import ConfigureError
 from toolerrors.pythe import wrap
 from toolerrors.use_tool import ToolError
@@ -238,7 +249,7 @@ def test_convert_rejects_unknown_vendor() -> None:
 
 def test_unified_error_to_returns_the_vendor_model() -> None:
     """UnifiedError.to gives the vendor's wire model."""
-    from toolerrors import configure, pythe, use_tool
+    from toolerrors import configure, use_tool
 
     error = parse(USE_TOOL)
     assert error.to("use_tool") == use_tool.ToolError(
@@ -251,3 +262,145 @@ def test_unified_error_to_returns_the_vendor_model() -> None:
         "retryable": True,
     }
     assert isinstance(error.to("configure"), configure.ConfigureErrorBody)
+
+
+@pytest.mark.parametrize(
+    ("payload", "vendor", "kind", "retryable"),
+    [
+        ({"code": "rate_limit_exceeded", "message": "Slow down."}, None, ErrorKind.RATE_LIMITED, True),
+        ({"code": "not_found", "message": "No such thing."}, None, ErrorKind.NOT_FOUND, False),
+        ({"code": "weird", "message": "Boom."}, None, ErrorKind.UNKNOWN, None),
+        ({"code": "I_AM_NEW", "message": "m"}, "configure", ErrorKind.UNKNOWN, None),
+        ({"code": "weird", "message": "m", "statusCode": 503}, "configure", ErrorKind.UNKNOWN, None),
+    ],
+    ids=["words-in-code", "words-in-code-2", "no-words", "configure-form", "configure-field"],
+)  # fmt: skip
+def test_a_bare_code_and_message_is_read_by_its_words_unless_it_is_configures(
+    payload: dict[str, object], vendor: str | None, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """Configure writes its codes in upper case and has fields of its own; a pair of any
+    other form is nobody's in particular: its code and words decide, and strictly it is
+    no documented shape.  Only `parse`, which needs an error, reads such a pair."""
+    error = parse(payload)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        vendor, kind, retryable, payload["code"]
+    )  # fmt: skip
+    assert error.message == payload["message"]
+    with pytest.raises(ShapeError, match="unknown") as caught:
+        parse(payload, strict=True)
+    assert caught.value.where == "/code"
+    assert error_of(payload) is None  # as a tool's result, a pair may be a success
+
+
+class _Response:
+    """Stands in for httpx.Response, requests.Response and chat messages: ``.content``
+    that is bytes or a string, not MCP content blocks."""
+
+    def __init__(self, content: object) -> None:
+        self.content = content
+
+
+class _BytesWire:
+    def to_wire(self) -> bytes:
+        return b'{"error": "vendor", "message": "m"}'
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        "x" * (2 << 20),
+        b'{"data": "' + b"x" * (2 << 20) + b'"}',
+        _Response(b"<html>ok</html>"),
+        _Response("plain text"),
+        _BytesWire(),
+        object(),
+        42,
+        [1, 2],
+    ],
+    ids=[
+        "big-str",
+        "big-bytes",
+        "content-bytes",
+        "content-str",
+        "to_wire-bytes",
+        "object",
+        "int",
+        "list",
+    ],
+)
+def test_error_of_never_raises_on_a_successful_result(result: object) -> None:
+    """A successful result is never an error because it is large or of an odd type, and
+    retry.call hands it back after one call."""
+    assert error_of(result) is None
+    calls: list[int] = []
+
+    def tool() -> object:
+        calls.append(1)
+        return result
+
+    assert retry.call(tool) is result
+    assert calls == [1]
+
+
+def test_an_httpx_response_is_not_an_error() -> None:
+    """A real httpx.Response as a tool's result is not an error."""
+    httpx = pytest.importorskip("httpx")
+    assert error_of(httpx.Response(200, content=b'{"ok": true}')) is None
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"code": "RATE_LIMITED", "message": "m", "retryAfter": 10**400},
+        {"code": "RATE_LIMITED", "message": "m", "retryAfter": -1},
+        {
+            "type": "urn:toolerrors:kind:rate_limited",
+            "title": "t",
+            "kind": "rate_limited",
+            "retry_after": -100,
+        },
+        {
+            "type": "urn:toolerrors:kind:rate_limited",
+            "title": "t",
+            "kind": "rate_limited",
+            "retry_after": math.nan,
+        },
+        {
+            "type": "urn:toolerrors:kind:rate_limited",
+            "title": "t",
+            "kind": "rate_limited",
+            "retry_after": -1e300,
+        },
+        {
+            "type": "urn:toolerrors:kind:rate_limited",
+            "title": "t",
+            "kind": "rate_limited",
+            "retry_after": 10**400,
+        },
+    ],
+    ids=[
+        "configure-huge",
+        "configure-negative",
+        "problem-negative",
+        "problem-nan",
+        "problem-very-negative",
+        "problem-huge",
+    ],
+)
+def test_a_wait_is_finite_and_not_negative_or_refused(payload: dict[str, Any]) -> None:
+    """No source gives retry code a wait it could not sleep: strictly the wait is refused,
+    naming it; leniently the payload is still the error it marks, with no wait."""
+    with pytest.raises(ShapeError, match=r"retry_?[aA]fter"):
+        parse(payload, strict=True)
+    lenient = parse(payload)
+    assert (lenient.kind, lenient.retry_after) == (ErrorKind.RATE_LIMITED, None)
+    with pytest.raises(ShapeError):
+        configure.parse(payload) if "code" in payload else parse(payload, strict=True)
+
+
+@pytest.mark.parametrize("ok", [None, 0, "false", "true", 1])
+def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
+    """An error dict with a stray ``ok`` that is not a boolean is still that error."""
+    error = error_of({"error": "forbidden", "message": "No.", "ok": ok})
+    assert error is not None and error.kind is ErrorKind.PERMISSION_DENIED
+    assert convert(error, to="use_tool") == {"error": "forbidden", "message": "No.", "ok": ok}

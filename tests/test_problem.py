@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from toolerrors import ErrorKind, convert, parse
+from typing import Any
+
+import pytest
+
+from toolerrors import (
+    ErrorKind,
+    convert,
+    error_of,
+    from_http,
+    parse,
+    retry,
+    should_retry,
+)
 
 PYTHE = {
     "ok": False,
@@ -78,3 +90,71 @@ def test_foreign_problem_document_is_read_by_its_words_then_its_status() -> None
     }
     assert parse(silent).kind is ErrorKind.PERMISSION_DENIED
     assert parse({"title": "Gateway Timeout", "status": 504}).kind is ErrorKind.UNKNOWN_OUTCOME
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"id": 1, "title": "Notes"},
+        {"title": "Crash on save", "status": "open"},
+        {"title": "Q3 plan", "detail": "draft"},
+        {"type": "doc", "title": "Notes", "detail": "text"},
+        {"detail": "Not found"},
+    ],
+)
+def test_records_with_title_or_detail_are_not_problem_documents(record: dict[str, Any]) -> None:
+    """Documents, issues and structured records are results, and are not re-run."""
+    assert error_of(record) is None
+    assert error_of({"content": [], "structuredContent": record}) is None
+    calls: list[str] = []
+
+    def create_doc(*, idempotency_key: str) -> dict[str, Any]:
+        calls.append(idempotency_key)
+        return record
+
+    assert retry.Retry(idempotency_key=True).call(create_doc) == record
+    assert len(calls) == 1
+
+
+def test_problem_documents_are_recognised_by_their_members_or_media_type() -> None:
+    """An error status, a type URI with title and detail, or the media type marks one."""
+    assert parse({"title": "Forbidden", "status": 403}).kind is ErrorKind.PERMISSION_DENIED
+    rfc = {
+        "type": "https://example.com/probs/out-of-credit",
+        "title": "You do not have enough credit.",
+        "detail": "Your current balance is 30, but that costs 50.",
+    }
+    assert error_of(rfc) is not None
+    error = from_http(403, {"Content-Type": "application/problem+json"}, b'{"title": "No"}')
+    assert (error.kind, error.vendor, error.message) == (
+        ErrorKind.PERMISSION_DENIED,
+        "problem",
+        "No",
+    )
+
+
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 429, 500, 502, 503, 504])
+@pytest.mark.parametrize(
+    "body",
+    [None, b'{"detail": "x"}', b"<html>bad gateway</html>", b'{"title": "t", "status": 418}'],
+)
+def test_never_more_retryable_after_a_round_trip(status: int, body: bytes | None) -> None:
+    """An error read by from_http, through problem details and back, is never more retryable."""
+    error = from_http(status, None, body)
+    back = parse(convert(error, to="problem"))
+    for idempotent in (False, True):
+        assert should_retry(back, idempotent=idempotent) <= should_retry(
+            error, idempotent=idempotent
+        )
+
+
+def test_at_home_the_kind_wins_over_a_code_that_says_otherwise() -> None:
+    """A problem document whose kind and code disagree is written by its kind."""
+    problem = {
+        "type": "urn:toolerrors:kind:refused", "title": "Refused", "detail": "m",
+        "kind": "refused", "vendor": "use_tool", "code": "rate_limited", "retryable": False,
+    }  # fmt: skip
+    assert not should_retry(parse(problem), idempotent=True)
+    wire = convert(problem, to="use_tool")
+    assert wire == {"error": "forbidden", "message": "m"}  # no owner or reason: no check's
+    assert not should_retry(parse(wire), idempotent=True)

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import sys
 from typing import Any
 
 import pytest
 
-from toolerrors import ErrorKind, ToolFailure, UnifiedError, parse, retry_delay, should_retry
+from toolerrors import (
+    Action,
+    ErrorKind,
+    ToolFailure,
+    UnifiedError,
+    error_of,
+    from_http,
+    parse,
+    retry,
+    retry_delay,
+    should_retry,
+)
 from toolerrors.configure import ConfigureError
 from toolerrors.retry import (
     Retry,
@@ -19,7 +31,7 @@ from toolerrors.retry import (
     tenacity_retry,
     tenacity_wait,
 )
-from toolerrors.testing import FakeClock, FakeTool
+from toolerrors.testing import FakeClock, FakeTool, every_payload, refused
 
 TIMEOUT = parse({"code": "TIMEOUT", "message": "t"})
 NETWORK = parse({"code": "NETWORK_ERROR", "message": "n"})
@@ -431,7 +443,6 @@ def test_call_refuses_a_coroutine_function_and_an_awaitable_result_at_once() -> 
 def test_error_of_refuses_an_awaitable() -> None:
     """An un-awaited coroutine is no result: reading it raises instead of calling it a
     success."""
-    from toolerrors import error_of
 
     async def tool() -> dict[str, str]:
         return {"error": "not_found", "message": "m"}
@@ -451,7 +462,6 @@ def test_a_refusal_inside_a_task_group_is_not_retried(idempotent: bool) -> None:
     import asyncio
 
     from toolerrors import parse
-    from toolerrors.testing import refused
 
     runs = []
 
@@ -469,3 +479,113 @@ def test_a_refusal_inside_a_task_group_is_not_retried(idempotent: bool) -> None:
         asyncio.run(retry.acall(tool))
     assert raised.value.error.kind.value == "refused"
     assert runs == [1]
+
+
+RETRY_ACTIONS = {Action.RETRY, Action.WAIT_AND_RETRY}
+
+
+def _all_errors() -> list[UnifiedError]:
+    errors = [parse(case) for _, case in every_payload()]
+    errors += [from_http(status) for status in range(400, 600)]
+    errors += [parse({"content": [{"type": "text", "text": "boom"}], "isError": True})]
+    errors += [parse({"code": "RATE_LIMITED", "message": "m"})]
+    errors += [
+        UnifiedError(kind, "m", retryable=r) for kind in ErrorKind for r in (True, False, None)
+    ]
+    return errors
+
+
+def test_tenacity_reraises_a_cancellation_at_once() -> None:
+    """tenacity with the toolerrors predicate runs a cancelled call once and re-raises."""
+    tenacity = pytest.importorskip("tenacity")
+    calls: list[int] = []
+
+    @tenacity.retry(
+        retry=retry.tenacity_retry(idempotent=True),
+        wait=tenacity.wait_none(),
+        stop=tenacity.stop_after_attempt(5),
+        reraise=True,
+    )
+    def cancelled() -> None:
+        calls.append(1)
+        raise asyncio.CancelledError
+
+    with pytest.raises(asyncio.CancelledError):
+        cancelled()
+    assert calls == [1]
+
+
+def test_stamina_does_not_retry_a_keyboard_interrupt() -> None:
+    """stamina with the toolerrors hook lets a KeyboardInterrupt through at once."""
+    stamina = pytest.importorskip("stamina")
+    calls: list[int] = []
+
+    @stamina.retry(on=retry.stamina_hook(idempotent=True), attempts=5, wait_initial=0)
+    def interrupted() -> None:
+        calls.append(1)
+        raise KeyboardInterrupt
+
+    with stamina.set_testing(True, attempts=5), pytest.raises(KeyboardInterrupt):
+        interrupted()
+    assert calls == [1]
+
+
+def test_accepted_waits_work_in_retry_delay() -> None:
+    """The largest accepted wait still gives a float from retry_delay."""
+    error = parse({"code": "RATE_LIMITED", "message": "m", "retryAfter": 10**300})
+    assert retry_delay(error, 0) == 1e300
+
+
+def test_action_never_invites_a_retry_that_should_retry_refuses() -> None:
+    """Whenever action says retry or wait_and_retry, should_retry agrees (not idempotent)."""
+    for error in _all_errors():
+        if error.action in RETRY_ACTIONS:
+            assert should_retry(error), error
+    assert from_http(500).action is Action.CHECK_FIRST
+    assert parse({"code": "RATE_LIMITED", "message": "m"}).action is Action.CHECK_FIRST
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"base_delay": -1}, {"base_delay": math.nan}, {"base_delay": math.inf},
+        {"max_backoff": -1}, {"max_backoff": math.nan}, {"max_time": math.nan},
+        {"max_time": -1}, {"attempts": 0}, {"attempts": 2.5}, {"rate_limit_retries": -1},
+    ],
+    ids=str,
+)  # fmt: skip
+def test_retry_policy_refuses_bad_numbers(options: dict[str, Any]) -> None:
+    """RetryPolicy says which field is wrong at construction, never later in sleep."""
+    name = next(iter(options))
+    with pytest.raises(ValueError, match=rf"RetryPolicy\.{name} must be"):
+        retry.RetryPolicy(**options)
+    assert retry.RetryPolicy(max_time=math.inf).max_time == math.inf
+
+
+def test_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
+    """A Retry-After past max_wait gives up: never sleep it, never retry early."""
+    slow = ToolFailure(
+        parse({"code": "RATE_LIMITED", "message": "m", "retryable": True, "retryAfter": 3})
+    )
+    assert retry.stamina_hook(max_wait=0.5)(slow) is False
+    assert retry.stamina_hook(max_wait=5)(slow) == 3.0
+    year_9999 = from_http(429, {"Retry-After": "Fri, 31 Dec 9999 23:59:59 GMT"})
+    assert year_9999.retry_after is not None and year_9999.retry_after > 1e10
+
+    class _Outcome:
+        def exception(self) -> BaseException:
+            return year_9999.exception()
+
+    class _State:
+        outcome = _Outcome()
+        attempt_number = 1
+
+    assert retry.tenacity_retry()(_State()) is False
+    clock = FakeClock()
+
+    def limited() -> None:
+        raise year_9999.exception()
+
+    with pytest.raises(ToolFailure):
+        retry.Retry(clock=clock).call(limited)
+    assert clock.sleeps == []

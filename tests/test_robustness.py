@@ -18,10 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toolerrors
-from toolerrors import ShapeError, UnifiedError, convert, error_of, parse
+from toolerrors import (
+    ShapeError,
+    UnifiedError,
+    configure,
+    convert,
+    error_of,
+    parse,
+    pythe,
+)
 from toolerrors.configure import ConfigureError
 from toolerrors.strategies import json_values, near_misses
-from toolerrors.testing import UnexpectedCall
+from toolerrors.testing import UnexpectedCall, every_payload
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -214,7 +222,6 @@ def test_every_exception_and_unified_error_survive_pickle_and_copy() -> None:
 
 def test_threads_give_the_same_results_as_one() -> None:
     """Many threads parsing and converting at once agree with a single thread."""
-    from toolerrors.testing import every_payload
 
     cases = [wire for _, wire in every_payload()] * 20
     expected = [
@@ -321,3 +328,28 @@ def test_real_payloads_with_any_field_changed(folder: str) -> None:
                     parse(payload, strict=True)
                 with contextlib.suppress(ShapeError):
                     toolerrors.from_http(429, {}, json.dumps(payload))
+
+
+def test_models_modules_use_the_one_bounded_loader() -> None:
+    """Deep nesting is a ShapeError, and NaN is not JSON, in pythe and configure too."""
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        pythe.parse(deep)
+    with pytest.raises(ShapeError, match="no structuredContent and no JSON text content"):
+        pythe.unwrap({"content": [{"type": "text", "text": '{"ok": NaN}'}]})
+    with pytest.raises(ConfigureError, match="arguments is not valid JSON") as caught:
+        configure.normalize_tool_call({"name": "x", "arguments": '{"a": NaN}'})
+    assert caught.value.code == "INVALID_INPUT"
+
+
+def test_the_size_limit_counts_utf8_bytes() -> None:
+    """600,000 two-byte characters are 1.2 MB, over a 1 MiB limit; MCP text obeys max_bytes."""
+    text = json.dumps({"error": "vendor", "message": "é" * 600_000}, ensure_ascii=False)
+    assert len(text) < toolerrors.MAX_BYTES < len(text.encode())
+    with pytest.raises(ShapeError, match="over the 1048576-byte limit"):
+        parse(text)
+    inner = json.dumps({"error": "rate_limited", "message": "x" * 500_000})
+    result = {"content": [{"type": "text", "text": inner}], "isError": True}
+    assert (parse(result).vendor, parse(result).code) == ("use_tool", "rate_limited")
+    unread = parse(result, max_bytes=1000)  # the text is not parsed: only its words count
+    assert (unread.vendor, unread.code, unread.message) == ("mcp", None, inner)

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 import toolerrors
 from conftest import ROOT
-from toolerrors import ErrorKind, ShapeError, _source, convert, parse
+from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, parse
 from toolerrors._held import Outcome, Reason, render
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
@@ -668,3 +668,32 @@ def test_a_built_in_source_is_one_file(tmp_path: Path) -> None:
         "ranks": True,
         "mapping": True,
     }
+
+
+@pytest.mark.parametrize(
+    ("payload", "vendor", "kind"),
+    [
+        ({"error": "not_found", "message": "No such file."}, "use_tool", ErrorKind.NOT_FOUND),
+        ({"error": "teapot", "message": "Short and stout."}, "use_tool", ErrorKind.UNKNOWN),
+        ({"error": "invalid_grant"}, "oauth", ErrorKind.UNAUTHENTICATED),
+        ({"error": "invalid_client", "message": "Client authentication failed."}, "oauth",
+         ErrorKind.UNAUTHENTICATED),
+        ({"error": "teapot", "error_description": "Short and stout."}, "oauth", ErrorKind.UNKNOWN),
+        ({"code": -32601, "message": "Method not found"}, "jsonrpc", ErrorKind.UNSUPPORTED),
+        ({"code": "NOT_FOUND", "message": "Gone."}, "configure", ErrorKind.NOT_FOUND),
+        ({"code": 404, "message": "Gone."}, None, None),
+    ],
+    ids=["use_tool", "use_tool-unknown", "oauth-bare", "oauth-with-message",
+         "oauth-description", "jsonrpc", "configure", "positive-int-code"],
+)  # fmt: skip
+def test_shared_keys_are_told_apart_by_the_whole_shape(
+    payload: dict[str, object], vendor: str | None, kind: ErrorKind | None
+) -> None:
+    """use_tool and OAuth share ``error``; Configure and JSON-RPC share ``code``."""
+    if vendor is None:  # a positive integer code is neither JSON-RPC's nor Configure's
+        with pytest.raises(ShapeError, match="/code: expected a string, got number"):
+            parse(payload)
+        assert error_of(payload) is None
+        return
+    error = parse(payload)
+    assert (error.vendor, error.kind) == (vendor, kind)

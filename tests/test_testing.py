@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from conftest import PYTHE_TABLE
-from toolerrors import ErrorKind, parse
+from toolerrors import (
+    ErrorKind,
+    convert,
+    error_of,
+    parse,
+)
 from toolerrors._table import ROWS
+from toolerrors.configure import ConfigureError
 from toolerrors.sources import registered
 from toolerrors.testing import (
     ABSENT,
+    FakeClock,
     assert_error,
     assert_shape,
     configure_error,
@@ -171,7 +180,6 @@ def test_fake_clock_is_fake_time_in_one_argument_whose_waits_use_up_the_budget()
     so a second 40 s wait does not fit a 60 s budget; faking only ``sleep`` leaves the
     real clock standing and both waits are taken."""
     from toolerrors.retry import Retry, RetryPolicy
-    from toolerrors.testing import FakeClock
 
     policy = RetryPolicy(attempts=5, rate_limit_retries=5, max_time=60)
     calls: list[int] = []
@@ -190,7 +198,6 @@ def test_fake_clock_is_fake_time_in_one_argument_whose_waits_use_up_the_budget()
 
 def test_fake_clock_serves_acall_too() -> None:
     """Under ``acall`` the fake clock's sync ``sleep`` is waited on as it is."""
-    import asyncio
 
     from toolerrors.retry import Retry, RetryPolicy
     from toolerrors.testing import FakeClock
@@ -207,7 +214,6 @@ def test_retry_records_each_attempt_with_its_delay_and_key() -> None:
     """``Retry(record=[...])`` gets one `Attempt` per failure: its error, the wait before the
     next attempt (``None`` where it gave up) and the idempotency key it was sent with."""
     from toolerrors.retry import Attempt, Retry, RetryPolicy
-    from toolerrors.testing import FakeClock
 
     record: list[Attempt] = []
 
@@ -228,7 +234,6 @@ def test_a_policy_with_its_own_random_gives_the_same_delays_every_run() -> None:
     import random
 
     from toolerrors.retry import Retry, RetryPolicy
-    from toolerrors.testing import FakeClock
 
     def unavailable() -> dict[str, object]:
         return pythe_error("network")
@@ -264,7 +269,6 @@ def test_raises_tool_error_asserts_on_the_error_a_block_raised() -> None:
 
 def test_success_factories_are_never_read_as_errors() -> None:
     """A Pythe success envelope and a successful MCP result are no errors."""
-    from toolerrors import error_of
     from toolerrors.testing import mcp_success, pythe_success
 
     for success in (pythe_success(), pythe_success("Done.", reused=True), mcp_success({"id": 1})):
@@ -275,7 +279,6 @@ def test_success_factories_are_never_read_as_errors() -> None:
 def test_fake_tool_answers_from_its_script_and_records_every_call() -> None:
     """A charge that times out after the money moved, retried with a key: two calls, the
     same key, the script's answers in order."""
-    from toolerrors.configure import ConfigureError
     from toolerrors.retry import Retry, RetryPolicy
     from toolerrors.testing import FakeClock, FakeTool
 
@@ -289,7 +292,6 @@ def test_fake_tool_answers_from_its_script_and_records_every_call() -> None:
 
 def test_fake_tool_fails_the_test_on_an_extra_call_through_any_retry_layer() -> None:
     """A call past the script raises `UnexpectedCall`, which no retry layer swallows."""
-    import asyncio
 
     from toolerrors.retry import Retry, RetryPolicy
     from toolerrors.testing import FakeClock, FakeTool, UnexpectedCall
@@ -307,7 +309,6 @@ def test_assert_shape_speaks_the_library_s_words_and_takes_problem() -> None:
     """A wrong type is named as parsing names it (a string ``retryAfter`` is not "an
     integer"); RFC 9457 problem details are a target too; a success envelope has a valid
     shape (use ``assert_error`` for "is an error")."""
-    from toolerrors import convert
 
     with pytest.raises(AssertionError) as caught:
         assert_shape({"code": "RATE_LIMITED", "message": "m", "retryAfter": "30"}, "configure")
@@ -320,3 +321,23 @@ def test_assert_shape_speaks_the_library_s_words_and_takes_problem() -> None:
     with pytest.raises(AssertionError, match="not valid RFC 9457 problem details: /title"):
         assert_shape({"title": 1, "status": 500}, "problem")
     assert assert_shape({"ok": True, "summary": "s"}, "pythe").ok is True
+
+
+def test_testing_helpers_refuse_instead_of_weakening(pytester: pytest.Pytester) -> None:
+    """every_payload refuses an unknown vendor, an empty message stays empty, and
+    every_code runs the codes of every vendor it names."""
+    with pytest.raises(ValueError, match="unknown vendor 'pythee'"):
+        every_payload("pythee")  # type: ignore[arg-type]
+    assert pythe_error("internal", "")["message"] == ""
+    pytester.makepyfile(
+        test_two="""
+import pytest
+
+@pytest.mark.every_code("pythe", "configure")
+def test_both(error_payload, tool_errors):
+    tool_errors.assert_error(error_payload)
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    expected = len(list(every_payload("pythe"))) + len(list(every_payload("configure")))
+    result.assert_outcomes(passed=expected)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+import toolerrors
 from conftest import ASK_TEMPLATE, REASONS_TABLE, STOP_TEMPLATE, USE_TOOL_TABLE
-from toolerrors import ShapeError
+from toolerrors import (
+    ErrorKind,
+    ShapeError,
+    UnifiedError,
+    convert,
+    error_of,
+    should_retry,
+)
 from toolerrors.use_tool import (
     GUIDANCE,
     MEANING,
@@ -154,7 +162,6 @@ def test_both_outcomes_at_once_is_a_shape_error() -> None:
 def test_an_error_key_that_is_false_or_empty_marks_no_error(flag: object) -> None:
     """``{"error": false, "message": "Record created"}`` is a success: nothing reads it as an
     error, so a retry helper never runs the call again; parse says why it is none."""
-    from toolerrors import error_of
     from toolerrors import parse as parse_any
     from toolerrors.retry import Retry
 
@@ -180,7 +187,7 @@ def test_an_approval_or_refusal_no_check_gave_is_written_as_forbidden(kind: str)
     """Without an owner and a reason no use_tool check held it (Stripe's 3-D Secure
     challenge, a JSON-RPC user rejection): it is written as ``forbidden``, which strict
     reading accepts and which is never retried, not as a check's outcome off the template."""
-    from toolerrors import ErrorKind, UnifiedError, convert, should_retry
+    from toolerrors import ErrorKind, convert
     from toolerrors import parse as parse_any
 
     for error in (
@@ -211,3 +218,11 @@ def test_a_check_outcome_is_written_in_its_template_and_kept_at_home(key: str) -
     text = template.format(owner="Ana", reason=reason.value)
     assert convert({key: text}, to="use_tool", strict=True) == {key: text}
     assert convert({key: "Not now."}, to="use_tool") == {key: "Not now."}
+
+
+@pytest.mark.parametrize("key", ["not_done_yet", "refused"])
+def test_a_tool_error_coded_like_a_held_outcome_stays_a_tool_error(key: str) -> None:
+    """``{"error": "refused", ...}`` is an unknown tool error, and converts back unchanged."""
+    payload = {"error": key, "message": "m"}
+    assert toolerrors.parse(payload).kind is ErrorKind.UNKNOWN
+    assert convert(payload, to="use_tool") == payload

@@ -9,7 +9,11 @@ import pickle
 import pytest
 
 from conftest import CONFIGURE_FIELDS, CONFIGURE_TABLE, SUGGESTED_ACTIONS
-from toolerrors import ShapeError
+from toolerrors import (
+    ShapeError,
+    convert,
+    error_of,
+)
 from toolerrors.configure import (
     FORGET_ID,
     LOCAL_CODES,
@@ -210,3 +214,15 @@ def test_configure_error_fields_are_the_documented_ones() -> None:
     """The nine structured fields, in the documented order."""
     err = ConfigureError(**FULL)
     assert list(err.fields()) == CONFIGURE_FIELDS
+
+
+def test_a_kept_field_never_turns_an_error_into_a_success() -> None:
+    """``ok: true`` carried in a problem document's payload is not written to Configure."""
+    problem = {
+        "type": "urn:toolerrors:kind:internal", "title": "Internal", "detail": "m",
+        "kind": "internal", "vendor": "configure", "code": "SERVER_ERROR",
+        "payload": {"code": "SERVER_ERROR", "message": "m", "ok": True},
+    }  # fmt: skip
+    wire = convert(problem, to="configure")
+    assert wire == {"code": "SERVER_ERROR", "message": "m"}
+    assert error_of(wire) is not None

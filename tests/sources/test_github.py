@@ -1,0 +1,69 @@
+"""GitHub's REST and GraphQL errors, and its rate-limit and one-time-code headers."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, parse
+
+
+def test_headers_and_words_beat_a_403() -> None:
+    """Spent rate limits, a secondary limit's retry-after and its words; OTP needs a person."""
+    body = {"message": "Must have admin rights to Repository.",
+            "documentation_url": "https://docs.github.com/rest"}  # fmt: skip
+    assert from_http(403, {}, body).kind is ErrorKind.PERMISSION_DENIED
+    spent = from_http(403, {"x-ratelimit-remaining": "0"}, body)
+    assert (spent.kind, spent.retryable) == (ErrorKind.RATE_LIMITED, True)
+    secondary = from_http(403, {"retry-after": "60"}, body)
+    assert (secondary.kind, secondary.retry_after) == (ErrorKind.RATE_LIMITED, 60.0)
+    worded = parse({"message": "You have exceeded a secondary rate limit.",
+                    "documentation_url": "https://docs.github.com/rest", "status": "403"})  # fmt: skip
+    assert worded.kind is ErrorKind.RATE_LIMITED
+    otp = from_http(401, {"x-github-otp": "required; sms"}, {"message": "Must specify two-factor "
+                    "authentication OTP code.", "documentation_url": "https://docs.github.com/rest"})  # fmt: skip
+    assert (otp.kind, otp.action.value) == (ErrorKind.APPROVAL_REQUIRED, "ask_owner")
+
+
+def test_graphql_errors_in_a_200() -> None:
+    """GraphQL's errors are errors whatever the status; the first one decides."""
+    body = {"data": None, "errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded."},
+                                     {"type": "NOT_FOUND", "message": "x"}]}  # fmt: skip
+    error = from_http(200, {}, body)
+    assert (error.vendor, error.code, error.kind) == (
+        "github",
+        "RATE_LIMITED",
+        ErrorKind.RATE_LIMITED,
+    )
+    assert convert(body, "github") == body  # type: ignore[arg-type]
+
+
+def test_rate_limit_pages_say_rate_limit() -> None:
+    """A REST error that points to GitHub's rate-limit documentation is a rate limit,
+    whatever its words or a 403 say; another page leaves the words to decide."""
+    pointed = {
+        "message": "Slow down.",
+        "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+    }
+    assert (parse(pointed).kind, parse(pointed).retryable) == (ErrorKind.RATE_LIMITED, True)
+    assert from_http(403, {}, pointed).kind is ErrorKind.RATE_LIMITED
+    elsewhere = {"message": "Slow down.", "documentation_url": "https://docs.github.com/rest/repos"}
+    assert parse(elsewhere).kind is ErrorKind.UNKNOWN
+    assert from_http(403, {}, elsewhere).kind is ErrorKind.PERMISSION_DENIED
+
+
+def test_graphql_errors_with_only_a_documented_type_are_github_s() -> None:
+    """``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200 is GitHub's rate limit: the type
+    speaks alone (its row's meaning is the message); strict reading still wants a message,
+    and a type GitHub does not document, or one that is no text, is no error."""
+    body = {"errors": [{"type": "RATE_LIMITED"}]}
+    error = from_http(200, {}, body)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        "github",
+        ErrorKind.RATE_LIMITED,
+        True,
+        "RATE_LIMITED",
+    )
+    with pytest.raises(ShapeError, match="an error object with a message"):
+        parse(body, strict=True)
+    for other in ({"errors": [{"type": "SOMETHING"}]}, {"errors": [{"type": ["RATE_LIMITED"]}]}):
+        assert error_of(other) is None

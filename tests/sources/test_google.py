@@ -1,0 +1,68 @@
+"""Google APIs' errors (AIP-193): wrapped, bare, numbered and transcoded statuses, and their details."""
+
+from __future__ import annotations
+
+from toolerrors import ErrorKind, convert, parse
+
+
+def test_variants_read_alike() -> None:
+    """Wrapped, bare, numbered, in an array, or as the JSON text of another error."""
+    status = {"code": 404, "message": "Not found.", "status": "NOT_FOUND"}
+    wrapped = parse({"error": status})
+    assert (wrapped.vendor, wrapped.kind, wrapped.status_code) == (
+        "google",
+        ErrorKind.NOT_FOUND,
+        404,
+    )
+    assert parse(status).kind is ErrorKind.NOT_FOUND  # a bare Status
+    assert parse({"code": 5, "message": "gone", "details": []}).code == "NOT_FOUND"  # gRPC
+    assert parse([{"error": status}]) == wrapped
+    inner = parse({"error": {"message": '{"error": {"code": 404, "message": "Not found.", '
+                                        '"status": "NOT_FOUND"}}', "code": 404,
+                             "status": "Not Found"}})  # fmt: skip
+    assert (inner.kind, inner.message) == (ErrorKind.NOT_FOUND, "Not found.")
+    assert convert({"error": status}, "google") == {"error": status}  # type: ignore[arg-type]
+
+
+def test_details_decide_before_the_status() -> None:
+    """ErrorInfo beats the status; RetryInfo gives the wait; DebugInfo stays out."""
+    error = parse({"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED",
+                             "details": [
+                                 {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "2.5s"},
+                                 {"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "stack at x.cc:1"},
+                             ]}})  # fmt: skip
+    assert (error.kind, error.retry_after, error.message) == (
+        ErrorKind.RATE_LIMITED,
+        2.5,
+        "Slow down.",
+    )
+    billing = parse({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED",
+                               "message": "You exceeded your current quota, please check your plan and billing details."}})  # fmt: skip
+    assert (billing.kind, billing.retryable) == (ErrorKind.PAYMENT_REQUIRED, False)
+    written = convert({"ok": False, "code": "http_429", "message": "Busy.", "retryable": True,
+                       "how_to_fix": "Retryable."}, "google")  # type: ignore[arg-type]  # fmt: skip
+    assert written == {"error": {"code": 429, "message": "Busy.", "status": "RESOURCE_EXHAUSTED"}}
+
+
+def test_a_status_without_its_wrapper_is_google_s() -> None:
+    """A ``google.rpc.Status`` as gRPC-JSON transcoding surfaces it, with no ``error``
+    around it: read by its numeric code and its typed details."""
+    error = parse(
+        {
+            "code": 429,
+            "message": "Quota exceeded for quota metric 'Requests'.",
+            "details": [
+                {
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                    "reason": "RATE_LIMIT_EXCEEDED",
+                    "domain": "googleapis.com",
+                }
+            ],
+        }
+    )
+    assert (error.vendor, error.kind, error.retryable, error.status_code) == (
+        "google",
+        ErrorKind.RATE_LIMITED,
+        True,
+        429,
+    )

@@ -1,0 +1,41 @@
+"""Microsoft Graph's and Azure's errors: bare pairs, ``$batch`` responses, and a code
+shared with Pythe."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolerrors import ErrorKind, ShapeError, error_of, parse
+
+
+def test_azure_bare_pairs_are_errors_only_when_they_name_one() -> None:
+    """``{code, message}`` is Azure's error with a known or failing code, else a result."""
+    failed = parse({"code": "DeploymentFailed", "message": "At least one resource failed."})
+    assert (failed.vendor, failed.kind) == ("msgraph", ErrorKind.UNKNOWN)
+    known = parse({"code": "AuthorizationFailed", "message": "No authorization."})
+    assert known.kind is ErrorKind.PERMISSION_DENIED
+    assert error_of({"code": "ok", "message": "Saved."}) is None
+    assert error_of({"code": "Succeeded", "message": "Deployed."}) is None
+
+
+def test_a_batch_reads_as_its_first_failed_item() -> None:
+    """Per-item errors of a ``$batch`` response; all succeeded is no error."""
+    ok = {"id": "1", "status": 200, "body": {"value": []}}
+    failed = {"id": "2", "status": 404, "body": {"error": {"code": "itemNotFound",
+                                                           "message": "Gone."}}}  # fmt: skip
+    assert error_of({"responses": [ok]}) is None
+    error = parse({"responses": [ok, failed]})
+    assert (error.kind, error.status_code, error.code) == (ErrorKind.NOT_FOUND, 404, "itemNotFound")
+
+
+def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
+    """Graph's and Pythe's ``unauthorized`` coincide: a Pythe-shaped envelope whose ``ok``
+    is no error flag (``"true"``) is no one's error, not Azure's bare ``{code, message}``,
+    and ``parse`` says what is wrong with its ``ok``."""
+    envelope = {
+        "ok": "true", "code": "unauthorized", "message": "m", "retryable": False, "how_to_fix": "",
+    }  # fmt: skip
+    assert error_of(envelope) is None
+    with pytest.raises(ShapeError, match="expected false, got string"):
+        parse(envelope)
+    assert parse({"code": "unauthorized", "message": "m"}).vendor == "msgraph"

@@ -1,0 +1,44 @@
+"""Stripe's errors: ``{"error": {"type", "code"?, "decline_code"?, "message"?, ...}}`` and
+its ``Stripe-Should-Retry`` header."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import corpus_case
+from toolerrors import Action, ErrorKind, convert, from_http, parse
+
+
+def _read(case: dict[str, Any]) -> Any:
+    return from_http(case["status"], case["headers"], json.dumps(case["body"]).encode())
+
+
+def test_a_declined_card_is_never_retried_whatever_the_header_says() -> None:
+    """``Stripe-Should-Retry: true`` on a 402 does not make a declined card retryable,
+    and the error is written back as it came."""
+    case = corpus_case("stripe", "card-declined-402-should-retry-true")
+    error = _read(case)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        "stripe", ErrorKind.PAYMENT_REQUIRED, False, "card_declined",
+    )  # fmt: skip
+    assert convert(parse(case["body"]), "stripe") == case["body"]
+
+
+def test_the_header_decides_where_the_body_says_nothing() -> None:
+    """An empty ``error`` object: the status gives the kind, the header the advice."""
+    refused, invited = (
+        _read(corpus_case("stripe", "sdk-should-retry-false-409")),
+        _read(corpus_case("stripe", "sdk-should-retry-true-500")),
+    )
+    assert (refused.kind, refused.retryable) == (ErrorKind.CONFLICT, False)
+    assert (invited.kind, invited.retryable) == (ErrorKind.INTERNAL, True)
+
+
+def test_a_rate_limit_in_a_400_is_a_rate_limit() -> None:
+    """The v2 API's ``rate_limit`` type with its code, sent with a 400."""
+    error = _read(corpus_case("stripe", "sdk-v2-rate-limit-400"))
+    assert (error.vendor, error.kind, error.retryable, error.code, error.action) == (
+        "stripe", ErrorKind.RATE_LIMITED, True, "account_rate_limit_exceeded",
+        Action.WAIT_AND_RETRY,
+    )  # fmt: skip
