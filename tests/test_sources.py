@@ -84,20 +84,83 @@ def _shapes() -> Iterator[tuple[str, Source, Shape]]:
             yield f"{source.name}.{shape.model}", source, shape
 
 
+_JSON_TYPE: dict[type, str] = {
+    str: "string", bool: "boolean", int: "integer", float: "number", dict: "object",
+    list: "array", type(None): "null", object: "any",
+}  # fmt: skip
+"""A `Field`'s Python type as the JSON Schema type it stands for."""
+
+
+def _numbers(types: set[str]) -> set[str]:
+    """An integer is a number: ``{integer, number}`` says no more than ``number``."""
+    return types - {"integer"} if "number" in types else types
+
+
+def _schema_types(node: dict[str, Any], defs: dict[str, Any]) -> set[str]:
+    """The JSON types a model's JSON Schema allows at ``node``."""
+    if "$ref" in node:
+        return _schema_types(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    if "anyOf" in node:
+        return set().union(*(_schema_types(each, defs) for each in node["anyOf"]))
+    values = [node["const"]] if "const" in node else node.get("enum")
+    if values is not None:
+        return {_JSON_TYPE[type(value)] for value in values}
+    if "type" in node:
+        return {node["type"]}
+    return {"object"} if "properties" in node else {"any"}
+
+
+def _model_fields(
+    node: dict[str, Any], defs: dict[str, Any], always: frozenset[str] = frozenset()
+) -> dict[str, tuple[bool, set[str]]]:
+    """A model's fields by wire name: required (or always written), and JSON types."""
+    required = set(node.get("required", ())) | always
+    return {
+        name: (name in required, _schema_types(prop, defs))
+        for name, prop in node.get("properties", {}).items()
+    }
+
+
+def _spec_fields(fields: tuple[Field, ...]) -> dict[str, tuple[bool, set[str]]]:
+    """The same, as a shape's `Field` s say it; an optional field may also be null."""
+    return {f.name: (f.required, _numbers({_JSON_TYPE[t] for t in f.types})) for f in fields}
+
+
+def _nested(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """The object schema at ``node``, through a reference or a nullable union."""
+    if "$ref" in node:
+        return _nested(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    for each in node.get("anyOf", ()):
+        if "$ref" in each or "properties" in each:
+            return _nested(each, defs)
+    return node
+
+
 @pytest.mark.parametrize(
     ("source", "shape"), [case[1:] for case in _shapes()], ids=[case[0] for case in _shapes()]
 )
 def test_each_model_has_exactly_the_fields_of_its_spec(source: Source, shape: Shape) -> None:
-    """A wire model's fields, under their wire names, and which are required, are the spec's.
-
-    A field that is always on the wire but has a default (Pythe's ``ok``) counts as required.
-    """
+    """A wire model is its shape: the same fields under their wire names (the models'
+    aliases), the same required ones, the same JSON types, and the same of each nested
+    object.  A field that is always on the wire but has a default (Pythe's ``ok``) counts
+    as required; an optional field's null means absent."""
     model = getattr(source.models_of(), shape.model)
-    fields = {
-        info.alias or name: info.is_required() or (info.alias or name) in model.ALWAYS
-        for name, info in model.model_fields.items()
-    }
-    assert fields == {spec.name: spec.required for spec in shape.fields}
+    schema = model.model_json_schema(by_alias=True, mode="validation")
+    defs = schema.get("$defs", {})
+
+    def compare(node: dict[str, Any], fields: tuple[Field, ...], always: frozenset[str]) -> None:
+        found = _model_fields(node, defs, always)
+        for f in fields:
+            if f.name in found and not f.required and type(None) not in f.types:
+                found[f.name][1].discard("null")
+        assert {name: (req, _numbers(types)) for name, (req, types) in found.items()} == (
+            _spec_fields(fields)
+        )
+        for f in fields:
+            if f.fields:
+                compare(_nested(node["properties"][f.name], defs), f.fields, frozenset())
+
+    compare(schema, shape.fields, model.ALWAYS)
 
 
 def test_configure_error_exposes_the_spec_fields() -> None:

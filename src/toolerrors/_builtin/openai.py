@@ -9,6 +9,7 @@ when it is not.  The pydantic model is in ``toolerrors.openai``.
 
 from __future__ import annotations
 
+from types import NoneType
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
@@ -64,8 +65,8 @@ CODES: Final[tuple[str, ...]] = (
 INNER: Final = (
     Field("message", (str,), required=True, fills="message"),
     Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
-    Field("param", (str,), required=True, samples=("messages", "model")),
-    Field("code", (str,), required=True, fills="code",
+    Field("param", (object,), required=True, samples=("messages", "model")),
+    Field("code", (str, NoneType), required=True, fills="code",
           closed=frozenset(CODES)),
 )  # fmt: skip
 ERROR: Final = Shape(
