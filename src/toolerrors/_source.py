@@ -320,7 +320,8 @@ class Source:
     title: str
     """Its name in prose (``"Pythe"``)."""
     codes: tuple[str, ...]
-    """Its closed list of error codes (a `str` enum's values)."""
+    """Its closed list of error codes; the built-in sources' are their rows' codes
+    (`toolerrors.sources.codes_of`)."""
     shapes: tuple[Shape, ...]
     rows: tuple[Row, ...]
     """Its mapping rows: every code it reads, and how each kind is written to it."""

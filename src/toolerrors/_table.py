@@ -170,6 +170,11 @@ class Row(NamedTuple):
         )
 
 
+def codes_of(rows: tuple[Row, ...]) -> tuple[str, ...]:
+    """The codes ``rows`` read, in order, each once: a source's closed list of codes."""
+    return tuple(dict.fromkeys(row.code for row in rows if row.reads))
+
+
 class Rows(NamedTuple):
     """Builds one source's rows, so that each row says only what is its own::
 

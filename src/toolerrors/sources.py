@@ -39,7 +39,7 @@ from ._source import (
     want,
     with_extra,
 )
-from ._table import Row, Rows
+from ._table import Row, Rows, codes_of
 from ._unified import make
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ __all__ = [
     "Writer",
     "canonical_row",
     "check",
+    "codes_of",
     "home",
     "lookup",
     "make",

@@ -25,7 +25,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -35,38 +35,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_anthropic", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "invalid_request_error",
-    "authentication_error",
-    "billing_error",
-    "permission_error",
-    "not_found_error",
-    "request_too_large",
-    "rate_limit_error",
-    "api_error",
-    "timeout_error",
-    "overloaded_error",
-)
-"""The ``error.type`` values Anthropic documents."""
-
-
-INNER: Final = (
-    Field("type", (str,), required=True, fills="code",
-          closed=frozenset(CODES)),
-    Field("message", (str,), required=True, fills="message"),
-)  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (
-        Field("type", (str,), required=True, const="error"),
-        Field("error", (dict,), required=True, fields=INNER),
-        Field("request_id", (str,), fills="request_id",
-              samples=("req_011CYK5mje9HkutJtmfPzzNC", "req_011CSHoEeqs5C35K2UUqR7Fy")),
-    ),
-    model="ErrorResponse",
-)  # fmt: skip
 
 
 rows = Rows("anthropic", writes=True)
@@ -96,6 +64,27 @@ ROWS: Final = (
     rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The ``error.type`` values Anthropic documents."""
+
+
+INNER: Final = (
+    Field("type", (str,), required=True, fills="code",
+          closed=frozenset(CODES)),
+    Field("message", (str,), required=True, fills="message"),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("type", (str,), required=True, const="error"),
+        Field("error", (dict,), required=True, fields=INNER),
+        Field("request_id", (str,), fills="request_id",
+              samples=("req_011CYK5mje9HkutJtmfPzzNC", "req_011CSHoEeqs5C35K2UUqR7Fy")),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 

@@ -28,7 +28,7 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import KINDS, WRITE, Row, Rows
+from .._table import KINDS, WRITE, Row, Rows, codes_of
 from .._unified import make
 
 if TYPE_CHECKING:
@@ -49,21 +49,37 @@ __all__ = [
 ]
 
 
-CODES: Final[tuple[str, ...]] = (
-    "API_KEY_MISSING",
-    "AUTH_REQUIRED",
-    "INVALID_INPUT",
-    "TOOL_NOT_CONNECTED",
-    "NETWORK_ERROR",
-    "RATE_LIMITED",
-    "NOT_FOUND",
-    "SERVER_ERROR",
-    "TIMEOUT",
-    "ACCESS_DENIED",
-    "TOOL_ERROR",
-    "PAYMENT_REQUIRED",
-    "COMMIT_REQUIRED",
+rows = Rows("configure")
+
+# fmt: off
+ROWS: Final = (
+    rows.read("API_KEY_MISSING", ErrorKind.UNAUTHENTICATED, None, "No API key was provided and CONFIGURE_API_KEY was not set."),
+    rows.read("AUTH_REQUIRED", ErrorKind.UNAUTHENTICATED, None, "Token is missing, invalid, expired, or rejected by the API.", writes=True, suggested="reauthenticate", hint="Send the user through the hosted sign-in flow (reason: signin)."),
+    rows.read("INVALID_INPUT", ErrorKind.INVALID_INPUT, None, "SDK-side or API-side input validation failed.", writes=True, suggested="fix_request"),
+    rows.read("INVALID_INPUT", ErrorKind.NOT_FOUND, None, "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", status=404, when_status=404, writes=True),
+    rows.read("TOOL_NOT_CONNECTED", ErrorKind.NOT_CONNECTED, None, "A connector-backed tool requires a user connection that is not available.", writes=True, suggested="connect_tool", hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
+    rows.read("NETWORK_ERROR", ErrorKind.UNKNOWN_OUTCOME, None, "Fetch failed before an API response was received (the request may have been sent)."),
+    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, None, "The API returned a rate limit response.", writes=True),
+    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, None, "The requested resource was not found (legacy unstructured responses only)."),
+    rows.read("SERVER_ERROR", ErrorKind.INTERNAL, None, "The backend returned a 5xx or structured API error.", writes=True),
+    rows.read("TIMEOUT", ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out.", writes=True),
+    rows.read("ACCESS_DENIED", ErrorKind.PERMISSION_DENIED, None, "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested="check_permissions"),
+    rows.read("TOOL_ERROR", ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
+    rows.read("PAYMENT_REQUIRED", ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested="upgrade_plan"),
+    rows.read("COMMIT_REQUIRED", ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested="commit_profile", hint="Call profile.commit() (server-side write-back), then retry the read."),
+    rows.write("INVALID_INPUT", ErrorKind.AMBIGUOUS, "that more than one target matched", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.TOO_LARGE, "that the input is too large", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested="fix_request"),
+    rows.write("INVALID_INPUT", ErrorKind.CONFLICT, "that it changed since it was read"),
+    rows.write("ACCESS_DENIED", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("SERVER_ERROR", ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
+    rows.write("ACCESS_DENIED", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested="complete_approval"),
+    rows.write("ACCESS_DENIED", ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
+    rows.write("SERVER_ERROR", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
+# fmt: on
+
+CODES: Final = codes_of(ROWS)
 """``ErrorCode`` as exported by the Configure SDK (13 values)."""
 
 
@@ -227,36 +243,6 @@ class ConfigureError(Exception):
         args = ", ".join(f"{name}={value!r}" for name, value in self.to_wire().items())
         return f"{type(self).__name__}({args})"
 
-
-rows = Rows("configure")
-
-# fmt: off
-ROWS: Final = (
-    rows.read("API_KEY_MISSING", ErrorKind.UNAUTHENTICATED, None, "No API key was provided and CONFIGURE_API_KEY was not set."),
-    rows.read("AUTH_REQUIRED", ErrorKind.UNAUTHENTICATED, None, "Token is missing, invalid, expired, or rejected by the API.", writes=True, suggested="reauthenticate", hint="Send the user through the hosted sign-in flow (reason: signin)."),
-    rows.read("INVALID_INPUT", ErrorKind.INVALID_INPUT, None, "SDK-side or API-side input validation failed.", writes=True, suggested="fix_request"),
-    rows.read("INVALID_INPUT", ErrorKind.NOT_FOUND, None, "A structured backend 404 (resource_missing, agent_not_found); branch on statusCode 404.", status=404, when_status=404, writes=True),
-    rows.read("TOOL_NOT_CONNECTED", ErrorKind.NOT_CONNECTED, None, "A connector-backed tool requires a user connection that is not available.", writes=True, suggested="connect_tool", hint="Send the user through the hosted reconnect flow (reason: reconnect)."),
-    rows.read("NETWORK_ERROR", ErrorKind.UNKNOWN_OUTCOME, None, "Fetch failed before an API response was received (the request may have been sent)."),
-    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, None, "The API returned a rate limit response.", writes=True),
-    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, None, "The requested resource was not found (legacy unstructured responses only)."),
-    rows.read("SERVER_ERROR", ErrorKind.INTERNAL, None, "The backend returned a 5xx or structured API error.", writes=True),
-    rows.read("TIMEOUT", ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out.", writes=True),
-    rows.read("ACCESS_DENIED", ErrorKind.PERMISSION_DENIED, None, "The current profile object is not allowed to access the requested resource or tool.", writes=True, suggested="check_permissions"),
-    rows.read("TOOL_ERROR", ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
-    rows.read("PAYMENT_REQUIRED", ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested="upgrade_plan"),
-    rows.read("COMMIT_REQUIRED", ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested="commit_profile", hint="Call profile.commit() (server-side write-back), then retry the read."),
-    rows.write("INVALID_INPUT", ErrorKind.AMBIGUOUS, "that more than one target matched", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.TOO_LARGE, "that the input is too large", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("ACCESS_DENIED", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("SERVER_ERROR", ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
-    rows.write("ACCESS_DENIED", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested="complete_approval"),
-    rows.write("ACCESS_DENIED", ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
-    rows.write("SERVER_ERROR", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
-)
-# fmt: on
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _CODES: Final = frozenset(CODES)

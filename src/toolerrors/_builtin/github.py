@@ -27,7 +27,7 @@ from .._source import (
     register,
     want,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -39,26 +39,45 @@ if TYPE_CHECKING:
 __all__ = ["SOURCE", "read_github", "read_graphql", "write"]
 
 
-CODES: Final[tuple[str, ...]] = (
-    "400",
-    "401",
-    "403",
-    "404",
-    "409",
-    "410",
-    "422",
-    "429",
-    "500",
-    "502",
-    "503",
-    "RATE_LIMITED",
-    "RATE_LIMIT",
-    "NOT_FOUND",
-    "FORBIDDEN",
-    "INSUFFICIENT_SCOPES",
-    "UNPROCESSABLE",
-    "INTERNAL",
+rows = Rows("github")
+
+
+# fmt: off
+ROWS: Final = (
+    rows.read("400", ErrorKind.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
+    rows.read("401", ErrorKind.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
+    rows.read("403", ErrorKind.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
+    rows.read("404", ErrorKind.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
+    rows.read("409", ErrorKind.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
+    rows.read("410", ErrorKind.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
+    rows.read("422", ErrorKind.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
+    rows.read("429", ErrorKind.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
+    rows.read("500", ErrorKind.INTERNAL, None, "Server error.", status=500, writes=True),
+    rows.read("502", ErrorKind.UNAVAILABLE, None, "Bad gateway.", status=502),
+    rows.read("503", ErrorKind.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
+    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
+    rows.read("RATE_LIMIT", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
+    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
+    rows.read("FORBIDDEN", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
+    rows.read("INSUFFICIENT_SCOPES", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
+    rows.read("UNPROCESSABLE", ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
+    rows.read("INTERNAL", ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
+    rows.write("401", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
+    rows.write("422", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+    rows.write("422", ErrorKind.TOO_LARGE, "that the input is too large"),
+    rows.write("422", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
+    rows.write("409", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
+    rows.write("403", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
+    rows.write("403", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
+    rows.write("403", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
+    rows.write("403", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    rows.write("422", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
+    rows.write("500", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
+    rows.write("500", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
+# fmt: on
+
+CODES: Final = codes_of(ROWS)
 """The REST statuses GitHub documents for its errors, and its GraphQL error types."""
 
 
@@ -103,44 +122,6 @@ GRAPHQL: Final = Shape(
     codes=_GRAPHQL,
 )
 
-
-rows = Rows("github")
-
-
-# fmt: off
-ROWS: Final = (
-    rows.read("400", ErrorKind.INVALID_INPUT, False, "Problems parsing JSON, or a body of the wrong type.", status=400, writes=True),
-    rows.read("401", ErrorKind.UNAUTHENTICATED, False, "Bad credentials, or authentication is required.", status=401, writes=True),
-    rows.read("403", ErrorKind.PERMISSION_DENIED, False, "The token may not do this (unless x-ratelimit-remaining is 0, or the message names a secondary rate limit).", status=403, writes=True),
-    rows.read("404", ErrorKind.NOT_FOUND, False, "Not found, or not visible to this token.", status=404, writes=True),
-    rows.read("409", ErrorKind.CONFLICT, False, "A conflict, such as merge conflicts.", status=409, writes=True),
-    rows.read("410", ErrorKind.NOT_FOUND, False, "The resource is gone, such as a disabled feature.", status=410),
-    rows.read("422", ErrorKind.INVALID_INPUT, False, "Validation failed: errors holds objects or strings saying what.", status=422),
-    rows.read("429", ErrorKind.RATE_LIMITED, True, "A rate limit: wait for retry-after or x-ratelimit-reset.", status=429, writes=True),
-    rows.read("500", ErrorKind.INTERNAL, None, "Server error.", status=500, writes=True),
-    rows.read("502", ErrorKind.UNAVAILABLE, None, "Bad gateway.", status=502),
-    rows.read("503", ErrorKind.UNAVAILABLE, True, "Service unavailable.", status=503, writes=True),
-    rows.read("RATE_LIMITED", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded (it can come in a 200)."),
-    rows.read("RATE_LIMIT", ErrorKind.RATE_LIMITED, True, "GraphQL: the rate limit was exceeded, typed so (with code graphql_rate_limit) in responses seen since 2026."),
-    rows.read("NOT_FOUND", ErrorKind.NOT_FOUND, False, "GraphQL: the resource could not be resolved."),
-    rows.read("FORBIDDEN", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the viewer may not do this."),
-    rows.read("INSUFFICIENT_SCOPES", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
-    rows.read("UNPROCESSABLE", ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
-    rows.read("INTERNAL", ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
-    rows.write("401", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("422", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("422", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("422", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("409", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("403", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write("403", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("403", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("403", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("422", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("500", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("500", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
-)
-# fmt: on
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _REST: Final = REST.names

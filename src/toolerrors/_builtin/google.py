@@ -19,7 +19,7 @@ from .._errors import ShapeError
 from .._json import decode
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import names_billing, read_words
 
@@ -29,69 +29,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_google", "read_status", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "CANCELLED",
-    "UNKNOWN",
-    "INVALID_ARGUMENT",
-    "DEADLINE_EXCEEDED",
-    "NOT_FOUND",
-    "ALREADY_EXISTS",
-    "PERMISSION_DENIED",
-    "RESOURCE_EXHAUSTED",
-    "FAILED_PRECONDITION",
-    "ABORTED",
-    "OUT_OF_RANGE",
-    "UNIMPLEMENTED",
-    "INTERNAL",
-    "UNAVAILABLE",
-    "DATA_LOSS",
-    "UNAUTHENTICATED",
-    "rateLimitExceeded",
-    "userRateLimitExceeded",
-    "dailyLimitExceeded",
-    "quotaExceeded",
-    "keyInvalid",
-    "authError",
-    "forbidden",
-    "insufficientPermissions",
-    "notFound",
-    "required",
-    "invalid",
-    "backendError",
-    "internalError",
-)
-"""The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
-    agents meet most."""
-
-
-NUMBERS: Final = (
-    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
-    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
-    "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS",
-    "UNAUTHENTICATED",
-)  # fmt: skip
-"""``google.rpc.Code`` by number: a bare gRPC Status carries the number."""
-
-INNER: Final = (
-    Field("code", (int,), required=True, fills="status_code",
-          samples=(400, 401, 403, 404, 409, 429, 500, 503)),
-    Field("message", (str,), fills="message"),
-    Field("status", (str,), fills="code", closed=frozenset(CODES)),
-    Field("details", (object,), samples=(
-        [], [{"@type": "type.googleapis.com/google.rpc.Help", "links": []}],
-        [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "internal"}],
-    )),
-    Field("errors", (object,), samples=(
-        [{"domain": "global", "reason": "invalid", "message": "Invalid value"}],
-    )),
-)  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
 
 
 rows = Rows("google")
@@ -140,6 +77,39 @@ ROWS: Final = (
     rows.write("UNKNOWN", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The canonical ``google.rpc.Code`` names, and the legacy ``errors[].reason`` values
+    agents meet most."""
+
+
+NUMBERS: Final = (
+    "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+    "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+    "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS",
+    "UNAUTHENTICATED",
+)  # fmt: skip
+"""``google.rpc.Code`` by number: a bare gRPC Status carries the number."""
+
+INNER: Final = (
+    Field("code", (int,), required=True, fills="status_code",
+          samples=(400, 401, 403, 404, 409, 429, 500, 503)),
+    Field("message", (str,), fills="message"),
+    Field("status", (str,), fills="code", closed=frozenset(CODES)),
+    Field("details", (object,), samples=(
+        [], [{"@type": "type.googleapis.com/google.rpc.Help", "links": []}],
+        [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "internal"}],
+    )),
+    Field("errors", (object,), samples=(
+        [{"domain": "global", "reason": "invalid", "message": "Invalid value"}],
+    )),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 

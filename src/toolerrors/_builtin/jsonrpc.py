@@ -29,7 +29,7 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make, refill
 from .._words import names_refusal, read_words
 
@@ -37,34 +37,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_jsonrpc", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "-32700",
-    "-32600",
-    "-32601",
-    "-32602",
-    "-32603",
-    "-32002",
-    "-32020",
-    "-32021",
-    "-32022",
-    "-32042",
-    "-1",
-)
-"""The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
-
-
-ERROR_OBJECT: Final = Shape(
-    "error object",
-    (
-        Field("code", (int,), required=True, fills="code",
-              closed=frozenset(CODES)),
-        Field("message", (str,), required=True, fills="message"),
-        Field("data", (object,)),
-    ),
-    model="ErrorObject",
-)  # fmt: skip
 
 
 rows = Rows("jsonrpc", writes=True)
@@ -99,6 +71,22 @@ ROWS: Final = (
     rows.write("-32603", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
+
+
+ERROR_OBJECT: Final = Shape(
+    "error object",
+    (
+        Field("code", (int,), required=True, fills="code",
+              closed=frozenset(CODES)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("data", (object,)),
+    ),
+    model="ErrorObject",
+)  # fmt: skip
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _BY_NUMBER: Final = {int(code): (code, row) for code, row in _ROWS.items()}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -24,64 +24,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_bare", "read_batch", "read_msgraph", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "accessDenied",
-    "activityLimitReached",
-    "extensionError",
-    "generalException",
-    "invalidRange",
-    "invalidRequest",
-    "itemNotFound",
-    "malwareDetected",
-    "nameAlreadyExists",
-    "notAllowed",
-    "notSupported",
-    "resourceModified",
-    "resyncRequired",
-    "serviceNotAvailable",
-    "syncStateNotFound",
-    "quotaLimitReached",
-    "unauthenticated",
-    "throttledRequest",
-    "maxFileSizeExceeded",
-    "entityTagDoesNotMatch",
-    "accessRestricted",
-    "ErrorItemNotFound",
-    "ResourceNotFound",
-    "InvalidAuthenticationToken",
-    "AuthorizationFailed",
-    "Authorization_RequestDenied",
-    "Request_ResourceNotFound",
-    "TooManyRequests",
-    "UnknownError",
-    "badRequest",
-    "unauthorized",
-    "nullValue",
-    "malformedValue",
-    "passwordError",
-    "passwordDoesNotMeetPolicy",
-    "passwordReuseNotAllowed",
-)
-"""Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
-    common Azure codes."""
-
-
-INNER: Final = (
-    Field("code", (str,), required=True, fills="code",
-          closed=frozenset(CODES)),
-    Field("message", (str,), required=True, fills="message"),
-    Field("innerError", (dict,), samples=({"date": "2018-06-26T09:37:28",
-                                            "request-id": "f53b8a98-f17d-4a2f-b4c1-c2c0abfd5786"},)),
-    Field("details", (list,), samples=([],)),
-    Field("target", (str,), samples=("displayName",)),
-)  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
 
 
 rows = Rows("msgraph")
@@ -136,6 +78,27 @@ ROWS: Final = (
     rows.write("accessDenied", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""Microsoft Graph's documented codes, detailed ``innerError`` codes agents meet, and
+    common Azure codes."""
+
+
+INNER: Final = (
+    Field("code", (str,), required=True, fills="code",
+          closed=frozenset(CODES)),
+    Field("message", (str,), required=True, fills="message"),
+    Field("innerError", (dict,), samples=({"date": "2018-06-26T09:37:28",
+                                            "request-id": "f53b8a98-f17d-4a2f-b4c1-c2c0abfd5786"},)),
+    Field("details", (list,), samples=([],)),
+    Field("target", (str,), samples=("displayName",)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _ALLOWED: Final = frozenset(spec.name for spec in INNER) | {"innererror", "localizedMessage"}

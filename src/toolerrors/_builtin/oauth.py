@@ -24,7 +24,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -34,40 +34,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_oauth", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "invalid_request",
-    "invalid_client",
-    "invalid_grant",
-    "unauthorized_client",
-    "unsupported_grant_type",
-    "invalid_scope",
-    "access_denied",
-    "unsupported_response_type",
-    "server_error",
-    "temporarily_unavailable",
-    "invalid_token",
-    "insufficient_scope",
-    "invalid_redirect_uri",
-    "invalid_client_metadata",
-    "authorization_pending",
-    "slow_down",
-    "expired_token",
-)
-"""The registered OAuth 2.0 error codes an agent's tools meet."""
-
-
-ERROR: Final = Shape(
-    "error response",
-    (
-        Field("error", (str,), required=True, fills="code",
-              closed=frozenset(CODES)),
-        Field("error_description", (str,), fills="message"),
-        Field("error_uri", (str,), samples=("https://tools.ietf.org/html/rfc6749#section-5.2",)),
-    ),
-    model="ErrorResponse",
-)  # fmt: skip
 
 
 rows = Rows("oauth", writes=True)
@@ -105,6 +71,22 @@ ROWS: Final = (
     rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The registered OAuth 2.0 error codes an agent's tools meet."""
+
+
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(CODES)),
+        Field("error_description", (str,), fills="message"),
+        Field("error_uri", (str,), samples=("https://tools.ietf.org/html/rfc6749#section-5.2",)),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _MARKS: Final = ("error_description", "error_uri")

@@ -27,7 +27,7 @@ from .._source import (
     register,
     want,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -37,47 +37,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_openai", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "invalid_api_key",
-    "account_deactivated",
-    "insufficient_quota",
-    "billing_hard_limit_reached",
-    "rate_limit_exceeded",
-    "context_length_exceeded",
-    "model_not_found",
-    "unsupported_country_region_territory",
-    "invalid_request_error",
-    "authentication_error",
-    "permission_error",
-    "not_found_error",
-    "requests",
-    "tokens",
-    "server_error",
-    "internal_error",
-    "content_filter",
-)
-"""The ``code`` values OpenAI documents, the ``type`` values that name an error when
-    ``code`` is null, and Azure OpenAI's ``content_filter``."""
-
-
-INNER: Final = (
-    Field("message", (str,), required=True, fills="message"),
-    Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
-    Field("param", (object,), required=True, samples=("messages", "model")),
-    Field("code", (str, NoneType), required=True, fills="code",
-          closed=frozenset(CODES)),
-)  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (
-        Field("error", (dict,), required=True, fields=INNER),
-        Field("type", (str,), samples=("error",)),
-        Field("event_id", (str,), samples=("event_890",)),
-    ),
-    model="ErrorResponse",
-)
 
 
 rows = Rows("openai")
@@ -116,6 +75,29 @@ ROWS: Final = (
     rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The ``code`` values OpenAI documents, the ``type`` values that name an error when
+    ``code`` is null, and Azure OpenAI's ``content_filter``."""
+
+
+INNER: Final = (
+    Field("message", (str,), required=True, fills="message"),
+    Field("type", (str,), samples=("invalid_request_error", "requests", "server_error")),
+    Field("param", (object,), required=True, samples=("messages", "model")),
+    Field("code", (str, NoneType), required=True, fills="code",
+          closed=frozenset(CODES)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("error", (dict,), required=True, fields=INNER),
+        Field("type", (str,), samples=("error",)),
+        Field("event_id", (str,), samples=("event_890",)),
+    ),
+    model="ErrorResponse",
+)
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _TYPES: Final = frozenset({"invalid_request_error", "authentication_error", "permission_error",

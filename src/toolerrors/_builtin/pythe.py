@@ -23,7 +23,7 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 
 if TYPE_CHECKING:
@@ -32,38 +32,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_pythe", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "unauthorized",
-    "forbidden",
-    "not_found",
-    "ambiguous",
-    "invalid_input",
-    "paused",
-    "employees",
-    "group_chats",
-    "insufficient_credits",
-    "network",
-    "http_5xx",
-    "http_429",
-    "internal",
-)
-"""The ``code`` of a Pythe error envelope (13 codes)."""
-
-
-ENVELOPE: Final = Shape(
-    "error envelope",
-    (
-        Field("ok", (bool,), required=True, const=False),
-        Field("code", (str,), required=True, fills="code",
-              closed=frozenset(CODES)),
-        Field("message", (str,), required=True, fills="message"),
-        Field("retryable", (bool,), required=True, fills="retryable"),
-        Field("how_to_fix", (str,), required=True),
-    ),
-    model="ErrorEnvelope",
-)  # fmt: skip
 
 
 rows = Rows("pythe")
@@ -95,6 +63,24 @@ ROWS: Final = (
     rows.write("internal", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The ``code`` of a Pythe error envelope (13 codes)."""
+
+
+ENVELOPE: Final = Shape(
+    "error envelope",
+    (
+        Field("ok", (bool,), required=True, const=False),
+        Field("code", (str,), required=True, fills="code",
+              closed=frozenset(CODES)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("retryable", (bool,), required=True, fills="retryable"),
+        Field("how_to_fix", (str,), required=True),
+    ),
+    model="ErrorEnvelope",
+)  # fmt: skip
+
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _ALLOWED: Final = ENVELOPE.names

@@ -24,7 +24,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -34,61 +34,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_slack", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "not_authed",
-    "invalid_auth",
-    "account_inactive",
-    "token_revoked",
-    "token_expired",
-    "missing_scope",
-    "no_permission",
-    "not_allowed_token_type",
-    "access_denied",
-    "not_an_admin",
-    "not_in_channel",
-    "channel_not_found",
-    "user_not_found",
-    "message_not_found",
-    "file_not_found",
-    "thread_not_found",
-    "not_found",
-    "is_archived",
-    "name_taken",
-    "already_reacted",
-    "invalid_arguments",
-    "invalid_arg_name",
-    "invalid_cursor",
-    "invalid_json",
-    "msg_too_long",
-    "too_many_attachments",
-    "method_deprecated",
-    "deprecated_endpoint",
-    "paid_only",
-    "ratelimited",
-    "rate_limited",
-    "request_timeout",
-    "service_unavailable",
-    "internal_error",
-    "fatal_error",
-)
-"""The Slack Web API error codes common to many methods, and the frequent ones."""
-
-
-ERROR: Final = Shape(
-    "error response",
-    (
-        Field("ok", (bool,), required=True, const=False),
-        Field("error", (str,), required=True, fills="code",
-              closed=frozenset(CODES)),
-        Field("needed", (str,), samples=("chat:write", "channels:read")),
-        Field("provided", (str,), samples=("identify,bot", "channels:history")),
-        Field("warning", (str,), samples=("missing_charset", "superfluous_charset")),
-        Field("response_metadata", (dict,)),
-    ),
-    model="ErrorResponse",
-)  # fmt: skip
 
 
 rows = Rows("slack")
@@ -142,6 +87,25 @@ ROWS: Final = (
     rows.write("fatal_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""The Slack Web API error codes common to many methods, and the frequent ones."""
+
+
+ERROR: Final = Shape(
+    "error response",
+    (
+        Field("ok", (bool,), required=True, const=False),
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(CODES)),
+        Field("needed", (str,), samples=("chat:write", "channels:read")),
+        Field("provided", (str,), samples=("identify,bot", "channels:history")),
+        Field("warning", (str,), samples=("missing_charset", "superfluous_charset")),
+        Field("response_metadata", (dict,)),
+    ),
+    model="ErrorResponse",
+)  # fmt: skip
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 

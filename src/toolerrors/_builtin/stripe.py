@@ -27,7 +27,7 @@ from .._source import (
     register,
     want,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
 
@@ -37,59 +37,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_stripe", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "card_error",
-    "invalid_request_error",
-    "idempotency_error",
-    "api_error",
-    "rate_limit",
-    "card_declined",
-    "expired_card",
-    "incorrect_cvc",
-    "incorrect_number",
-    "invalid_expiry_year",
-    "processing_error",
-    "authentication_required",
-    "resource_missing",
-    "parameter_missing",
-    "parameter_invalid_integer",
-    "idempotency_key_in_use",
-    "lock_timeout",
-    "api_key_expired",
-    "secret_key_required",
-    "account_rate_limit_exceeded",
-    "temporary_session_expired",
-    "billing_meter_event_session_expired",
-)
-"""Stripe's error types, and the codes that say more than their type."""
-
-
-INNER: Final = (
-    Field("type", (str,), samples=("card_error", "invalid_request_error", "api_error")),
-    Field("code", (str,), fills="code",
-          closed=frozenset(CODES)),
-    Field("decline_code", (str,), samples=("insufficient_funds", "generic_decline")),
-    Field("message", (str,), fills="message"),
-    Field("param", (str,), samples=("amount", "customer")),
-    Field("doc_url", (str,), samples=("https://stripe.com/docs/error-codes/card-declined",)),
-    Field("advice_code", (str,), samples=("try_again_later", "do_not_try_again")),
-    Field("request_log_url", (str,),
-          samples=("https://dashboard.stripe.com/test/logs/req_1A2b3C4d5E6f",)),
-    Field("network_advice_code", (str,), samples=("02",)),
-    Field("network_decline_code", (str,), samples=("51",)),
-    Field("charge", (str,), samples=("ch_1A6og3EKzP5C7dKHbsJ4insn",)),
-    Field("payment_intent", (dict,)),
-    Field("setup_intent", (dict,)),
-    Field("payment_method", (dict,)),
-    Field("source", (dict,)),
-)  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
 
 
 rows = Rows("stripe")
@@ -133,6 +80,36 @@ ROWS: Final = (
     rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+CODES: Final = codes_of(ROWS)
+"""Stripe's error types, and the codes that say more than their type."""
+
+
+INNER: Final = (
+    Field("type", (str,), samples=("card_error", "invalid_request_error", "api_error")),
+    Field("code", (str,), fills="code",
+          closed=frozenset(CODES)),
+    Field("decline_code", (str,), samples=("insufficient_funds", "generic_decline")),
+    Field("message", (str,), fills="message"),
+    Field("param", (str,), samples=("amount", "customer")),
+    Field("doc_url", (str,), samples=("https://stripe.com/docs/error-codes/card-declined",)),
+    Field("advice_code", (str,), samples=("try_again_later", "do_not_try_again")),
+    Field("request_log_url", (str,),
+          samples=("https://dashboard.stripe.com/test/logs/req_1A2b3C4d5E6f",)),
+    Field("network_advice_code", (str,), samples=("02",)),
+    Field("network_decline_code", (str,), samples=("51",)),
+    Field("charge", (str,), samples=("ch_1A6og3EKzP5C7dKHbsJ4insn",)),
+    Field("payment_intent", (dict,)),
+    Field("setup_intent", (dict,)),
+    Field("payment_method", (dict,)),
+    Field("source", (dict,)),
+)  # fmt: skip
+ERROR: Final = Shape(
+    "error response",
+    (Field("error", (dict,), required=True, fields=INNER),),
+    model="ErrorResponse",
+)
+
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _TYPES: Final = frozenset({"card_error", "invalid_request_error", "idempotency_error", "api_error"})

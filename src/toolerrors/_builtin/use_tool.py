@@ -25,7 +25,7 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import Row, Rows
+from .._table import Row, Rows, codes_of
 from .._unified import make
 
 if TYPE_CHECKING:
@@ -34,59 +34,6 @@ if TYPE_CHECKING:
     from .._unified import UnifiedError
 
 __all__ = ["SOURCE", "read_held", "read_use_tool", "write"]
-
-
-CODES: Final[tuple[str, ...]] = (
-    "not_connected",
-    "reauth",
-    "forbidden",
-    "not_found",
-    "rate_limited",
-    "unavailable",
-    "too_large",
-    "unsupported",
-    "bad_input",
-    "vendor",
-    "changed",
-    "unknown_outcome",
-)
-"""The ``error`` of a failed ``use_tool`` call (12 kinds)."""
-
-
-HELD: Final = {outcome.key: outcome for outcome in Outcome}
-"""The check's outcomes by their keys: codes in the table, never ``error`` values."""
-
-
-def _held_text(row: Row, name: str, pick: int) -> str:
-    """A held-back text for ``row`` in use_tool's words: ``name`` as the owner, the
-    outcome's ``pick``-th reason."""
-    outcome = HELD[row.code]
-    reasons = [reason for reason in Reason if reason.outcome is outcome]
-    return render(outcome, name, reasons[pick % len(reasons)].value)
-
-
-TOOL_ERROR: Final = Shape(
-    "tool error",
-    (
-        Field("error", (str,), required=True, fills="code",
-              closed=frozenset(CODES)),
-        Field("message", (str,), required=True, fills="message"),
-        Field("card", (dict,)),
-    ),
-    model="ToolError",
-)  # fmt: skip
-SHAPES: Final = (
-    TOOL_ERROR,
-    *(
-        Shape(
-            key,
-            (Field(key, (str,), required=True, fills="message", samples=_held_text),),
-            model="NotDoneYet" if outcome is Outcome.ASK else "Refused",
-            codes=frozenset({key}),
-        )
-        for key, outcome in HELD.items()
-    ),
-)
 
 
 _NO_CHECK: Final = "forbidden"
@@ -126,6 +73,45 @@ ROWS: Final = (
     rows.write("vendor", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
 )
 # fmt: on
+
+HELD: Final = {outcome.key: outcome for outcome in Outcome}
+"""The check's outcomes by their keys: codes in the table, never ``error`` values."""
+
+CODES: Final = tuple(code for code in codes_of(ROWS) if code not in HELD)
+"""The ``error`` of a failed ``use_tool`` call (12 kinds)."""
+
+
+def _held_text(row: Row, name: str, pick: int) -> str:
+    """A held-back text for ``row`` in use_tool's words: ``name`` as the owner, the
+    outcome's ``pick``-th reason."""
+    outcome = HELD[row.code]
+    reasons = [reason for reason in Reason if reason.outcome is outcome]
+    return render(outcome, name, reasons[pick % len(reasons)].value)
+
+
+TOOL_ERROR: Final = Shape(
+    "tool error",
+    (
+        Field("error", (str,), required=True, fills="code",
+              closed=frozenset(CODES)),
+        Field("message", (str,), required=True, fills="message"),
+        Field("card", (dict,)),
+    ),
+    model="ToolError",
+)  # fmt: skip
+SHAPES: Final = (
+    TOOL_ERROR,
+    *(
+        Shape(
+            key,
+            (Field(key, (str,), required=True, fills="message", samples=_held_text),),
+            model="NotDoneYet" if outcome is Outcome.ASK else "Refused",
+            codes=frozenset({key}),
+        )
+        for key, outcome in HELD.items()
+    ),
+)
+
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _ALLOWED: Final = TOOL_ERROR.names
