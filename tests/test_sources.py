@@ -44,7 +44,7 @@ from toolerrors.strategies import error_payloads, json_values, near_misses
 from toolerrors.testing import assert_error, assert_shape, every_payload, payload
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping
 
 # The registry and the built-in sources.
 
@@ -488,6 +488,24 @@ def _corpus_bodies() -> list[Any]:
     ]
 
 
+def _compiled() -> Callable[[Mapping[str, Any], bool], Any]:
+    """The dispatcher as compiled for the claims registered now."""
+    return _source._compile()
+
+
+def test_the_dispatcher_is_compiled_once_used_enough() -> None:
+    """The loop classifies the first payloads after the claims change; then the
+    dispatcher is compiled and used."""
+    _source._settle()
+    payload = {"error": "not_found", "message": "m"}
+    for _ in range(_source.LOOPED - 1):
+        assert _source.classify is _source._compile_then_classify
+        _source.classify(payload, True)
+    reader = _source.classify(payload, True)
+    assert _source.classify is not _source._compile_then_classify
+    assert _source.classify(payload, True) is reader is _source._classify(payload, True)
+
+
 @settings(max_examples=500)
 @given(
     st.one_of(
@@ -507,7 +525,7 @@ def test_the_compiled_dispatcher_is_the_loop_over_the_claims(payload: Any, need:
     same reader, the same sentence, or nothing."""
     assume(type(payload) is dict)  # an array-wrapped body is unwrapped before dispatch
     expected = _source._classify(payload, need)
-    found = _source.classify(payload, need)
+    found = _compiled()(payload, need)
     assert found is expected or (isinstance(found, str) and found == expected)
 
 
