@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from . import _builtin, _source
+from . import _builtin, _source, _unified
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
@@ -31,7 +31,7 @@ from ._source import (
     want,
 )
 from ._table import of_status
-from ._unified import _FROM_DICT, UnifiedError, make
+from ._unified import UnifiedError, make
 from ._words import read_words
 
 if TYPE_CHECKING:
@@ -514,4 +514,4 @@ def error_of(
     return _read(result, strict, max_bytes, need=False)
 
 
-_FROM_DICT.append(read_unified)  # `UnifiedError.from_dict` reads through this module
+_unified.read_dict = read_unified

@@ -34,6 +34,7 @@ from ._table import (
     Row,
     read_row,
 )
+from ._unified import layer_missing
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
@@ -102,7 +103,7 @@ class ReadsAny(Protocol):
     ) -> UnifiedError | None: ...
 
 
-read_any: ReadsAny
+read_any: ReadsAny = layer_missing
 """Reads a payload of any source as `toolerrors.parse` does (``None`` when it holds no
 error and none is ``need``-ed), for a source whose payloads wrap other sources' (a
 JSON-RPC response carries any error object).  It is ``toolerrors._read``'s, set when that

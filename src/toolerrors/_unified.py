@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from pydantic_core import to_json
 
@@ -135,7 +135,7 @@ class UnifiedError:
 
     def to(self, vendor: Vendor) -> Any:
         """This error as ``vendor``'s wire model (see `toolerrors.convert` for a dict)."""
-        return _WRITER[0](self, vendor)
+        return write_as(self, vendor)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, strict: bool = False) -> UnifiedError:
@@ -148,7 +148,7 @@ class UnifiedError:
         """
         if not isinstance(data, Mapping):
             raise ShapeError(f"expected an object, got {type_name(data)}")
-        return _FROM_DICT[0](data, strict, "")
+        return read_dict(data, strict, "")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the unified fields (unset optional fields left out)."""
@@ -192,15 +192,17 @@ class UnifiedError:
         return ToolFailure(self)
 
 
-def _no_writer(error: UnifiedError, vendor: str) -> Any:  # pragma: no cover - replaced at import
-    raise RuntimeError("toolerrors._write was not imported")
+def layer_missing(*_: object, **__: object) -> NoReturn:  # pragma: no cover - replaced
+    """What a function set by a higher layer does before that layer is imported."""
+    raise RuntimeError("a part of toolerrors was not imported: import toolerrors")
 
 
-_WRITER: list[Callable[[UnifiedError, str], Any]] = [_no_writer]
-_FROM_DICT: list[Callable[[Mapping[str, Any], bool, str], UnifiedError]] = []
-"""The functions behind `UnifiedError.to` and `UnifiedError.from_dict`, put here by the
-writing and reading layers when they are imported: the unified value sits below them
-and never imports them."""
+write_as: Callable[[UnifiedError, str], Any] = layer_missing
+"""The function behind `UnifiedError.to`: ``toolerrors._write``'s, set when that layer is
+imported (the unified value sits below it and never imports it)."""
+
+read_dict: Callable[[Mapping[str, Any], bool, str], UnifiedError] = layer_missing
+"""The function behind `UnifiedError.from_dict`: ``toolerrors._read``'s, set so too."""
 
 
 _FIELD_TYPES: Final[dict[str, tuple[tuple[type, ...], str]]] = {

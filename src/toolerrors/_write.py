@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import _unified
 from ._problem import to_problem
 from ._read import parse  # the built-in sources register with the reader
 from ._source import SOURCES
-from ._unified import _WRITER
 
 if TYPE_CHECKING:
     from ._table import Target
@@ -57,4 +57,4 @@ def to_model(error: UnifiedError, vendor: str) -> Any:
     return source.models_of().parse(source.write(error))
 
 
-_WRITER[0] = to_model  # `UnifiedError.to` writes through this module, which sits above it
+_unified.write_as = to_model
