@@ -23,6 +23,7 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     only,
     register,
     want,
@@ -124,7 +125,6 @@ GRAPHQL: Final = Shape(
 
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_REST: Final = REST.names
 _LIMITED: Final = re.compile(
     r"secondary rate limit|rate limit exceeded|abuse detection", re.IGNORECASE
 )
@@ -139,17 +139,8 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ``#secondary-rate-limits``), else from the known words.  GitHub's rate-limit page or
     wording turns a 403 into a rate limit.  What ``errors`` says stays there: the message
     is GitHub's, verbatim."""
-    message, url, status = d.get("message"), d.get("documentation_url"), d.get("status")
-    if type(message) is not str:
-        raise want(message, "a string", f"{where}/message")
-    for key, value in (("documentation_url", url), ("status", status)):
-        if value is not None and type(value) is not str:
-            raise want(value, "a string", f"{where}/{key}")
-    errors = d.get("errors")
-    if errors is not None and type(errors) is not list:
-        raise want(errors, "an array", f"{where}/errors")
-    if strict:
-        only(d, _REST, where)
+    check(REST, d, strict, where)
+    message, url, status = d["message"], d["documentation_url"], d.get("status")
     row = _ROWS.get(status) if status is not None else None
     if row is None and status is not None and strict:
         raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
