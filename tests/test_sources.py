@@ -58,6 +58,21 @@ def test_the_built_in_sources_are_the_modules_of_their_folder() -> None:
     assert (*toolerrors.VENDORS, "problem") == toolerrors.TARGETS
 
 
+def test_a_written_kind_loses_what_the_kind_says_unless_the_row_says() -> None:
+    rows = Rows("acme")
+    ambiguous, paused = rows.write("BAD", ErrorKind.AMBIGUOUS, ErrorKind.PAUSED)
+    (told,) = rows.write("BAD", ErrorKind.REFUSED, lost="that a person said no")
+    assert (ambiguous.code, ambiguous.kind, ambiguous.reads, ambiguous.writes) == (
+        "BAD",
+        ErrorKind.AMBIGUOUS,
+        False,
+        True,
+    )
+    assert ambiguous.lost == "that more than one target matched"
+    assert paused.lost == "that the target is paused and must be resumed"
+    assert told.lost == "that a person said no"
+
+
 def test_carried_fields_are_derived_from_the_field_specs() -> None:
     """The fields the unified attributes carry, per source, as each documents them."""
     assert dict(CARRIED) == {
@@ -242,12 +257,8 @@ def _acme_rows() -> tuple[Row, ...]:
         Row("acme", "BUSY", ErrorKind.RATE_LIMITED, True, 429, writes=True, meaning="Busy."),
     )
     written = {row.kind for row in read}
-    rest = tuple(
-        Rows("acme").write("BAD", kind, "what kind of failure it was")
-        for kind in ErrorKind
-        if kind not in written
-    )
-    return read + rest
+    rest = (kind for kind in ErrorKind if kind not in written)
+    return (*read, *Rows("acme").write("BAD", *rest, lost="what kind of failure it was"))
 
 
 def read_acme(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:

@@ -54,67 +54,141 @@ class KindInfo(NamedTuple):
     hint: str
     status: int | None
     retries: bool = False
+    lost: str = ""
+    """What writing this kind as another kind's code cannot say, unless the row says
+    otherwise (`Rows.write`)."""
 
 
 KINDS: Final[dict[ErrorKind, KindInfo]] = {
     ErrorKind.NOT_CONNECTED: KindInfo(
-        Action.RECONNECT, "Ask the owner to connect the app; carry on with the rest.", None
+        Action.RECONNECT,
+        "Ask the owner to connect the app; carry on with the rest.",
+        None,
+        lost="that it is an app connection, not a sign-in",
     ),
     ErrorKind.UNAUTHENTICATED: KindInfo(
-        Action.REAUTHENTICATE, "Sign in again, or supply valid credentials.", 401
+        Action.REAUTHENTICATE,
+        "Sign in again, or supply valid credentials.",
+        401,
+        lost="that the person must sign in",
     ),
     ErrorKind.PERMISSION_DENIED: KindInfo(
-        Action.ASK_OWNER, "Tell the owner what access it needs.", 403
+        Action.ASK_OWNER,
+        "Tell the owner what access it needs.",
+        403,
+        lost="that access must be granted",
     ),
     ErrorKind.NOT_FOUND: KindInfo(
-        Action.FIND_TARGET, "Look the target up again before retrying.", 404
+        Action.FIND_TARGET,
+        "Look the target up again before retrying.",
+        404,
+        lost="that the target was not found",
     ),
     ErrorKind.AMBIGUOUS: KindInfo(
-        Action.FIND_TARGET, "Use the exact id of the one you mean.", None
+        Action.FIND_TARGET,
+        "Use the exact id of the one you mean.",
+        None,
+        lost="that more than one target matched",
     ),
-    ErrorKind.INVALID_INPUT: KindInfo(Action.FIX_INPUT, "Fix the input and run it again.", 400),
+    ErrorKind.INVALID_INPUT: KindInfo(
+        Action.FIX_INPUT,
+        "Fix the input and run it again.",
+        400,
+        lost="that the input was wrong",
+    ),
     ErrorKind.TOO_LARGE: KindInfo(
-        Action.USE_ALTERNATIVE, "Use a smaller input, or a link instead.", 413
+        Action.USE_ALTERNATIVE,
+        "Use a smaller input, or a link instead.",
+        413,
+        lost="that the input is too large",
     ),
     ErrorKind.UNSUPPORTED: KindInfo(
-        Action.USE_ALTERNATIVE, "Use another form of the input, or say so.", 415
+        Action.USE_ALTERNATIVE,
+        "Use another form of the input, or say so.",
+        415,
+        lost="that the input's kind is unsupported",
     ),
-    ErrorKind.CONFLICT: KindInfo(Action.READ_AGAIN, "Read it again first, then decide.", 409),
+    ErrorKind.CONFLICT: KindInfo(
+        Action.READ_AGAIN,
+        "Read it again first, then decide.",
+        409,
+        lost="that it changed since it was read",
+    ),
     ErrorKind.COMMIT_REQUIRED: KindInfo(
-        Action.COMMIT, "Commit the pending write-back, then retry the read.", None
+        Action.COMMIT,
+        "Commit the pending write-back, then retry the read.",
+        None,
+        lost="the commit-then-retry step",
     ),
     ErrorKind.RATE_LIMITED: KindInfo(
-        Action.WAIT_AND_RETRY, "Wait, then try once more.", 429, retries=True
+        Action.WAIT_AND_RETRY,
+        "Wait, then try once more.",
+        429,
+        retries=True,
+        lost="that it is a rate limit, and how long to wait",
     ),
     ErrorKind.PAYMENT_REQUIRED: KindInfo(
-        Action.UPGRADE_PLAN, "Credits or plan stand in the way: ask the owner.", 402
+        Action.UPGRADE_PLAN,
+        "Credits or plan stand in the way: ask the owner.",
+        402,
+        lost="that credits or the plan are the obstacle",
     ),
-    ErrorKind.PAUSED: KindInfo(Action.ASK_OWNER, "The owner must resume it.", None),
-    ErrorKind.UNAVAILABLE: KindInfo(Action.RETRY, "Try again later, or say so.", 503, retries=True),
+    ErrorKind.PAUSED: KindInfo(
+        Action.ASK_OWNER,
+        "The owner must resume it.",
+        None,
+        lost="that the target is paused and must be resumed",
+    ),
+    ErrorKind.UNAVAILABLE: KindInfo(
+        Action.RETRY,
+        "Try again later, or say so.",
+        503,
+        retries=True,
+        lost="that the service did not answer",
+    ),
     ErrorKind.UNKNOWN_OUTCOME: KindInfo(
-        Action.CHECK_FIRST, "Check whether it happened before you run it again.", 504, retries=True
+        Action.CHECK_FIRST,
+        "Check whether it happened before you run it again.",
+        504,
+        retries=True,
+        lost="that it may have happened",
     ),
     ErrorKind.UPSTREAM_ERROR: KindInfo(
         Action.READ_MESSAGE,
         "The app gave an error of its own: read the message.",
         502,
         retries=True,
+        lost="that the app behind the tool failed; written so that it is not retried blindly",
     ),
     ErrorKind.INTERNAL: KindInfo(
-        Action.RETRY, "Something unexpected went wrong; try again later.", 500, retries=True
+        Action.RETRY,
+        "Something unexpected went wrong; try again later.",
+        500,
+        retries=True,
+        lost="that the fault is inside the platform",
     ),
     ErrorKind.APPROVAL_REQUIRED: KindInfo(
-        Action.ASK_OWNER, "Ask the owner first; once they say yes, do it again.", 403
+        Action.ASK_OWNER,
+        "Ask the owner first; once they say yes, do it again.",
+        403,
+        lost="that the owner can approve it",
     ),
-    ErrorKind.REFUSED: KindInfo(Action.STOP, "Tell the owner, and don't try another way.", 403),
+    ErrorKind.REFUSED: KindInfo(
+        Action.STOP,
+        "Tell the owner, and don't try another way.",
+        403,
+        lost="that a person said no: it reads as a permission problem, never retried",
+    ),
     ErrorKind.UNKNOWN: KindInfo(
         Action.READ_MESSAGE,
         "An error this library does not know: read the message.",
         None,
         retries=True,
+        lost="nothing more: the code was unknown to begin with",
     ),
 }
-"""Per kind: the default action, our guidance, and the HTTP status that best says it."""
+"""Per kind: the default action, our guidance, the HTTP status that best says it, and
+what a write as another code loses."""
 
 RETRY_ACTIONS: Final = frozenset({Action.RETRY, Action.WAIT_AND_RETRY})
 """Actions that invite another attempt; an error marked not retryable never gets one."""
@@ -181,7 +255,7 @@ class Rows(NamedTuple):
     rows = Rows("acme")
     ROWS = (
         rows.read("no_token", ErrorKind.NOT_CONNECTED, False, "No token.", writes=True),
-        rows.write("bad_request", ErrorKind.AMBIGUOUS, "that more than one target matched"),
+        *rows.write("bad_request", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE),
     )
     """
 
@@ -222,22 +296,25 @@ class Rows(NamedTuple):
     def write(
         self,
         code: str,
-        kind: ErrorKind,
-        lost: str,
-        *,
+        *kinds: ErrorKind,
+        lost: str = "",
         retryable: bool | None = None,
         suggested: str | None = None,
-    ) -> Row:
-        """How a kind the source has no code for is written, and what that loses."""
-        return Row(
-            self.vendor,
-            str(code),
-            kind,
-            retryable,
-            reads=False,
-            writes=True,
-            suggested=suggested,
-            lost=lost,
+    ) -> tuple[Row, ...]:
+        """How kinds the source has no code for are written: each as ``code``, losing what
+        its `KindInfo.lost` says unless ``lost`` says otherwise."""
+        return tuple(
+            Row(
+                self.vendor,
+                str(code),
+                kind,
+                retryable,
+                reads=False,
+                writes=True,
+                suggested=suggested,
+                lost=lost or KINDS[kind].lost,
+            )
+            for kind in kinds
         )
 
 

@@ -43,10 +43,13 @@ READS: Final = (
     rows.read("MISSING", ErrorKind.NOT_FOUND, False, "No task.", status=404),
     rows.read("BAD", ErrorKind.INVALID_INPUT, False, "Bad input.", status=400),
 )
-ROWS: Final = READS + tuple(
-    rows.write("BAD", kind, "what kind of failure it was")
-    for kind in ErrorKind
-    if kind not in {row.kind for row in READS}
+ROWS: Final = (
+    *READS,
+    *rows.write(
+        "BAD",
+        *(kind for kind in ErrorKind if kind not in {row.kind for row in READS}),
+        lost="what kind of failure it was",
+    ),
 )
 
 

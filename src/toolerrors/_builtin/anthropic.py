@@ -52,16 +52,10 @@ ROWS: Final = (
     rows.read("api_error", ErrorKind.INTERNAL, True, "An unexpected error has occurred internal to Anthropic's systems.", status=500),
     rows.read("timeout_error", ErrorKind.UNKNOWN_OUTCOME, None, "The request timed out while processing.", status=504),
     rows.read("overloaded_error", ErrorKind.UNAVAILABLE, True, "The API is temporarily overloaded; it can also come mid-stream after a 200.", status=529),
-    rows.write("authentication_error", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("invalid_request_error", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("permission_error", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("permission_error", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("permission_error", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("authentication_error", ErrorKind.NOT_CONNECTED, lost="that it is an app connection, not a key"),
+    *rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, ErrorKind.UNSUPPORTED, ErrorKind.CONFLICT, ErrorKind.COMMIT_REQUIRED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("permission_error", ErrorKind.PAUSED, ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
+    *rows.write("api_error", ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -67,15 +67,13 @@ ROWS: Final = (
     rows.read("TOOL_ERROR", ErrorKind.UPSTREAM_ERROR, None, "A connector or provider operation failed.", writes=True),
     rows.read("PAYMENT_REQUIRED", ErrorKind.PAYMENT_REQUIRED, None, "Billing or quota limits blocked the request.", writes=True, suggested="upgrade_plan"),
     rows.read("COMMIT_REQUIRED", ErrorKind.COMMIT_REQUIRED, None, "A profile read created a write-back obligation.", writes=True, suggested="commit_profile", hint="Call profile.commit() (server-side write-back), then retry the read."),
-    rows.write("INVALID_INPUT", ErrorKind.AMBIGUOUS, "that more than one target matched", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.TOO_LARGE, "that the input is too large", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported", suggested="fix_request"),
-    rows.write("INVALID_INPUT", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("ACCESS_DENIED", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("SERVER_ERROR", ErrorKind.UNAVAILABLE, "that the service did not answer at all"),
-    rows.write("ACCESS_DENIED", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields", suggested="complete_approval"),
-    rows.write("ACCESS_DENIED", ErrorKind.REFUSED, "the owner and reason as fields; written with retryable false"),
-    rows.write("SERVER_ERROR", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("INVALID_INPUT", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.UNSUPPORTED, suggested="fix_request"),
+    *rows.write("INVALID_INPUT", ErrorKind.CONFLICT),
+    *rows.write("ACCESS_DENIED", ErrorKind.PAUSED),
+    *rows.write("SERVER_ERROR", ErrorKind.UNAVAILABLE, lost="that the service did not answer at all"),
+    *rows.write("ACCESS_DENIED", ErrorKind.APPROVAL_REQUIRED, lost="the owner and reason as fields", suggested="complete_approval"),
+    *rows.write("ACCESS_DENIED", ErrorKind.REFUSED, lost="the owner and reason as fields; written with retryable false"),
+    *rows.write("SERVER_ERROR", ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -63,18 +63,11 @@ ROWS: Final = (
     rows.read("INSUFFICIENT_SCOPES", ErrorKind.PERMISSION_DENIED, False, "GraphQL: the token lacks a scope the query needs."),
     rows.read("UNPROCESSABLE", ErrorKind.INVALID_INPUT, False, "GraphQL: the input could not be processed."),
     rows.read("INTERNAL", ErrorKind.INTERNAL, None, "GraphQL: an internal error."),
-    rows.write("401", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("422", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("422", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("422", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("409", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("403", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write("403", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("403", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("403", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("422", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("500", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("500", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("401", ErrorKind.NOT_CONNECTED),
+    *rows.write("422", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.UNSUPPORTED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("409", ErrorKind.COMMIT_REQUIRED),
+    *rows.write("403", ErrorKind.PAYMENT_REQUIRED, ErrorKind.PAUSED, ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
+    *rows.write("500", ErrorKind.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -65,16 +65,12 @@ ROWS: Final = (
     rows.read("invalid", ErrorKind.INVALID_INPUT, False, "Legacy reason: a parameter is invalid.", status=400),
     rows.read("backendError", ErrorKind.UNAVAILABLE, True, "Legacy reason: a backend error; retry with exponential backoff.", status=503),
     rows.read("internalError", ErrorKind.INTERNAL, None, "Legacy reason: an internal error.", status=500),
-    rows.write("UNAUTHENTICATED", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("INVALID_ARGUMENT", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("INVALID_ARGUMENT", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("FAILED_PRECONDITION", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("PERMISSION_DENIED", ErrorKind.PAYMENT_REQUIRED, "that credits or billing are the obstacle"),
-    rows.write("FAILED_PRECONDITION", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("FAILED_PRECONDITION", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("PERMISSION_DENIED", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("PERMISSION_DENIED", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("UNKNOWN", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("UNAUTHENTICATED", ErrorKind.NOT_CONNECTED),
+    *rows.write("INVALID_ARGUMENT", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE),
+    *rows.write("FAILED_PRECONDITION", ErrorKind.COMMIT_REQUIRED, ErrorKind.PAUSED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("PERMISSION_DENIED", ErrorKind.PAYMENT_REQUIRED, lost="that credits or billing are the obstacle"),
+    *rows.write("PERMISSION_DENIED", ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
+    *rows.write("UNKNOWN", ErrorKind.UNKNOWN),
 )
 # fmt: on
 

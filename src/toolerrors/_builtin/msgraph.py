@@ -67,15 +67,11 @@ ROWS: Final = (
     rows.read("passwordError", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password is not accepted."),
     rows.read("passwordDoesNotMeetPolicy", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): the password does not meet the policy."),
     rows.read("passwordReuseNotAllowed", ErrorKind.INVALID_INPUT, False, "Graph's REST guidelines (innererror): a previous password may not be reused."),
-    rows.write("unauthenticated", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("invalidRequest", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalidRequest", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("notAllowed", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("invalidRequest", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("generalException", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("generalException", ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write("accessDenied", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("accessDenied", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
+    *rows.write("unauthenticated", ErrorKind.NOT_CONNECTED),
+    *rows.write("invalidRequest", ErrorKind.AMBIGUOUS, ErrorKind.COMMIT_REQUIRED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("notAllowed", ErrorKind.PAUSED),
+    *rows.write("generalException", ErrorKind.UNKNOWN_OUTCOME, ErrorKind.INTERNAL),
+    *rows.write("accessDenied", ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
 )
 # fmt: on
 

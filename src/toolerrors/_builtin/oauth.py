@@ -58,17 +58,11 @@ ROWS: Final = (
     rows.read("authorization_pending", ErrorKind.APPROVAL_REQUIRED, False, "The user has not yet completed the device authorization (RFC 8628 §3.5): a person must act.", status=400),
     rows.read("slow_down", ErrorKind.RATE_LIMITED, True, "Polling too fast: wait five seconds more between requests (RFC 8628 §3.5).", status=400),
     rows.read("expired_token", ErrorKind.UNAUTHENTICATED, False, "The device code expired: start the authorization again (RFC 8628 §3.5).", status=400, writes=False),
-    rows.write("invalid_grant", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("insufficient_scope", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write("unauthorized_client", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("invalid_request", ErrorKind.NOT_FOUND, "that the target was not found"),
-    rows.write("invalid_request", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalid_request", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("invalid_request", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("invalid_request", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("invalid_request", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("server_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("invalid_grant", ErrorKind.NOT_CONNECTED),
+    *rows.write("insufficient_scope", ErrorKind.PAYMENT_REQUIRED),
+    *rows.write("unauthorized_client", ErrorKind.PAUSED),
+    *rows.write("invalid_request", ErrorKind.NOT_FOUND, ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.CONFLICT, ErrorKind.COMMIT_REQUIRED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("server_error", ErrorKind.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -61,18 +61,10 @@ ROWS: Final = (
     rows.read("server_error", ErrorKind.INTERNAL, None, "The server had an error while processing the request.", status=500, writes=True),
     rows.read("internal_error", ErrorKind.INTERNAL, None, "Evals API: the eval run failed due to an internal error (EvalApiError, {code, message} with no wrapper).", status=500),
     rows.read("content_filter", ErrorKind.INVALID_INPUT, False, "Azure OpenAI's content filter stopped the prompt or the completion: change the prompt, don't send it again.", status=400),
-    rows.write("invalid_api_key", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("invalid_request_error", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("unsupported_country_region_territory", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("unsupported_country_region_territory", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("unsupported_country_region_territory", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("server_error", ErrorKind.UNAVAILABLE, "that the service did not answer"),
-    rows.write("server_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("server_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("invalid_api_key", ErrorKind.NOT_CONNECTED, lost="that it is an app connection, not a key"),
+    *rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, ErrorKind.UNSUPPORTED, ErrorKind.CONFLICT, ErrorKind.COMMIT_REQUIRED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("unsupported_country_region_territory", ErrorKind.PAUSED, ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
+    *rows.write("server_error", ErrorKind.UNAVAILABLE, ErrorKind.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN),
 )
 # fmt: on
 

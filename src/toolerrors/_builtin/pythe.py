@@ -51,16 +51,12 @@ ROWS: Final = (
     rows.read("http_5xx", ErrorKind.UNAVAILABLE, True, "Server trouble.", hint="Retryable.", writes=True),
     rows.read("http_429", ErrorKind.RATE_LIMITED, True, "Rate limit.", hint="Retryable.", status=429, writes=True),
     rows.read("internal", ErrorKind.INTERNAL, True, "Something unexpected.", hint="Marked retryable.", writes=True),
-    rows.write("unauthorized", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a sign-in"),
-    rows.write("invalid_input", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("invalid_input", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("invalid_input", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("invalid_input", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("internal", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened; written with retryable false so it is not retried blindly"),
-    rows.write("internal", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed"),
-    rows.write("forbidden", ErrorKind.APPROVAL_REQUIRED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    rows.write("forbidden", ErrorKind.REFUSED, "the owner and reason as fields (how_to_fix carries the check's instruction)"),
-    rows.write("internal", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("unauthorized", ErrorKind.NOT_CONNECTED),
+    *rows.write("invalid_input", ErrorKind.TOO_LARGE, ErrorKind.UNSUPPORTED, ErrorKind.CONFLICT, ErrorKind.COMMIT_REQUIRED),
+    *rows.write("internal", ErrorKind.UNKNOWN_OUTCOME, lost="that it may have happened; written with retryable false so it is not retried blindly"),
+    *rows.write("internal", ErrorKind.UPSTREAM_ERROR, lost="that the app behind the tool failed"),
+    *rows.write("forbidden", ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED, lost="the owner and reason as fields (how_to_fix carries the check's instruction)"),
+    *rows.write("internal", ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -76,15 +76,11 @@ ROWS: Final = (
     rows.read("service_unavailable", ErrorKind.UNAVAILABLE, True, "The service is temporarily unavailable.", writes=True),
     rows.read("internal_error", ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation, likely a transient issue; some of it may have succeeded."),
     rows.read("fatal_error", ErrorKind.UNKNOWN_OUTCOME, None, "The server could not complete the operation; some of it may have happened: check before running it again."),
-    rows.write("invalid_arguments", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalid_arguments", ErrorKind.CONFLICT, "that it changed since it was read"),
-    rows.write("invalid_arguments", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("invalid_arguments", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("no_permission", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("no_permission", ErrorKind.APPROVAL_REQUIRED, "that the owner can approve it"),
-    rows.write("access_denied", ErrorKind.REFUSED, "that a person said no: it reads as a permission problem, never retried"),
-    rows.write("internal_error", ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write("fatal_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("invalid_arguments", ErrorKind.AMBIGUOUS, ErrorKind.CONFLICT, ErrorKind.COMMIT_REQUIRED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("no_permission", ErrorKind.PAUSED, ErrorKind.APPROVAL_REQUIRED),
+    *rows.write("access_denied", ErrorKind.REFUSED),
+    *rows.write("internal_error", ErrorKind.INTERNAL),
+    *rows.write("fatal_error", ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -66,18 +66,11 @@ ROWS: Final = (
     rows.read("account_rate_limit_exceeded", ErrorKind.RATE_LIMITED, True, "API v2: the account sent too many requests (type rate_limit; the SDK raises RateLimitError, even with a 400).", status=429),
     rows.read("temporary_session_expired", ErrorKind.UNAUTHENTICATED, False, "API v2: the temporary session expired; create a new one.", status=401),
     rows.read("billing_meter_event_session_expired", ErrorKind.UNAUTHENTICATED, False, "API v2: the meter event session expired (type temporary_session_expired).", status=401),
-    rows.write("api_key_expired", ErrorKind.NOT_CONNECTED, "that it is an app connection, not a key"),
-    rows.write("invalid_request_error", ErrorKind.PERMISSION_DENIED, "that access is denied"),
-    rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, "that more than one target matched"),
-    rows.write("invalid_request_error", ErrorKind.TOO_LARGE, "that the input is too large"),
-    rows.write("invalid_request_error", ErrorKind.UNSUPPORTED, "that the input's kind is unsupported"),
-    rows.write("invalid_request_error", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step"),
-    rows.write("invalid_request_error", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("invalid_request_error", ErrorKind.UPSTREAM_ERROR, "that the app behind the tool failed; written so that it is not retried blindly"),
-    rows.write("invalid_request_error", ErrorKind.REFUSED, "that a person said no: it reads as bad input, never retried"),
-    rows.write("api_error", ErrorKind.UNKNOWN_OUTCOME, "that it may have happened"),
-    rows.write("api_error", ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write("api_error", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("api_key_expired", ErrorKind.NOT_CONNECTED, lost="that it is an app connection, not a key"),
+    *rows.write("invalid_request_error", ErrorKind.PERMISSION_DENIED, lost="that access is denied"),
+    *rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.UNSUPPORTED, ErrorKind.COMMIT_REQUIRED, ErrorKind.PAUSED, ErrorKind.UPSTREAM_ERROR),
+    *rows.write("invalid_request_error", ErrorKind.REFUSED, lost="that a person said no: it reads as bad input, never retried"),
+    *rows.write("api_error", ErrorKind.UNKNOWN_OUTCOME, ErrorKind.INTERNAL, ErrorKind.UNKNOWN),
 )
 # fmt: on
 

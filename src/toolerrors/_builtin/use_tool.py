@@ -65,12 +65,11 @@ ROWS: Final = (
     rows.read("unknown_outcome", ErrorKind.UNKNOWN_OUTCOME, None, "It may or may not have happened.", hint="Check before you run it again."),
     rows.read("not_done_yet", ErrorKind.APPROVAL_REQUIRED, False, "The check asks the owner first; nothing ran.", hint="Ask in your reply, saying what you would do. Once they say yes, do it again.", lost=_NO_CHECK_LOST),
     rows.read("refused", ErrorKind.REFUSED, False, "The check stopped the action; nothing ran.", hint="Tell the owner, and don't try another way.", lost=_NO_CHECK_LOST),
-    rows.write("bad_input", ErrorKind.AMBIGUOUS, "that more than one target matched (the message keeps it)"),
-    rows.write("vendor", ErrorKind.COMMIT_REQUIRED, "the commit-then-retry step (the message keeps it)"),
-    rows.write("forbidden", ErrorKind.PAYMENT_REQUIRED, "that credits or the plan are the obstacle"),
-    rows.write("forbidden", ErrorKind.PAUSED, "that the target is paused and must be resumed"),
-    rows.write("unavailable", ErrorKind.INTERNAL, "that the fault is inside the platform"),
-    rows.write("vendor", ErrorKind.UNKNOWN, "nothing more: the code was unknown to begin with"),
+    *rows.write("bad_input", ErrorKind.AMBIGUOUS, lost="that more than one target matched (the message keeps it)"),
+    *rows.write("vendor", ErrorKind.COMMIT_REQUIRED, lost="the commit-then-retry step (the message keeps it)"),
+    *rows.write("forbidden", ErrorKind.PAYMENT_REQUIRED, ErrorKind.PAUSED),
+    *rows.write("unavailable", ErrorKind.INTERNAL),
+    *rows.write("vendor", ErrorKind.UNKNOWN),
 )
 # fmt: on
 
