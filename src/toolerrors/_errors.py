@@ -24,8 +24,9 @@ def text_of(exc: BaseException) -> str:
     return text if isinstance(text, str) and text else type(exc).__name__
 
 
-class ComparedByArgs(Exception):
-    """An exception equal to another of its type with the same arguments."""
+class ComparedByArgs(BaseException):
+    """An exception equal to another of its type with the same arguments; mixed in
+    before the standard exception it is (``ComparedByArgs, ValueError``)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -37,7 +38,7 @@ class ComparedByArgs(Exception):
         return hash((type(self), self.args))
 
 
-class ToolErrorsError(ComparedByArgs):
+class ToolErrorsError(ComparedByArgs, Exception):
     """Base of the errors toolerrors raises about its own input."""
 
 

@@ -294,6 +294,16 @@ class Shape:
     def __post_init__(self) -> None:
         object.__setattr__(self, "fits", partial(_compile_fits, self))
 
+    @classmethod
+    def under(cls, key: str, inner: tuple[Field, ...]) -> Shape:
+        """The shape of an object whose one field ``key`` holds the error, as
+        ``{"error": {...}}``: an ``"error response"`` that `ErrorResponse` models."""
+        return cls(
+            "error response",
+            (Field(key, (dict,), required=True, fields=inner),),
+            model="ErrorResponse",
+        )
+
     @property
     def names(self) -> frozenset[str]:
         """Every field name the shape documents: strict parsing refuses any other."""

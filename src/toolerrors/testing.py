@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from ._errors import ShapeError
+from ._errors import ComparedByArgs, ShapeError
 from ._held import REASON_BY_VALUE, Outcome, Reason, render
 from ._json import load
 from ._kinds import Action, ErrorKind
@@ -333,20 +333,11 @@ def raises_tool_error(*, match: str | None = None, **expected: Any) -> Iterator[
     raise AssertionError("no tool error was raised")
 
 
-class UnexpectedCall(BaseException):
+class UnexpectedCall(ComparedByArgs):
     """A `FakeTool` was called more often than its script says.  A ``BaseException``, as
     pytest's own ``fail()`` is, so that no retry layer (which catches ``Exception``)
     swallows it: the test fails where the extra call was made.  Equal to another with the
     same text, and it pickles, as every exception of the package does."""
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, BaseException)
-        return self.args == other.args
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.args))
 
 
 @dataclass(frozen=True)

@@ -100,11 +100,7 @@ INNER: Final = (
         [{"domain": "global", "reason": "invalid", "message": "Invalid value"}],
     )),
 )  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
+ERROR: Final = Shape.under("error", INNER)
 
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}

@@ -89,11 +89,7 @@ INNER: Final = (
     Field("details", (list,), samples=([],)),
     Field("target", (str,), samples=("displayName",)),
 )  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
+ERROR: Final = Shape.under("error", INNER)
 
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}

@@ -97,11 +97,7 @@ INNER: Final = (
     Field("payment_method", (dict,)),
     Field("source", (dict,)),
 )  # fmt: skip
-ERROR: Final = Shape(
-    "error response",
-    (Field("error", (dict,), required=True, fields=INNER),),
-    model="ErrorResponse",
-)
+ERROR: Final = Shape.under("error", INNER)
 
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
