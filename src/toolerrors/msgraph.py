@@ -67,13 +67,16 @@ MEANING: Final[dict[ErrorCode, str]] = {
 
 
 class ErrorObject(WireModel):
-    """``{code, message, innerError?, details?, target?}``."""
+    """``{code, message, innerError?, details?, target?, innererror?, localizedMessage?}``."""
 
     code: Annotated[ErrorCode | StrictStr, Field(union_mode="left_to_right")]
     message: StrictStr
     innerError: dict[str, Any] | None = None
     details: list[Any] | None = None
     target: StrictStr | None = None
+    innererror: dict[str, Any] | None = None
+    """Azure's spelling of ``innerError``."""
+    localizedMessage: StrictStr | None = None
 
     def check_strict(self) -> None:
         if not isinstance(self.code, ErrorCode):

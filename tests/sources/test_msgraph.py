@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolerrors import ErrorKind, ShapeError, error_of, parse
+from conftest import corpus_case
+from toolerrors import ErrorKind, ShapeError, error_of, msgraph, parse
 
 
 def test_azure_bare_pairs_are_errors_only_when_they_name_one() -> None:
@@ -39,3 +40,24 @@ def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
     with pytest.raises(ShapeError, match="expected false, got string"):
         parse(envelope)
     assert parse({"code": "unauthorized", "message": "m"}).vendor == "msgraph"
+
+
+@pytest.mark.parametrize(
+    ("name", "field"),
+    [
+        ("access-denied-403", "localizedMessage"),
+        ("guidelines-innererror-password-reuse", "innererror"),
+    ],
+)
+def test_the_fields_real_errors_send_are_read_strictly_by_reader_and_model(
+    name: str, field: str
+) -> None:
+    """OneDrive's ``localizedMessage`` and Azure's lower-case ``innererror`` are fields of
+    the error object, for the reader and for the model alike."""
+    body = corpus_case("msgraph", name)["body"]
+    assert field in body["error"]
+    error = parse(body, strict=True)
+    assert (error.vendor, error.code) == ("msgraph", body["error"]["code"])
+    model = msgraph.parse(body, strict=True)
+    assert isinstance(model, msgraph.ErrorResponse)
+    assert getattr(model.error, field) == body["error"][field]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
+from .._source import Claim, Field, Shape, Source, canonical_row, check, given_back, register
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
@@ -88,12 +88,17 @@ INNER: Final = (
                                             "request-id": "f53b8a98-f17d-4a2f-b4c1-c2c0abfd5786"},)),
     Field("details", (list,), samples=([],)),
     Field("target", (str,), samples=("displayName",)),
+    Field("innererror", (dict,), samples=({"code": "PasswordError"},)),
+    Field("localizedMessage", (str,), samples=("This item might have been deleted.",)),
 )  # fmt: skip
+"""The OData error object; Azure spells ``innererror`` in lower case, and OneDrive adds a
+``localizedMessage``."""
 ERROR: Final = Shape.under("error", INNER)
+BARE: Final = Shape("error object", INNER, model="ErrorObject")
+"""Azure's error object with no ``error`` around it."""
 
 
 _ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_ALLOWED: Final = frozenset(spec.name for spec in INNER) | {"innererror", "localizedMessage"}
 _FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
 """How an unknown code that names a failure ends (``…Failed``, ``…NotFound``)."""
 
@@ -115,14 +120,8 @@ def _deepest(error: Mapping[str, Any], code: str) -> str:
 def _object(
     inner: Mapping[str, Any], strict: bool, where: str, keep: Mapping[str, Any]
 ) -> UnifiedError:
-    """An OData error object."""
-    code, message = inner.get("code"), inner.get("message")
-    if type(code) is not str:
-        raise want(code, "a string", f"{where}/code")
-    if type(message) is not str:
-        raise want(message, "a string", f"{where}/message")
-    if strict:
-        only(inner, _ALLOWED, where)
+    """An OData error object, held to its shape already."""
+    code, message = inner["code"], inner["message"]
     row = _ROWS.get(_deepest(inner, code))
     if row is None and strict:
         raise ShapeError(f"unknown msgraph code {code!r}", f"{where}/code")
@@ -135,16 +134,13 @@ def _object(
 
 def read_msgraph(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {code, message, innerError?, details?, target?}}``."""
-    inner = d.get("error")
-    if type(inner) is not dict:
-        raise want(inner, "an object", f"{where}/error")
-    if strict:
-        only(d, ERROR.names, where)
-    return _object(inner, strict, f"{where}/error", d)
+    check(ERROR, d, strict, where)
+    return _object(d["error"], strict, f"{where}/error", d)
 
 
 def read_bare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """Azure's unwrapped ``{code, message}``."""
+    check(BARE, d, strict, where)
     return _object(d, strict, where, d)
 
 

@@ -22,10 +22,9 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     given_back,
-    only,
     register,
-    want,
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
@@ -113,27 +112,14 @@ _MARKS: Final = frozenset({
     "charge", "payment_intent", "setup_intent", "payment_method", "source",
 })  # fmt: skip
 """Fields only Stripe's error object has."""
-_FIELD_TYPES: Final = {spec.name: spec.types[0] for spec in INNER}
-"""Each field of the error object and the one JSON type it holds."""
-_INNER: Final = frozenset(spec.name for spec in INNER)
 _APPROVAL: Final = ErrorKind.APPROVAL_REQUIRED
 _PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
-_TOP: Final = ERROR.names
 
 
 def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {type, code?, message?, ...}}``; the code decides, else the type."""
-    inner = d.get("error")
-    if type(inner) is not dict:
-        raise want(inner, "an object", f"{where}/error")
-    for key, value in inner.items():  # only the fields it has: most are absent
-        cls = _FIELD_TYPES.get(key)
-        if cls is not None and value is not None and type(value) is not cls:
-            expected = "a string" if cls is str else "an object"
-            raise want(value, expected, f"{where}/error/{key}")
-    if strict:
-        only(d, _TOP, where)
-        only(inner, _INNER, f"{where}/error")
+    check(ERROR, d, strict, where)
+    inner = d["error"]
     code, kind_of = inner.get("code"), inner.get("type")
     name = code if code is not None and code in _ROWS else kind_of or code
     row = _ROWS.get(name) if name is not None else None
