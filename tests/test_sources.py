@@ -701,6 +701,24 @@ def test_check_takes_null_as_absent_and_refuses_unknown_fields_only_when_strict(
         assert (caught.value.where, caught.value.problem) == (where, "unknown field(s) 'more'")
 
 
+@pytest.mark.parametrize("types", [(object,), (str, type(None))])
+def test_check_wants_a_required_field_that_may_be_null_only_when_strict(
+    types: tuple[type, ...],
+) -> None:
+    """A required field whose values include null (OpenAI's ``param`` and ``code``) must
+    be there under strict reading, as the vendor's schema says; lenient reading takes its
+    absence as null.  A null one is there under both."""
+    shape = Shape("toy", (Field("message", (str,), required=True), Field("param", types, required=True)), model="Toy")  # fmt: skip
+    check(shape, {"message": "m"}, False, "/p")
+    check(shape, {"message": "m", "param": None}, True, "/p")
+    with pytest.raises(ShapeError) as caught:
+        check(shape, {"message": "m"}, True, "/p")
+    assert (caught.value.where, caught.value.problem) == ("/p", "missing required field 'param'")
+    with pytest.raises(ShapeError) as caught:
+        check(shape, {"param": None}, False, "/p")
+    assert caught.value.problem == "missing required field 'message'"
+
+
 TOY = """
 import json, runpy, sys, warnings
 import toolerrors

@@ -238,6 +238,8 @@ class Field(NamedTuple):
     ``(str, NoneType)`` where null is one of its values even when it is required (a
     ``code`` that may be null), ``(object,)`` for any JSON value."""
     required: bool = False
+    """It must be there; one that may be null must be there only under strict reading,
+    and lenient reading takes its absence as null."""
     fills: str | None = None
     """The `UnifiedError` attribute it fills (``"code"``, ``"retry_after"``), if any; a
     field that fills one is carried by the attribute, not kept in ``extra``."""
@@ -270,6 +272,11 @@ class Field(NamedTuple):
         if types[:2] == (int, float):
             types = (float, *types[2:])  # "a number", not "an integer or a number"
         return " or ".join(_EXPECTED_TYPE.get(t, t.__name__) for t in types)
+
+    @property
+    def nullable(self) -> bool:
+        """Null is one of its values: ``NoneType`` is among its types, or it is any value."""
+        return type(None) in self.types or self.types == (object,)
 
     @property
     def carried(self) -> bool:
@@ -711,8 +718,9 @@ def check(shape: Shape, d: Mapping[str, Any], strict: bool, where: str) -> None:
     Field by field, in the order the shape lists them: a required field must be there and
     not null (an optional one may be null, which is the same as absent); a constant must
     be its value, any other field one of its types; a wait a number of seconds; a nested
-    object is held to its own fields.  Under ``strict`` a field the shape does not name
-    is refused, at any depth.  The first problem raises a `ShapeError` at its path.
+    object is held to its own fields.  Under ``strict`` a required field that may be null
+    must be there too, and a field the shape does not name is refused, at any depth.  The
+    first problem raises a `ShapeError` at its path.
     """
     if not shape.fits(d):
         problem = _problem(shape.fields, d, where)
@@ -749,7 +757,7 @@ def _fits_test(
         n = next(numbers)
         value = f"v{n}"
         got = f"({value} := {of}.get({spec.name!r}))"
-        nullable = not spec.required or type(None) in spec.types
+        nullable = not spec.required or spec.nullable
         first = value if nullable else got  # a nullable one is got in its None test
         if spec.const is not NO_VALUE:
             scope[f"const{n}"], scope[f"type{n}"] = spec.const, type(spec.const)
@@ -770,14 +778,16 @@ def _fits_test(
             test = f"type({first}) in types{n}"
         if nullable:
             test = f"{got} is None or ({test})"
-            if spec.required:
-                test = f"{spec.name!r} in {of} and ({test})"
         tests.append(f"({test})")
     return " and ".join(tests) or "True"
 
 
 def _only(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> None:
-    """Strict reading: no field ``fields`` does not name, here or in a nested object."""
+    """Strict reading: every required field there, even one that may be null, and no
+    field ``fields`` does not name, here or in a nested object."""
+    for spec in fields:
+        if spec.required and spec.name not in d:
+            raise ShapeError(f"missing required field {spec.name!r}", where)
     only(d, frozenset(spec.name for spec in fields), where)
     for spec in fields:
         value = d.get(spec.name)
@@ -796,9 +806,9 @@ def _problem(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Sha
         value = d.get(spec.name)
         at = f"{where}/{spec.name}"
         if value is None:
-            if spec.required and spec.name not in d:
-                return ShapeError(f"missing required field {spec.name!r}", where)
-            if spec.required and type(None) not in spec.types:
+            if spec.required and not spec.nullable:
+                if spec.name not in d:
+                    return ShapeError(f"missing required field {spec.name!r}", where)
                 return want(value, spec.expected, at)
         elif (
             (type(value) not in spec.types and spec.types != (object,))

@@ -55,6 +55,8 @@ class ErrorObject(WireModel):
     type: StrictStr | None = None
     param: Any
     code: Annotated[ErrorCode | StrictStr | None, Field(union_mode="left_to_right")]
+    event_id: StrictStr | None = None
+    """In a Realtime error event, the client event that failed."""
 
     def check_strict(self) -> None:
         name = self.code if self.code is not None else self.type

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, parse
+from conftest import corpus_case
+from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, openai, parse
+from toolerrors._builtin.openai import ERROR, read_openai
+from toolerrors.sources import check
 
 
 @pytest.mark.parametrize(
@@ -13,13 +16,13 @@ from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, pars
     [
         ({"error": {"message": "m", "param": None, "code": 5, "type": "x"}}, "/error/code"),
         ({"error": {"message": "m", "param": None, "code": "x", "type": 7}}, "/error/type"),
-        ({"error": {"message": "m", "param": None, "code": 5, "type": 7}}, "/error/code"),
+        ({"error": {"message": "m", "param": None, "code": 5, "type": 7}}, "/error/type"),
         ({"type": "error", "event_id": 5, "error": {"message": "m", "param": None}}, "/event_id"),
     ],
 )
 def test_fields_of_the_wrong_type_are_said_where(payload: dict[str, object], where: str) -> None:
-    """Strictly, OpenAI's text fields must be text (or null) and the error says which;
-    leniently, such a payload is still an error, of no source in particular."""
+    """Strictly, OpenAI's text fields must be text (or null) and the error says which (the
+    first in the order OpenAI documents them: message, type, param, code); leniently, such a payload is still an error, of no source in particular."""
     with pytest.raises(ShapeError) as caught:
         parse(payload, strict=True)
     assert caught.value.where == where
@@ -105,3 +108,48 @@ def test_a_realtime_error_event_keeps_its_own_status() -> None:
         }
     )
     assert (error.vendor, error.kind, error.status_code) == ("openai", ErrorKind.INVALID_INPUT, 400)
+
+
+def test_a_realtime_error_event_holds_to_openai_s_shape() -> None:
+    """The Realtime API's error object names the client event that failed (``event_id``
+    inside ``error``): a field of OpenAI's shape, for the reader and the model alike (its
+    code, ``invalid_event``, is not one OpenAI lists, so strict reading stops there)."""
+    body = corpus_case("openai", "realtime-error-event")["body"]
+    check(ERROR, body, True, "")
+    error = parse(body)
+    assert (error.vendor, error.code, error.kind) == (
+        "openai",
+        "invalid_event",
+        ErrorKind.INVALID_INPUT,
+    )
+    model = openai.parse(body)
+    assert (model.event_id, model.error.event_id) == ("event_890", "event_567")
+    with pytest.raises(ShapeError) as caught:
+        parse(body, strict=True)
+    assert (caught.value.where, caught.value.problem) == (
+        "/error/code",
+        "unknown openai code 'invalid_event'",
+    )
+
+
+def test_strict_reading_wants_param_and_code_as_openai_s_schema_does() -> None:
+    """OpenAI's schema requires ``param`` and ``code``, which may be null: strict reading
+    refuses an error object without them, as the model does; lenient reading (the Evals
+    API's ``{code, message}``) takes their absence as null."""
+    evals = {"code": "internal_error", "message": "Something went wrong."}
+    assert parse(evals).vendor == "openai"
+    no_code = {"error": {"message": "m", "type": "invalid_request_error", "param": None}}
+    assert parse(no_code).code == "invalid_request_error"
+    with pytest.raises(ShapeError) as caught:
+        parse(no_code, strict=True)
+    assert (caught.value.where, caught.value.problem) == ("/error", "missing required field 'code'")
+    no_param = {"error": {"message": "m", "type": "invalid_request_error", "code": None}}
+    with pytest.raises(ShapeError) as caught:
+        read_openai(no_param, True, "")
+    assert (caught.value.where, caught.value.problem) == (
+        "/error",
+        "missing required field 'param'",
+    )
+    for body in (no_code, no_param):
+        with pytest.raises(ShapeError):
+            openai.parse(body, strict=True)

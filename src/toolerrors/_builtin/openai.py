@@ -21,11 +21,10 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
+    check,
     given_back,
     home,
-    only,
     register,
-    want,
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
@@ -79,7 +78,10 @@ INNER: Final = (
     Field("param", (object,), required=True, samples=("messages", "model")),
     Field("code", (str, NoneType), required=True, fills="code",
           closed=frozenset(CODES)),
+    Field("event_id", (str,), samples=("event_567",)),
 )  # fmt: skip
+"""The error object; in a Realtime error event it names the client event that failed
+(``event_id``)."""
 ERROR: Final = Shape(
     "error response",
     (
@@ -95,36 +97,15 @@ _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _TYPES: Final = frozenset({"invalid_request_error", "authentication_error", "permission_error",
                            "not_found_error", "requests", "tokens", "server_error"})  # fmt: skip
 """Codes that are error types: written in ``type``, with a null ``code``."""
-_ALLOWED: Final = ERROR.names
-_EVENT: Final = ("type", "event_id")
-"""A realtime event's own fields."""
-_INNER: Final = frozenset({*(spec.name for spec in INNER), "event_id"})
 
 
 def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {message, type, param, code}}``, or a realtime error event around it."""
-    inner = d.get("error")
-    if type(inner) is not dict:
-        raise want(inner, "an object", f"{where}/error")
-    message, code, kind_of = inner.get("message"), inner.get("code"), inner.get("type")
-    if type(message) is not str:
-        raise want(message, "a string", f"{where}/error/message")
-    if (code is not None and type(code) is not str) or (
-        kind_of is not None and type(kind_of) is not str
-    ):  # the rare case, said where
-        key = "code" if code is not None and type(code) is not str else "type"
-        raise want(inner[key], "a string or null", f"{where}/error/{key}")
-    status = None
-    if len(d) > 1:  # a realtime or streaming event around the error
-        for key in _EVENT:
-            value = d.get(key)
-            if value is not None and type(value) is not str:
-                raise want(value, "a string", f"{where}/{key}")
-        said = d.get("status")  # a Realtime event's own HTTP status
-        status = said if type(said) is int and 400 <= said <= 599 else None
-    if strict:
-        only(d, _ALLOWED, where)
-        only(inner, _INNER, f"{where}/error")
+    check(ERROR, d, strict, where)
+    inner = d["error"]
+    message, code, kind_of = inner["message"], inner.get("code"), inner.get("type")
+    said = d.get("status")  # a Realtime event's own HTTP status, read leniently
+    status = said if type(said) is int and 400 <= said <= 599 else None
     name = code if code is not None else kind_of
     row = _ROWS.get(name) if name is not None else None
     if row is not None:
