@@ -18,7 +18,7 @@ MODELS = {source.models.lstrip(".") for source in registered().values()}
 """The modules of their pydantic models, as each source names its own."""
 
 LAYERS: list[set[str]] = [
-    {"_errors", "_enum", "_json", "_builtin"},
+    {"_errors", "_enum", "_json", "_builtin", "_extras"},
     {"_kinds", "_held"},
     {"_table", "_words"},
     {"_unified"},
@@ -39,7 +39,7 @@ LAYERS: list[set[str]] = [
     },
 ]
 """From the bottom up: leaves (errors, the enum base, JSON loading with its limits, the
-list of the built-in sources' modules); the vocabulary (and use_tool's check, whose words
+list of the built-in sources' modules, the extras the optional modules need); the vocabulary (and use_tool's check, whose words
 are fixed); what kinds mean, the rows and their lookups; the unified value; the registry
 of sources; the sources and their models; generic reading, writing and dispatch; the
 facades; the package itself and its entry points."""

@@ -16,6 +16,7 @@ from toolerrors import (
     UnifiedError,
     parse,
 )
+from toolerrors._extras import EXTRAS
 from toolerrors.testing import refused
 
 PUBLIC = [
@@ -124,12 +125,46 @@ def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None
             del sys.modules[name]
 
 
-def test_missing_extras_name_the_import_path() -> None:
-    """The message about a missing extra names the module as it was imported."""
-    for module, extra in (("mcp", "MCP SDK"), ("strategies", "hypothesis")):
-        source = (ROOT / "src" / "toolerrors" / f"{module}.py").read_text("utf-8")
-        assert 'f"{__name__} needs' in source or "f'{__name__} needs" in source, module
-        assert extra in source
+MODULES_AND_EXTRAS = [
+    ("toolerrors.mcp", "mcp", "mcp"),
+    ("toolerrors.strategies", "hypothesis", "hypothesis"),
+    ("toolerrors.integrations.langgraph", "langgraph", "langgraph"),
+    ("toolerrors.integrations.langchain", "langchain", "langchain"),
+    ("toolerrors.integrations.pydantic_ai", "pydantic-ai", "pydantic_ai"),
+    ("toolerrors.integrations.openai_agents", "openai-agents", "agents"),
+    ("toolerrors.integrations.fastmcp", "fastmcp", "fastmcp"),
+]
+
+
+@pytest.mark.parametrize(("module", "extra", "blocked"), MODULES_AND_EXTRAS)
+def test_a_missing_extra_is_named_with_its_requirement(
+    module: str, extra: str, blocked: str
+) -> None:
+    """Without its extra, importing a module says what it needs and how to install it,
+    naming the module as it was imported."""
+    code = (
+        f"import sys; sys.modules[{blocked!r}] = None\n"
+        f"try:\n    import {module}\nexcept ImportError as e:\n    print(e)"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    what, requirement = EXTRAS[extra]
+    assert ran.stdout.strip() == (
+        f'{module} needs {what}: pip install "{requirement}" (or "toolerrors[{extra}]")'
+    )
+
+
+def test_the_extras_named_in_messages_are_the_project_s() -> None:
+    """Each extra a message names is one of the project's, with its requirement (less any
+    Python version marker), so a message cannot ask for an older version than it needs."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    for extra, (_, requirement) in EXTRAS.items():
+        assert [req.split(";")[0].strip() for req in extras[extra]] == [requirement], extra
+    assert {extra for _, extra, _ in MODULES_AND_EXTRAS} == set(EXTRAS)
 
 
 def test_user_facing_text_speaks_of_vendors_not_of_specifications() -> None:

@@ -13,12 +13,12 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from ._extras import missing
+
 try:
     from mcp.types import CallToolResult, TextContent
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs the MCP SDK: pip install "mcp>=2" (or "toolerrors[mcp]")'
-    ) from exc
+    raise missing(__name__, "mcp") from exc
 
 from ._read import VENDORS, parse
 from ._write import to_wire

@@ -16,13 +16,12 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
+from ._extras import missing
+
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f"{__name__} needs hypothesis: "
-        'pip install "hypothesis>=6.100" (or "toolerrors[hypothesis]")'
-    ) from exc
+    raise missing(__name__, "hypothesis") from exc
 
 from ._kinds import KIND_BY_VALUE
 from ._source import NO_VALUE, SOURCES, Field, Source

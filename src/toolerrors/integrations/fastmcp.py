@@ -29,14 +29,14 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from .._extras import missing
+
 try:
     from fastmcp.server.middleware import Middleware
     from fastmcp.tools.base import ToolResult
     from mcp.types import TextContent
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs FastMCP: pip install "fastmcp>=4.2" (or "toolerrors[fastmcp]")'
-    ) from exc
+    raise missing(__name__, "fastmcp") from exc
 
 from .._kinds import ErrorKind
 from .._read import VENDORS, error_of

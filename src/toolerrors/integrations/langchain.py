@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from .._extras import missing
+
 try:
     from langchain.agents.middleware.types import AgentMiddleware, hook_config
 
     from ._toolcall import ToolCalls
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs LangChain: pip install "langchain>=1.5" (or "toolerrors[langchain]")'
-    ) from exc
+    raise missing(__name__, "langchain") from exc
 
 from .._retry import retry_on
 from ._common import APPROVED, UnsafeWiring, layer_inside, refused_last

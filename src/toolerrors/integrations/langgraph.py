@@ -32,6 +32,8 @@ import functools
 import inspect
 from typing import TYPE_CHECKING, Any
 
+from .._extras import missing
+
 try:
     from langgraph.errors import GraphBubbleUp
     from langgraph.graph import END
@@ -40,9 +42,7 @@ try:
 
     from ._toolcall import ToolCalls
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs LangGraph: pip install "langgraph>=1.0" (or "toolerrors[langgraph]")'
-    ) from exc
+    raise missing(__name__, "langgraph") from exc
 
 from .._kinds import ErrorKind
 from .._python import from_exception

@@ -36,13 +36,12 @@ import json
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Final
 
+from .._extras import missing
+
 try:
     from agents import FunctionTool, RunContextWrapper, function_tool
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs openai-agents: pip install "openai-agents>=0.24" '
-        '(or "toolerrors[openai-agents]")'
-    ) from exc
+    raise missing(__name__, "openai-agents") from exc
 
 from .._kinds import ErrorKind
 from .._python import from_exception

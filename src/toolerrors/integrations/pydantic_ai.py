@@ -36,15 +36,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from .._extras import missing
+
 try:
     from pydantic_ai import RunContext
     from pydantic_ai.exceptions import ApprovalRequired, ModelRetry, ToolFailed
     from pydantic_ai.toolsets import WrapperToolset
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
-    raise ImportError(
-        f'{__name__} needs pydantic-ai: pip install "pydantic-ai-slim>=2.68" '
-        '(or "toolerrors[pydantic-ai]")'
-    ) from exc
+    raise missing(__name__, "pydantic-ai") from exc
 
 from .._kinds import ErrorKind
 from .._read import error_of
