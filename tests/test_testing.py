@@ -11,6 +11,7 @@ from toolerrors import (
     ErrorKind,
     convert,
     error_of,
+    from_http,
     parse,
 )
 from toolerrors._table import ROWS
@@ -23,6 +24,7 @@ from toolerrors.testing import (
     assert_shape,
     configure_error,
     every_payload,
+    http_response,
     not_done_yet,
     payload,
     pythe_error,
@@ -341,3 +343,57 @@ def test_both(error_payload, tool_errors):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     expected = len(list(every_payload("pythe"))) + len(list(every_payload("configure")))
     result.assert_outcomes(passed=expected)
+
+
+CODES_READ = [
+    (source.name, row.code, row.status)
+    for source in registered().values()
+    for row in source.rows
+    if row.reads and row.when_status is None
+]
+
+
+@pytest.mark.parametrize(("vendor", "code", "documented"), CODES_READ)
+def test_an_http_response_is_read_as_its_body_says(
+    vendor: str, code: str, documented: int | None
+) -> None:
+    """Every code of every source, as a response: the status the vendor documents for it,
+    and a body ``from_http`` reads as ``parse`` does (a body of kind ``unknown`` leaves
+    the status to speak)."""
+    response = http_response(vendor, code)
+    if documented is not None:
+        assert response.status == documented
+    body = parse(response.body)
+    error = from_http(*response)
+    assert (error.vendor, error.code, error.status_code) == (vendor, body.code, response.status)
+    if body.kind is not ErrorKind.UNKNOWN:
+        assert (error.kind, error.retryable) == (body.kind, body.retryable)
+
+
+def test_an_http_response_carries_the_headers_its_vendor_sends() -> None:
+    """``Retry-After`` in seconds (``retry-after-ms`` for a fraction), the source's own
+    should-retry header with the code's advice or the one given, then any header given."""
+    stripe = http_response("stripe", "rate_limit", retry_after=2)
+    assert stripe == (429, {"retry-after": "2", "stripe-should-retry": "true"}, stripe.body)
+    assert_error(from_http(*stripe), kind="rate_limited", retryable=True, retry_after=2.0)
+    openai = http_response("openai", "rate_limit_exceeded", retry_after=0.5)
+    assert openai.headers == {"retry-after-ms": "500", "x-should-retry": "true"}
+    assert from_http(*openai).retry_after == 0.5
+    told = http_response("anthropic", "overloaded_error", should_retry=False)
+    assert told.headers == {"x-should-retry": "false"}
+    assert from_http(*told).retryable is False
+    assert http_response("slack", "ratelimited").headers == {}  # Slack declares no such header
+    given = http_response(
+        "github", "401", status=401, headers={"X-GitHub-OTP": "required; app"}, message="2FA"
+    )
+    assert (given.status, given.headers, given.body["message"]) == (
+        401,
+        {"X-GitHub-OTP": "required; app"},
+        "2FA",
+    )
+    assert from_http(*given).kind is ErrorKind.UNAUTHENTICATED
+
+
+def test_an_http_response_for_an_unknown_code_names_the_codes() -> None:
+    with pytest.raises(ValueError, match="unknown stripe code 'nope'; expected one of "):
+        http_response("stripe", "nope")

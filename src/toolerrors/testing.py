@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ._errors import ComparedByArgs, ShapeError
 from ._held import REASON_BY_VALUE, Outcome, Reason, render
@@ -21,8 +21,8 @@ from ._kinds import Action, ErrorKind
 from ._problem import read_problem
 from ._python import from_exception
 from ._read import parse
-from ._source import NO_VALUE, SOURCES, Source
-from ._table import READ
+from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Source
+from ._table import KINDS, READ
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -36,12 +36,14 @@ __all__ = [
     "Call",
     "FakeClock",
     "FakeTool",
+    "HttpResponse",
     "RaisedToolError",
     "UnexpectedCall",
     "assert_error",
     "assert_shape",
     "configure_error",
     "every_payload",
+    "http_response",
     "mcp_success",
     "not_done_yet",
     "payload",
@@ -234,6 +236,57 @@ def payload(vendor: str, code: str, /, **overrides: Any) -> dict[str, Any]:
     """A valid payload for any code of any registered source (``not_done_yet`` and
     ``refused`` too), as that source's own factory makes it."""
     return _example(vendor, code, None, overrides)
+
+
+class HttpResponse(NamedTuple):
+    """An HTTP error response as `toolerrors.from_http` reads it: ``from_http(*response)``."""
+
+    status: int
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+
+def http_response(
+    vendor: str,
+    code: str,
+    /,
+    *,
+    status: int | None = None,
+    retry_after: float | None = None,
+    should_retry: bool | None = None,
+    headers: Mapping[str, str] | None = None,
+    **overrides: Any,
+) -> HttpResponse:
+    """``vendor``'s error response for ``code``: the status the vendor documents for the
+    code (else the status of its kind, else 500), `payload`'s body with ``overrides``, and
+    the headers `toolerrors.from_http` reads::
+
+        assert_error(from_http(*http_response("stripe", "rate_limit", retry_after=2)),
+                     kind="rate_limited", retry_after=2.0)
+
+    - ``Retry-After`` in whole seconds, or ``retry-after-ms`` for a fraction, when
+      ``retry_after`` is given;
+    - the source's own should-retry header (Stripe's ``Stripe-Should-Retry``, OpenAI's and
+      Anthropic's ``x-should-retry``) with the code's retry advice, unless
+      ``should_retry`` says otherwise;
+    - then ``headers``, which add to these or replace them.
+    """
+    row = _row(vendor, code)
+    sent: dict[str, str] = {}
+    if retry_after is not None:
+        whole = float(retry_after).is_integer()
+        sent["retry-after" if whole else "retry-after-ms"] = (
+            str(int(retry_after)) if whole else str(round(retry_after * 1000))
+        )
+    advice = row.retryable if should_retry is None else should_retry
+    for name, says in _source(vendor).headers.items():
+        if says == SHOULD_RETRY and advice is not None:
+            sent[name] = "true" if advice else "false"
+    sent.update(headers or {})
+    code_status = row.status or KINDS[row.kind].status or 500
+    return HttpResponse(
+        code_status if status is None else status, sent, payload(vendor, code, **overrides)
+    )
 
 
 def every_payload(vendor: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
