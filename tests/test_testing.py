@@ -325,6 +325,33 @@ def test_assert_shape_speaks_the_library_s_words_and_takes_problem() -> None:
     assert assert_shape({"ok": True, "summary": "s"}, "pythe").ok is True
 
 
+def test_assert_shape_reports_every_problem_in_one_failure() -> None:
+    """All that is wrong with a broken envelope, each at its field, in the shape's order,
+    then what strict reading also refuses (a field the vendor does not document)."""
+    broken = configure_error("RATE_LIMITED", retryAfter="30", retryable="yes", message=5)
+    with pytest.raises(AssertionError) as caught:
+        assert_shape({**broken, "hint": "x"}, "configure")
+    assert str(caught.value) == (
+        "not a valid configure payload, 4 problems:\n"
+        "  /message: expected a string, got number\n"
+        "  /retryable: expected a boolean, got string\n"
+        "  /retryAfter: expected a number of seconds (finite, not negative), got string\n"
+        "  <input>: unknown field(s) 'hint'"
+    )
+    with pytest.raises(AssertionError) as caught:  # leniently, the unknown field is no problem
+        assert_shape({**broken, "hint": "x"}, "configure", strict=False)
+    assert str(caught.value).startswith("not a valid configure payload, 3 problems:")
+    nested = {"type": "error", "error": {"type": 5, "message": None}, "request_id": 7}
+    with pytest.raises(AssertionError) as caught:
+        assert_shape(nested, "anthropic")
+    assert str(caught.value) == (
+        "not a valid anthropic payload, 3 problems:\n"
+        "  /error/type: expected a string, got number\n"
+        "  /error/message: expected a string, got null\n"
+        "  /request_id: expected a string, got number"
+    )
+
+
 def test_testing_helpers_refuse_instead_of_weakening(pytester: pytest.Pytester) -> None:
     """every_payload refuses an unknown vendor, an empty message stays empty, and
     every_code runs the codes of every vendor it names."""

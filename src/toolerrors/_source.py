@@ -70,6 +70,7 @@ __all__ = [
     "home",
     "lookup",
     "only",
+    "problems",
     "register",
     "required_str",
     "retry_to_write",
@@ -723,12 +724,21 @@ def check(shape: Shape, d: Mapping[str, Any], strict: bool, where: str) -> None:
     first problem raises a `ShapeError` at its path.
     """
     if not shape.fits(d):
-        problem = _problem(shape.fields, d, where)
-        if problem is None:  # pragma: no cover - fits and _problem read the same fields
-            raise AssertionError(f"{shape.name}: fits() and _problem() disagree on {d!r}")
+        problem = next(_wrong(shape.fields, d, where), None)
+        if problem is None:  # pragma: no cover - fits and _wrong read the same fields
+            raise AssertionError(f"{shape.name}: fits() and _wrong() disagree on {d!r}")
         raise problem
     if strict:
-        _only(shape.fields, d, where)
+        problem = next(_unnamed(shape.fields, d, where), None)
+        if problem is not None:
+            raise problem
+
+
+def problems(shape: Shape, d: Mapping[str, Any], strict: bool, where: str) -> list[ShapeError]:
+    """Every way ``d`` fails `check`, not only the first: each wrong field in the shape's
+    order, then under ``strict`` each missing or unknown one, at any depth."""
+    found = list(_wrong(shape.fields, d, where))
+    return [*found, *_unnamed(shape.fields, d, where)] if strict else found
 
 
 def _compile_fits(shape: Shape, d: Mapping[str, Any]) -> bool:
@@ -782,17 +792,19 @@ def _fits_test(
     return " and ".join(tests) or "True"
 
 
-def _only(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> None:
-    """Strict reading: every required field there, even one that may be null, and no
-    field ``fields`` does not name, here or in a nested object."""
+def _unnamed(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Iterator[ShapeError]:
+    """What strict reading also refuses: a required field missing even though it may be
+    null, and fields ``fields`` does not name, here or in a nested object."""
     for spec in fields:
-        if spec.required and spec.name not in d:
-            raise ShapeError(f"missing required field {spec.name!r}", where)
-    only(d, frozenset(spec.name for spec in fields), where)
+        if spec.required and spec.nullable and spec.name not in d:
+            yield ShapeError(f"missing required field {spec.name!r}", where)
+    unknown = [key for key in d if key not in {spec.name for spec in fields}]
+    if unknown:
+        yield ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
     for spec in fields:
         value = d.get(spec.name)
-        if spec.fields and value is not None:
-            _only(spec.fields, value, f"{where}/{spec.name}")
+        if spec.fields and type(value) is dict:
+            yield from _unnamed(spec.fields, value, f"{where}/{spec.name}")
 
 
 def _same(value: object, const: object) -> bool:
@@ -800,27 +812,25 @@ def _same(value: object, const: object) -> bool:
     return value is const or (type(value) is type(const) and value == const)
 
 
-def _problem(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> ShapeError | None:
-    """The first field of ``d`` that is wrong, in the order ``fields`` lists them."""
+def _wrong(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Iterator[ShapeError]:
+    """Each field of ``d`` that is wrong, in the order ``fields`` lists them."""
     for spec in fields:
         value = d.get(spec.name)
         at = f"{where}/{spec.name}"
         if value is None:
             if spec.required and not spec.nullable:
                 if spec.name not in d:
-                    return ShapeError(f"missing required field {spec.name!r}", where)
-                return want(value, spec.expected, at)
+                    yield ShapeError(f"missing required field {spec.name!r}", where)
+                else:
+                    yield want(value, spec.expected, at)
         elif (
             (type(value) not in spec.types and spec.types != (object,))
             or (spec.const is not NO_VALUE and not _same(value, spec.const))
             or (spec.seconds and not is_wait(value))
         ):
-            return want(value, spec.expected, at)
+            yield want(value, spec.expected, at)
         elif spec.fields:
-            problem = _problem(spec.fields, value, at)
-            if problem is not None:
-                return problem
-    return None
+            yield from _wrong(spec.fields, value, at)
 
 
 def only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:

@@ -21,7 +21,7 @@ from ._kinds import Action, ErrorKind
 from ._problem import read_problem
 from ._python import from_exception
 from ._read import parse
-from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Source
+from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Source, problems
 from ._table import KINDS, READ
 
 if TYPE_CHECKING:
@@ -133,9 +133,9 @@ def assert_shape(payload: object, vendor: Target, strict: bool = True) -> Any:
     reads as.
 
     It checks shape, not whether the payload is an error: a vendor's success envelope
-    passes.  Use `assert_error` for "is an error".  The failure points at the offending
-    field, in the words `toolerrors.parse` uses (``/retryAfter: expected a number of
-    seconds``) wherever strict parsing refuses the payload too.
+    passes.  Use `assert_error` for "is an error".  The failure lists every problem, each
+    at its field, in the words `toolerrors.parse` uses (``/retryAfter: expected a number
+    of seconds``).
     """
     __tracebackhide__ = True
     if vendor == "problem":
@@ -146,15 +146,31 @@ def assert_shape(payload: object, vendor: Target, strict: bool = True) -> Any:
     if vendor not in SOURCES:
         expected = ", ".join((*SOURCES, "problem"))
         raise TypeError(f"unknown vendor {vendor!r}; expected one of {expected}")
+    source = SOURCES[vendor]
     try:
-        return SOURCES[vendor].models_of().parse(payload, strict=strict)
+        return source.models_of().parse(payload, strict=strict)
     except ShapeError as exc:
-        problem: ShapeError = exc
+        found = _every_problem(source, payload, strict) or [exc]
+    if len(found) == 1:
+        raise AssertionError(f"not a valid {vendor} payload: {found[0]}")
+    said = "".join(f"\n  {problem}" for problem in found)
+    raise AssertionError(f"not a valid {vendor} payload, {len(found)} problems:{said}")
+
+
+def _every_problem(source: Source, payload: object, strict: bool) -> list[ShapeError]:
+    """Every problem with ``payload`` as the nearest of the source's shapes, in the words
+    `toolerrors.parse` uses; where the shape holds, what parsing refuses (an unknown code)."""
     try:
-        parse(payload, strict=strict)
-    except ShapeError as ours:  # the library's own words for what is wrong, where it can say
-        problem = ours
-    raise AssertionError(f"not a valid {vendor} payload: {problem}")
+        d = _as_object(payload)
+    except (ShapeError, ValueError) as exc:
+        return [exc if isinstance(exc, ShapeError) else ShapeError(str(exc))]
+    found = min((problems(shape, d, strict, "") for shape in source.shapes), key=len)
+    if not found:  # the shape holds: what parsing refuses beyond it, such as an unknown code
+        try:
+            parse(d, strict=strict)
+        except ShapeError as ours:
+            found.append(ours)
+    return found
 
 
 def _as_object(payload: object) -> Mapping[str, Any]:
@@ -261,14 +277,13 @@ def http_response(
     code (else the status of its kind, else 500), `payload`'s body with ``overrides``, and
     the headers `toolerrors.from_http` reads::
 
-        assert_error(from_http(*http_response("stripe", "rate_limit", retry_after=2)),
-                     kind="rate_limited", retry_after=2.0)
+        response = http_response(vendor, code, retry_after=2)
+        assert_error(from_http(*response), retry_after=2.0)
 
     - ``Retry-After`` in whole seconds, or ``retry-after-ms`` for a fraction, when
       ``retry_after`` is given;
-    - the source's own should-retry header (Stripe's ``Stripe-Should-Retry``, OpenAI's and
-      Anthropic's ``x-should-retry``) with the code's retry advice, unless
-      ``should_retry`` says otherwise;
+    - each should-retry header the source declares (`toolerrors.sources.SHOULD_RETRY`)
+      with the code's retry advice, unless ``should_retry`` says otherwise;
     - then ``headers``, which add to these or replace them.
     """
     row = _row(vendor, code)
