@@ -20,7 +20,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     home,
     register,
     with_extra,
@@ -85,7 +84,7 @@ _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 
 def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"type": "error", "error": {type, message}, "request_id"?}``."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     inner = d["error"]
     code, message, request = inner["type"], inner["message"], d.get("request_id")
     row = _ROWS.get(code)

@@ -23,7 +23,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     only,
     register,
     want,
@@ -132,7 +131,7 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ``#secondary-rate-limits``), else from the known words.  GitHub's rate-limit page or
     wording turns a 403 into a rate limit.  What ``errors`` says stays there: the message
     is GitHub's, verbatim."""
-    check(REST, d, strict, where)
+    REST.check(d, strict, where)
     message, url, status = d["message"], d["documentation_url"], d.get("status")
     row = _ROWS.get(status) if status is not None else None
     if row is None and status is not None and strict:

@@ -22,7 +22,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     home,
     only,
     register,
@@ -105,7 +104,7 @@ def read_jsonrpc(
 ) -> UnifiedError:
     """``{code, message, data?}`` with an integer code; ``request_id`` is the ``id`` of
     the response that carries it."""
-    check(ERROR_OBJECT, d, strict, where)
+    ERROR_OBJECT.check(d, strict, where)
     number, message, data = d["code"], d["message"], d.get("data")
     code, row = _BY_NUMBER.get(number) or (str(number), None)
     if data is not None:

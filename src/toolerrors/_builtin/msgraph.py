@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, check, given_back, register
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back, register
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import read_words
@@ -134,13 +134,13 @@ def _object(
 
 def read_msgraph(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {code, message, innerError?, details?, target?}}``."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     return _object(d["error"], strict, f"{where}/error", d)
 
 
 def read_bare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """Azure's unwrapped ``{code, message}``."""
-    check(BARE, d, strict, where)
+    BARE.check(d, strict, where)
     return _object(d, strict, where, d)
 
 

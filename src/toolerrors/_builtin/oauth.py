@@ -19,7 +19,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     home,
     register,
     with_extra,
@@ -90,7 +89,7 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{error, error_description?, error_uri?}``.  With no description the message is
     the code's documented meaning (a ``message`` some servers add is used first).  The
     status is the response's: servers differ from the RFC's (401 for ``invalid_grant``)."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     code = d["error"]
     row = _ROWS.get(code)
     if row is None and strict:

@@ -21,7 +21,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     given_back,
     home,
     register,
@@ -101,7 +100,7 @@ _TYPES: Final = frozenset({"invalid_request_error", "authentication_error", "per
 
 def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {message, type, param, code}}``, or a realtime error event around it."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     inner = d["error"]
     message, code, kind_of = inner["message"], inner.get("code"), inner.get("type")
     said = d.get("status")  # a Realtime event's own HTTP status, read leniently

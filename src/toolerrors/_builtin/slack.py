@@ -19,7 +19,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     home,
     register,
     with_extra,
@@ -122,7 +121,7 @@ def _message(code: str, row: Row | None, d: Mapping[str, Any]) -> str:
 
 def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"ok": false, "error": code, ...}``."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     code = d["error"]
     row = _ROWS.get(code)
     message = _message(code, row, d)

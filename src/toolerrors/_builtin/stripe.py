@@ -22,7 +22,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    check,
     given_back,
     register,
 )
@@ -118,7 +117,7 @@ _PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
 
 def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"error": {type, code?, message?, ...}}``; the code decides, else the type."""
-    check(ERROR, d, strict, where)
+    ERROR.check(d, strict, where)
     inner = d["error"]
     code, kind_of = inner.get("code"), inner.get("type")
     name = code if code is not None and code in _ROWS else kind_of or code
