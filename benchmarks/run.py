@@ -403,7 +403,7 @@ def sizes(quick: bool, guards: Guards) -> None:
 
 
 def peers(number: int, repeat: int, guards: Guards) -> None:
-    print("\nparse(bytes) / peers, median of paired rounds (guard <= 1.3 against the if-chain)")
+    print("\nparse(bytes) / peers, median of paired rounds (guard <= 1.3 vs the if-chain)")
     adapter = _type_adapter()
     for name, data in PAYLOADS.items():
         assert if_chain(data) == toolerrors.parse(data), name
@@ -478,8 +478,8 @@ def _ours(*args: str) -> None:
 def command_line(quick: bool, guards: Guards) -> None:
     megabytes, files = (5, 1_000) if quick else (50, 10_000)
     print(
-        "\nthe CLI against a json.loads + json.dumps loop, throughput ratio"
-        " (guard >= 1.0 for --summary; the others shown)"
+        "\nthe CLI against a json.loads + json.dumps loop, throughput ratio\n"
+        "(guard >= 1.0 for --summary; the others shown)"
     )
     payloads = [b'{"ok": true, "summary": "Iris (researcher) is on it."}', *PAYLOADS.values()]
     with tempfile.TemporaryDirectory() as folder:

@@ -88,6 +88,21 @@ def test_every_python_example_runs(page: Path) -> None:
         del sys.modules[module.__name__]
 
 
+def test_every_code_line_of_the_docs_fits_80_columns() -> None:
+    """A code block of the site never scrolls sideways on a laptop: each of its lines
+    fits in 80 columns, comments on lines of their own."""
+    long = [
+        f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, block.start(1)) + number}"
+        f" ({len(line)})"
+        for page in (ROOT / "docs").rglob("*.md")
+        for text in [page.read_text("utf-8")]
+        for block in re.finditer(r"^\s*```\w*\n(.*?)^\s*```", text, re.DOTALL | re.MULTILINE)
+        for number, line in enumerate(block[1].splitlines(), 1)
+        if len(line) > 80
+    ]
+    assert long == []
+
+
 def test_pages_with_code_have_examples() -> None:
     """The pages that teach an API show it in runnable python blocks."""
     for name in (
