@@ -92,8 +92,7 @@ def test_every_code_line_of_the_docs_fits_80_columns() -> None:
     """A code block of the site never scrolls sideways on a laptop: each of its lines
     fits in 80 columns, comments on lines of their own."""
     long = [
-        f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, block.start(1)) + number}"
-        f" ({len(line)})"
+        f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, block.start(1)) + number} ({len(line)})"
         for page in (ROOT / "docs").rglob("*.md")
         for text in [page.read_text("utf-8")]
         for block in re.finditer(r"^\s*```\w*\n(.*?)^\s*```", text, re.DOTALL | re.MULTILINE)
