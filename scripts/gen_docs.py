@@ -16,7 +16,7 @@ from pathlib import Path
 from toolerrors import VENDORS, convert, parse
 from toolerrors._kinds import ErrorKind
 from toolerrors._source import CLAIMS, NO_VALUE, OWNERS, SOURCES, Field, Source
-from toolerrors._table import KINDS, ROWS, WRITE
+from toolerrors._table import KINDS, ROWS, WRITE, Row
 from toolerrors._unified import make
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +75,11 @@ def render_mapping() -> str:
         "",
         "## Every kind and what it becomes",
         "",
-        "| kind | action | HTTP status | " + " | ".join(VENDORS) + " |",
+        "The action is the kind's default when the error may be retried: one marked not",
+        "retryable is read first instead, and one whose retry advice is unknown is checked",
+        "first (`Action`, in the API reference).",
+        "",
+        "| kind | default action | HTTP status | " + " | ".join(VENDORS) + " |",
         "|---|---|---|" + "---|" * len(VENDORS),
     ]
     lost: list[str] = []
@@ -125,12 +129,27 @@ def render_rows(source: Source) -> str:
     for row in source.rows:
         if row.reads and source.shape_for(row.code).codes is None:
             status = row.status if row.status is not None else ""
-            advice = " ".join(filter(None, (row.meaning, row.hint and f"*What to do:* {row.hint}")))
+            advice = " ".join(
+                filter(
+                    None,
+                    (row.meaning, row.hint and f"*What to do:* {row.hint}", _as_sent(source, row)),
+                )
+            )
             out.append(
                 f"| `{row.label}` | `{row.kind.value}` | {_RETRY[row.retryable]} | {status} "
                 f"| {_cell(advice)} |"
             )
     return "\n".join(out)
+
+
+def _as_sent(source: Source, row: Row) -> str:
+    """What the code reads as when the vendor sends it, where that is not the row's kind
+    and advice (a code that only ever comes in a type that decides for it)."""
+    error = parse(source.example(row, "Failed."))  # words of its own would say more
+    if error.kind is row.kind and row.retryable in (None, error.retryable):
+        return ""  # the payload may state advice the row leaves unsaid
+    advice = {True: ", retryable", False: ", not retryable", None: ""}[error.retryable]
+    return f"*As {source.title} sends it,* it reads as `{error.kind.value}`{advice}."
 
 
 def render_ranks() -> str:

@@ -162,10 +162,11 @@ def write(error: UnifiedError) -> dict[str, Any]:
 
 
 def example(row: Row, message: str) -> dict[str, Any]:
-    """The error object as Stripe sends it."""
+    """The error object as Stripe sends it: a code documented with a 402 comes in a
+    ``card_error``."""
     if row.code in _TYPES:
         return {"error": {"type": row.code, "code": row.code, "message": message}}
-    kind_of = "card_error" if row.kind is ErrorKind.PAYMENT_REQUIRED else "invalid_request_error"
+    kind_of = "card_error" if row.status == 402 else "invalid_request_error"
     return {"error": {"type": kind_of, "code": row.code, "message": message}}
 
 
