@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
-from itertools import chain, count, groupby
+from itertools import count, groupby
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from ._builtin import NAMES
@@ -728,12 +728,9 @@ def check(shape: Shape, d: Mapping[str, Any], strict: bool, where: str) -> None:
     shape.check(d, strict, where)
 
 
-def _refuse(shape: Shape, d: Mapping[str, Any], strict: bool, where: str) -> None:
-    """Raise the first problem `problems` finds; the written test found one."""
-    problem = next(
-        chain(_wrong(shape.fields, d, where), _unnamed(shape.fields, d, where) if strict else ()),
-        None,
-    )
+def _refuse(shape: Shape, d: Mapping[str, Any], where: str) -> None:
+    """Raise the first wrong field; the written test found one."""
+    problem = next(_wrong(shape.fields, d, where), None)
     if problem is None:  # pragma: no cover - the written test and _wrong read the same fields
         raise AssertionError(f"{shape.name}: the written test and _wrong() disagree on {d!r}")
     raise problem
@@ -764,7 +761,7 @@ def _compile_check(shape: Shape, d: Mapping[str, Any], strict: bool, where: str)
     exec(
         "def check(d, strict, where):\n"
         f"    if not ({test}):\n"
-        "        _refuse(shape, d, strict, where)\n"
+        "        _refuse(shape, d, where)\n"
         "    if strict:\n"
         "        problem = next(_unnamed(fields, d, where), None)\n"
         "        if problem is not None:\n"
@@ -809,8 +806,6 @@ def _field_test(spec: Field, of: str, scope: dict[str, Any], numbers: Iterator[i
         test = f"type({first}) is dict and {inner}"
     elif spec.seconds:
         test = f"is_wait({first})"
-    elif spec.types == (object,):
-        test = "True"
     else:
         scope[f"types{n}"] = spec.types
         test = f"type({first}) in types{n}"
@@ -825,7 +820,8 @@ def _unnamed(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Ite
     for spec in fields:
         if spec.required and spec.nullable and spec.name not in d:
             yield ShapeError(f"missing required field {spec.name!r}", where)
-    unknown = [key for key in d if key not in {spec.name for spec in fields}]
+    names = {spec.name for spec in fields}
+    unknown = [key for key in d if key not in names]
     if unknown:
         yield ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
     for spec in fields:
