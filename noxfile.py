@@ -38,6 +38,9 @@ def docs(session: nox.Session) -> None:
     session.install("-e", ".", "--group", "docs")
     session.run("python", "scripts/gen_docs.py", "--check")
     session.run("mkdocs", "build", "--strict", "--site-dir", "site")
+    # Every page in headless Chromium (Debian's chromium package): no code block
+    # scrolls sideways at 1280 px, no page at 390 px.
+    session.run("python", "scripts/check_site.py", "site")
 
 
 @nox.session

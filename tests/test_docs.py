@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from conftest import ROOT
+from toolerrors.sources import registered
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -116,3 +117,28 @@ def test_pages_with_code_have_examples() -> None:
         "testing",
     ):
         assert "```python" in (ROOT / "docs" / f"{name}.md").read_text("utf-8"), name
+
+
+def test_every_public_name_has_one_api_entry() -> None:
+    """Each public module's reference (a package's own docstring aside) is rendered on exactly one page, and each name
+    the package exports on the API reference's first page: a source's models on the
+    source's own page, the rest under docs/api/."""
+    import pkgutil
+
+    import toolerrors
+
+    modules = {
+        module.name
+        for module in pkgutil.walk_packages(toolerrors.__path__, "toolerrors.")
+        if not module.ispkg and not any(part.startswith("_") for part in module.name.split("."))
+    }
+    names = {f"toolerrors.{name}" for name in toolerrors.__all__ if name != "__version__"}
+    rendered = [
+        (found, page.relative_to(ROOT / "docs").as_posix())
+        for page in (ROOT / "docs").rglob("*.md")
+        for found in re.findall(r"^::: (toolerrors[\w.]*)$", page.read_text("utf-8"), re.M)
+    ]
+    assert sorted(name for name, _ in rendered) == sorted(modules | names)
+    assert {name for name, page in rendered if page == "api/index.md"} == names
+    for source in registered().values():
+        assert (f"toolerrors{source.models}", source.docs) in rendered

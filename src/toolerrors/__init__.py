@@ -1,10 +1,10 @@
 """toolerrors: one vocabulary for the ways an AI agent's tool call can fail.
 
-Read a failed tool call from ``use_tool``, Pythe or Configure with `parse` (or
-ask `error_of` whether a result is an error at all), decide with the unified
-`ErrorKind`, `Action` and `should_retry`, and write it in any
-source's shape with `convert`.  Each source's exact shapes live in its own module
-(``toolerrors.use_tool``, ``toolerrors.pythe``, ...).
+Read a failed tool call with `parse` (or ask `error_of` whether a result is an error
+at all), an HTTP response with `from_http` and an exception with `from_exception`;
+decide with the unified `ErrorKind`, `Action` and `should_retry`; and write it in any
+source's shape with `convert`.  Each source's exact shapes live in its own module,
+named as the source is in `VENDORS`.
 """
 
 from ._errors import ShapeError, ToolErrorsError

@@ -13,7 +13,7 @@ from ._errors import ShapeError
 __all__ = ["MAX_BYTES", "MAX_WAIT", "decode", "is_wait", "load", "size", "type_name"]
 
 MAX_BYTES: Final = 1 << 20
-"""Default size limit for JSON text, in UTF-8 bytes: larger input is refused before it
+"""Default size limit for JSON text, 1 MiB of UTF-8: larger input is refused before it
 is parsed."""
 
 MAX_WAIT: Final = sys.float_info.max

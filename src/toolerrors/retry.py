@@ -201,7 +201,9 @@ class Retry:
     and clock to use (a test's fakes, say).  The options live here, apart from the
     callee's arguments, so that none of them can collide with the callee's keywords::
 
-        careful = Retry(RetryPolicy(attempts=5), check=already_sent, idempotency_key=True)
+        careful = Retry(
+            RetryPolicy(attempts=5), check=already_sent, idempotency_key=True
+        )
         careful.call(send_email, "ana@example.com", check="the tool's own check")
 
     ``Retry()`` also decorates a function or a coroutine function.

@@ -168,7 +168,9 @@ class ConfigureError(Exception):
 
     Constructed with the SDK's own names as keywords::
 
-        ConfigureError(message="Slow down", code="RATE_LIMITED", statusCode=429, retryAfter=30)
+        ConfigureError(
+            message="Slow down", code="RATE_LIMITED", statusCode=429, retryAfter=30
+        )
 
     A field that is not set is ``None`` (undefined on the wire): ``retryable`` is ``None``
     on local TIMEOUT and NETWORK_ERROR, which is not ``False``.  There is no ``status`` and
