@@ -142,3 +142,44 @@ def test_every_public_name_has_one_api_entry() -> None:
     assert {name for name, page in rendered if page == "api/index.md"} == names
     for source in registered().values():
         assert (f"toolerrors{source.models}", source.docs) in rendered
+
+
+def test_the_pictures_say_what_the_code_does() -> None:
+    """The agent loop names every action, the deciders picture only modules that
+    exist, and each picture is shown on a page."""
+    from toolerrors import Action
+
+    pictures = ROOT / "docs" / "pictures"
+    loop = (pictures / "agent-loop.svg").read_text("utf-8")
+    shown = set(re.findall(r'<text class="code"[^>]*>(\w+)</text>', loop))
+    assert shown == {action.value for action in Action}
+    deciders = (pictures / "deciders.svg").read_text("utf-8")
+    modules = re.findall(r"(_[\w/&;]+\.py)", deciders)
+    assert len(modules) == 8
+    for module in modules:
+        pattern = module.replace("&lt;source&gt;", "*")
+        assert list((ROOT / "src" / "toolerrors").glob(pattern)), module
+    pages = "".join(page.read_text("utf-8") for page in (ROOT / "docs").glob("*.md"))
+    for picture in pictures.glob("*.svg"):
+        assert f"(pictures/{picture.name})" in pages, picture.name
+
+
+def test_every_count_of_the_sources_is_true() -> None:
+    """Where the README or a page counts the built-in sources, the count is the
+    registry's."""
+    from toolerrors import VENDORS
+
+    numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    numbers += ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    numbers += ["twenty", *(f"twenty-{n}" for n in numbers[1:10])]
+    said = [
+        (page.name, match[1].lower())
+        for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        for match in re.finditer(
+            r"\b([\w-]+)(?: sources,| built-in sources|\s+(?:are )?built\s+in)",
+            page.read_text("utf-8"),
+        )
+        if match[1].lower() in numbers
+    ]
+    assert len(said) >= 4
+    assert [count for _, count in said if count != numbers[len(VENDORS)]] == []
