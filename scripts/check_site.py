@@ -40,6 +40,7 @@ CODE_OVERFLOW = """() => [...document.querySelectorAll('.md-content pre > code')
         c.innerText.split('\\n').reduce((a, b) => b.length > a.length ? b : a)])"""
 PAGE_OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 PICTURES = "() => document.querySelectorAll('.md-content img[src$=\".svg\"]').length"
+BLOCKS = "() => document.querySelectorAll('.md-content pre > code').length"
 
 
 def pages(site: Path) -> list[str]:
@@ -90,7 +91,7 @@ def main(argv: list[str]) -> int:
         args.screenshots.mkdir(parents=True, exist_ok=True)
     server = serve(args.site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    problems, pictured = [], 0
+    problems, pictured, blocks = [], 0, 0
     paths = pages(args.site)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
@@ -98,9 +99,13 @@ def main(argv: list[str]) -> int:
         for path in paths:
             problems += check(page, base, path, args.screenshots)
             pictured += page.evaluate(PICTURES) > 0
+            blocks += page.evaluate(BLOCKS)
         browser.close()
     server.shutdown()
-    print(f"{len(paths)} pages at {WIDE} and {NARROW} px; {pictured} with a picture")
+    print(
+        f"{len(paths)} pages at {WIDE} and {NARROW} px, {blocks} code blocks;"
+        f" {pictured} pages with a picture"
+    )
     print("\n".join(problems) or "every code block and page fits")
     return 1 if problems else 0
 
