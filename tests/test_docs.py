@@ -169,7 +169,21 @@ def test_every_count_of_the_sources_is_true() -> None:
     registry's."""
     from toolerrors import VENDORS
 
-    numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    numbers = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ]
     numbers += ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
     numbers += ["twenty", *(f"twenty-{n}" for n in numbers[1:10])]
     said = [

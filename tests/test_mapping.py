@@ -25,6 +25,7 @@ from toolerrors import (
     pythe,
     slack,
     stripe,
+    telegram,
     use_tool,
 )
 from toolerrors._builtin.configure import SUGGESTED
@@ -52,6 +53,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "stripe": stripe.ErrorCode,
     "github": github.ErrorCode,
     "msgraph": msgraph.ErrorCode,
+    "telegram": telegram.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -68,6 +70,7 @@ CODES = {
     "stripe": [c.value for c in stripe.ErrorCode],
     "github": [c.value for c in github.ErrorCode],
     "msgraph": [c.value for c in msgraph.ErrorCode],
+    "telegram": [c.value for c in telegram.ErrorCode],
 }
 
 

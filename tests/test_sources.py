@@ -90,6 +90,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "stripe": frozenset(),
         "github": frozenset({"message", "status"}),
         "msgraph": frozenset(),
+        "telegram": frozenset({"ok", "error_code", "description"}),
     }
 
 

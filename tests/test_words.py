@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolerrors import ErrorKind
-from toolerrors._words import WORDS, kind_of_words, names_refusal, read_words
+from toolerrors._words import WORDS, kind_of_words, names_refusal, read_words, wait_in_text
 
 
 @pytest.mark.parametrize(
@@ -71,3 +71,24 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
     assert names_refusal("The request was DECLINED by the user.")
     assert not names_refusal("Unrejectedness is not a word here")
     assert not names_refusal("Method not found")
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("Too Many Requests: retry after 3", 3.0),
+        ("Please try again in 17.359s. Visit https://console.groq.com", 17.359),
+        ("Please try again in 1m0.363142857s.", 60.363142857),
+        ("retry in 1m30s", 90.0),
+        ("Please try again in 20ms.", 0.02),
+        ("Try again in 5 minutes.", 300.0),
+        ("Retry after 2 seconds, please.", 2.0),
+        ("try again in 1.5 hours", 5400.0),
+        ("Retry after 3 attempts.", None),
+        ("Please try again later.", None),
+        ("Limit 7000, Used 6148, Requested 7895.", None),
+    ],
+)
+def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | None) -> None:
+    """A number with no unit is seconds; a number followed by another word is no wait."""
+    assert wait_in_text(text) == (None if seconds is None else pytest.approx(seconds))

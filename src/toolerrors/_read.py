@@ -32,7 +32,7 @@ from ._source import (
 )
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import read_words
+from ._words import read_words, wait_in_text
 
 if TYPE_CHECKING:
     from ._table import Target, Vendor
@@ -280,19 +280,25 @@ _TEXTS: Final = (
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
 _STATUSES: Final = ("status", "error_code", "statusCode", "status_code")
-"""Where a body may give its HTTP status as a number (Telegram's Bot API: ``error_code``)."""
+"""Where a body may give its HTTP status as a number (``{"error_code": 502, ...}``)."""
 _WAITS: Final = ("retry_after", "retryAfter")
 """Where a body may say how many seconds to wait, at its top or in ``parameters``
-(Telegram's Bot API: ``{"parameters": {"retry_after": 35}}``)."""
+(``{"parameters": {"retry_after": 35}}``)."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     """A payload that marks an error but fits no source exactly: its kind from a broken
     approval or refusal marker, else from its known words, else from the HTTP status it
-    gives, else ``unknown``; its text kept as the message, and a wait it states kept."""
-    texts = [d[key] for key in _TEXTS if type(d.get(key)) is str and d[key]]
+    gives, else ``unknown``; its text kept as the message, and a wait it states, in a
+    field or in its text ("Please try again in 11.09s"), kept.  An ``error`` object's
+    fields are read as the payload's own (``{"error": {"message", "code"}}``)."""
+    inner = d.get("error")
+    places = (d, inner) if type(inner) is dict else (d,)
+    texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
     message = texts[0] if texts else _json_text(d)
-    code = next((d[key] for key in _CODES if type(d.get(key)) is str and d[key]), None)
+    code = next(
+        (p[key] for p in places for key in _CODES if type(p.get(key)) is str and p[key]), None
+    )
     held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
     if held is not None:
         return make(held, message, retryable=False, vendor="use_tool", extra=d)
@@ -303,11 +309,14 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if said is None and status is not None:
         said = of_status(status)
     kind, retryable = said or (ErrorKind.UNKNOWN, None)
+    wait = stated_wait(d)
+    if wait is None:
+        wait = next((w for w in map(wait_in_text, texts) if w is not None), None)
     return make(
         kind,
         message,
         retryable=retryable,
-        retry_after=stated_wait(d),
+        retry_after=wait,
         status_code=status,
         code=code,
         extra=d,
@@ -316,7 +325,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
 
 def stated_wait(d: Mapping[str, Any]) -> float | None:
     """The seconds to wait a body of no known shape states, at its top or in its
-    ``parameters`` (Discord's and Telegram's rate limits)."""
+    ``parameters`` (Discord's rate limits, and bots' APIs like it)."""
     parameters = d.get("parameters")
     places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
     for place in places:

@@ -23,6 +23,7 @@ __all__ = [
     "names_billing",
     "names_refusal",
     "read_words",
+    "wait_in_text",
 ]
 
 BILLING: Final = r"billing|credits?|balance"
@@ -41,7 +42,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"not found|no such|does not exist", ErrorKind.NOT_FOUND),
     (r"already exists|already completed|conflict", ErrorKind.CONFLICT),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
-    (r"forbidden|not allowed|permissions?|privileges?|denied", ErrorKind.PERMISSION_DENIED),
+    (
+        r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied",
+        ErrorKind.PERMISSION_DENIED,
+    ),
     (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
     (r"overloaded|unavailable", ErrorKind.UNAVAILABLE),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
@@ -137,3 +141,33 @@ def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
     """``(kind, retryable)`` from the known words in ``texts``, or ``None``."""
     kind = kind_of_words(*texts)
     return None if kind is None else (kind, _ADVICE[kind])
+
+
+_AMOUNT: Final = (
+    r"\d+(?:\.\d+)?"
+    r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)(?![a-z])"
+    r"|(?!\s*[a-z]))"
+)
+"""A number and its unit, if any; a number followed by another word is no wait."""
+_WAIT: Final = re.compile(
+    rf"\b(?:retry|try again)\s+(?:after|in)\s+((?:{_AMOUNT}\s*)+)", re.IGNORECASE
+)
+_PART: Final = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]*)", re.IGNORECASE)
+_SCALE: Final = {"m": 60.0, "h": 3600.0}
+"""Seconds per minute and hour, by the unit's first letter; a number with no unit, or
+with ``s``, ``sec`` or ``seconds``, is in seconds."""
+
+
+def _seconds(number: str, unit: str) -> float:
+    unit = unit.lower()
+    scale = 0.001 if unit.startswith(("ms", "milli")) else _SCALE.get(unit[:1], 1.0)
+    return float(number) * scale
+
+
+def wait_in_text(text: str) -> float | None:
+    """The wait a text states, in seconds, or ``None``: "retry after 3" (seconds when no
+    unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes"."""
+    found = _WAIT.search(text)
+    if found is None:
+        return None
+    return sum(_seconds(number, unit) for number, unit in _PART.findall(found[1]))
