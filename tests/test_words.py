@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from toolerrors import ErrorKind
-from toolerrors._words import WORDS, kind_of_words, names_refusal, read_words, wait_in_text
+from toolerrors._words import (
+    WORDS,
+    kind_of_words,
+    names_refusal,
+    read_words,
+    status_in_text,
+    wait_in_text,
+)
 
 
 @pytest.mark.parametrize(
@@ -92,3 +99,21 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
 def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | None) -> None:
     """A number with no unit is seconds; a number followed by another word is no wait."""
     assert wait_in_text(text) == (None if seconds is None else pytest.approx(seconds))
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("failed to get file contents: GET https://api.github.com/repos/x: 404 Not Found []", 404),
+        ("failed to https://api.github.com/repos/x/y/contents\n422 Invalid request. []", 422),
+        ("Request failed with status code 502", 502),
+        ("HTTP 429", 429),
+        ("HTTP/1.1 503 Service Unavailable", 503),
+        ("Limit 6000, Used 500 tokens", None),
+        ("took 500 ms", None),
+        ("Internal error", None),
+    ],
+)
+def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:
+    """A status marked as one, or given before its reason; any other number is none."""
+    assert status_in_text(text) == status

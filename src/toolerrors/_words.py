@@ -23,6 +23,7 @@ __all__ = [
     "names_billing",
     "names_refusal",
     "read_words",
+    "status_in_text",
     "wait_in_text",
 ]
 
@@ -179,3 +180,23 @@ def wait_in_text(text: str) -> float | None:
     if found is None:
         return None
     return sum(_seconds(number, unit) for number, unit in part.findall(found[1]))
+
+
+@cache
+def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A status named as one ("HTTP 422", "status code 429"), and one a client's message
+    gives before its reason ("GET https://...: 404 Not Found"); compiled on first use."""
+    named = r"\b(?:HTTP(?:/[\d.]+)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
+    reasoned = r"(?:^|[\s:(])([45]\d\d)\s+(?=[A-Z][a-z])"
+    return re.compile(named, re.IGNORECASE), re.compile(reasoned)
+
+
+def status_in_text(text: str) -> int | None:
+    """The HTTP error status a text states, or ``None``: "HTTP 422", "status code 429",
+    "404 Not Found", "422 Invalid request"; a number with no such mark ("Limit 6000",
+    "Requested 500 tokens") is no status."""
+    for pattern in _status_patterns():
+        found = pattern.search(text)
+        if found is not None:
+            return int(found[1])
+    return None

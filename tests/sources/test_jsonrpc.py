@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import toolerrors
-from toolerrors import ErrorKind, ShapeError, convert, error_of, parse
+from conftest import corpus_case
+from toolerrors import ErrorKind, ShapeError, convert, error_of, parse, should_retry
 
 
 def test_a_response_is_read_by_what_it_carries() -> None:
@@ -34,3 +35,29 @@ def test_a_declined_request_is_refused_whatever_its_code() -> None:
         ErrorKind.REFUSED, False, False,
     )  # fmt: skip
     assert convert(error, "jsonrpc") == {"code": -32603, "message": "The user declined the request"}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "status"),
+    [
+        ("github-mcp-server-wrapped-404", ErrorKind.NOT_FOUND, 404),
+        ("github-mcp-server-wrapped-422", ErrorKind.INVALID_INPUT, 422),
+    ],
+)
+def test_a_wrapped_http_failure_is_read_by_the_status_it_states(
+    name: str, kind: ErrorKind, status: int
+) -> None:
+    """A server's -32603 around a failed HTTP call takes the status its message states:
+    a wrapped 404 is not found, never retried, and written back as it came."""
+    body = corpus_case("jsonrpc", name)["body"]
+    error = parse(body)
+    assert (error.kind, error.retryable, error.status_code, error.code) == (
+        kind,
+        False,
+        status,
+        "-32603",
+    )
+    assert not should_retry(error, idempotent=True)
+    assert convert(error, "jsonrpc") == body
+    plain = parse({"code": -32603, "message": "Internal error"})
+    assert (plain.kind, plain.retryable, plain.status_code) == (ErrorKind.INTERNAL, None, None)

@@ -28,9 +28,9 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
-from .._words import names_refusal, read_words
+from .._words import names_refusal, read_words, status_in_text
 
 if TYPE_CHECKING:
     from .._unified import UnifiedError
@@ -83,6 +83,10 @@ _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _BY_NUMBER: Final = {int(code): (code, row) for code, row in _ROWS.items()}
 """Each known code, as the number a payload holds, with its text and its row."""
 _REFUSED: Final = ErrorKind.REFUSED
+_WRAPPED: Final = _ROWS["-32603"]
+"""The internal error a server answers with when a call it made failed: an HTTP status its
+message states ("GET https://...: 404 Not Found") decides the kind and the advice, so a
+wrapped 404 is not found, and never retried."""
 _ALLOWED: Final = ERROR_OBJECT.names
 _BY_DATA: Final = {
     "uri": _ROWS["-32002"],
@@ -90,6 +94,13 @@ _BY_DATA: Final = {
 }
 """-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
+
+
+def _wrapped_kind(message: str) -> ErrorKind | None:
+    """The kind of the HTTP status a -32603's message states, if it states one."""
+    status = status_in_text(message)
+    said = of_status(status) if status is not None else None
+    return said[0] if said is not None else None
 
 
 def _by_data(code: str, data: object) -> Row | None:
@@ -111,16 +122,21 @@ def read_jsonrpc(
         row = _by_data(code, data) or row
     if row is None and strict:
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
+    status = None
     if row is not None:
         kind, retryable = row.kind, row.retryable
         if kind is not _REFUSED and names_refusal(message):  # whatever its code
             kind, retryable = _REFUSED, False
+        elif row is _WRAPPED:
+            status = status_in_text(message)
+            kind, retryable = (status and of_status(status)) or (kind, retryable)
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
     return make(
         kind,
         message,
         retryable=retryable,
+        status_code=status,
         vendor="jsonrpc",
         code=code,
         request_id=request_id,
@@ -253,7 +269,11 @@ def write(error: UnifiedError) -> dict[str, Any]:
     at_home = home(error, "jsonrpc") or (
         error.vendor == "jsonrpc"
         and error.code is not None
-        and (_by_data(error.code, extra.get("data")) is not None or error.kind is ErrorKind.REFUSED)
+        and (
+            _by_data(error.code, extra.get("data")) is not None
+            or error.kind is ErrorKind.REFUSED
+            or (error.code == _WRAPPED.code and _wrapped_kind(error.message) is error.kind)
+        )
     )
     code = (
         error.code if at_home and error.code is not None else canonical_row(error, "jsonrpc").code
