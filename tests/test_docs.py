@@ -69,9 +69,14 @@ EXTRAS = {
 """Pages whose examples need an optional package."""
 
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+PAGE_IDS = [
+    page.relative_to(ROOT / "docs").as_posix() if page.parent != ROOT else page.name
+    for page in PAGES
+]
+"""Each page by its path under docs/ (``integrations/langgraph.md``), as .ci/run names it."""
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
 def test_every_python_example_runs(page: Path) -> None:
     """Every python block of the README and the docs runs as written, in page order."""
     for extra in EXTRAS.get(page.name, ()):
