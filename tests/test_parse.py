@@ -404,3 +404,28 @@ def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
     error = error_of({"error": "forbidden", "message": "No.", "ok": ok})
     assert error is not None and error.kind is ErrorKind.PERMISSION_DENIED
     assert convert(error, to="use_tool") == {"error": "forbidden", "message": "No.", "ok": ok}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "retryable", "status", "wait"),
+    [
+        ("failed to get file contents: GET https://api.github.com/repos/o/r: 404 Not Found []",
+         ErrorKind.NOT_FOUND, False, 404, None),
+        ("Request failed with status code 429. Please try again in 20s.",
+         ErrorKind.RATE_LIMITED, True, 429, 20.0),
+        ("Rate limit reached. Please try again in 1m30s.", ErrorKind.RATE_LIMITED, True, None, 90.0),
+        ("The tool crashed.", ErrorKind.INTERNAL, None, None, None),
+    ],
+)  # fmt: skip
+def test_an_error_results_text_says_its_status_and_its_wait(
+    text: str, kind: ErrorKind, retryable: bool | None, status: int | None, wait: float | None
+) -> None:
+    """An ``isError`` result's text: a status it states decides, else its known words;
+    a wait it states is kept."""
+    error = parse({"content": [{"type": "text", "text": text}], "isError": True})
+    assert (error.kind, error.retryable, error.status_code, error.retry_after) == (
+        kind,
+        retryable,
+        status,
+        wait,
+    )

@@ -32,7 +32,7 @@ from ._source import (
 )
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import read_words, wait_in_text
+from ._words import read_words, status_in_text, wait_in_text
 
 if TYPE_CHECKING:
     from ._table import Target, Vendor
@@ -192,8 +192,17 @@ def _mcp(
                     return found
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
-        kind, retryable = read_words(message) or (ErrorKind.INTERNAL, None)
-        return make(kind, message, retryable=retryable, vendor="mcp")
+        status = status_in_text(message)
+        said = (of_status(status) if status is not None else None) or read_words(message)
+        kind, retryable = said or (ErrorKind.INTERNAL, None)
+        return make(
+            kind,
+            message,
+            retryable=retryable,
+            retry_after=wait_in_text(message),
+            status_code=status,
+            vendor="mcp",
+        )
     if need:
         raise ShapeError("an MCP tool result without isError: true is not an error", where)
     return None
@@ -289,9 +298,10 @@ _WAITS: Final = ("retry_after", "retryAfter")
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     """A payload that marks an error but fits no source exactly: its kind from a broken
     approval or refusal marker, else from its known words, else from the HTTP status it
-    gives, else ``unknown``; its text kept as the message, and a wait it states, in a
-    field or in its text ("Please try again in 11.09s"), kept.  An ``error`` object's
-    fields are read as the payload's own (``{"error": {"message", "code"}}``)."""
+    gives (in a field, or in its text: "HTTP 404"), else ``unknown``.  Its text is kept
+    as the message, and a wait it states, in a field or in its text ("Please try again
+    in 11.09s"), is kept.  An ``error`` object's fields are read as the payload's own
+    (``{"error": {"message", "code"}}``)."""
     inner = d.get("error")
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
@@ -305,6 +315,8 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     status = next(
         (d[key] for key in _STATUSES if type(d.get(key)) is int and 400 <= d[key] <= 599), None
     )
+    if status is None:
+        status = next((s for s in map(status_in_text, texts) if s is not None), None)
     said = read_words(code, *texts)
     if said is None and status is not None:
         said = of_status(status)
