@@ -42,3 +42,15 @@ def test_a_rate_limit_in_a_400_is_a_rate_limit() -> None:
         "stripe", ErrorKind.RATE_LIMITED, True, "account_rate_limit_exceeded",
         Action.WAIT_AND_RETRY,
     )  # fmt: skip
+
+
+def test_a_null_param_or_code_is_never_stripes() -> None:
+    """Stripe leaves out what it does not say; OpenAI-compatible servers send nulls.
+    Ollama's model-not-found, with Stripe's ``api_error`` type, is not Stripe's, and is
+    not a retryable outage."""
+    body = corpus_case("elsewhere", "ollama-openai-compatible-404")["body"]
+    error = from_http(404, {}, body)
+    assert error.vendor != "stripe"
+    assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)
+    stripe = parse({"error": {"type": "api_error", "message": "Something went wrong."}})
+    assert stripe.vendor == "stripe"

@@ -138,9 +138,13 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _only_stripe(d: Mapping[str, Any]) -> bool:
     """A type or code only Stripe uses, a field only Stripe sends, or an
-    ``invalid_request_error`` without ``param`` (which OpenAI always sends)."""
+    ``invalid_request_error`` without ``param`` (which OpenAI always sends); never with a
+    null ``param`` or ``code``, which Stripe leaves out and OpenAI-compatible servers send
+    (Ollama's ``{"type": "api_error", "param": null, "code": null}``)."""
     inner = d["error"]  # an object: the claim asks only then
     kind_of, code = inner.get("type"), inner.get("code")
+    if (code is None and "code" in inner) or ("param" in inner and inner["param"] is None):
+        return False
     return (
         (type(kind_of) is str and kind_of in _ONLY_STRIPE)
         or (type(code) is str and code in _ONLY_CODES)
@@ -183,8 +187,8 @@ SOURCE: Final = register(
                 "error",
                 read_stripe,
                 "a type or code only Stripe uses, a field only Stripe sends, or"
-                " `invalid_request_error` without `param`; never beside a top-level `type`"
-                " nor with an `innerError`",
+                " `invalid_request_error` without `param`; never beside a top-level `type`,"
+                " with an `innerError`, or with a null `param` or `code`",
                 is_a=dict,
                 refuses=("type", "error/innerError", "error/innererror"),
                 when=_only_stripe,
