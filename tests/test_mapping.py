@@ -18,6 +18,7 @@ from toolerrors import (
     github,
     google,
     jsonrpc,
+    kubernetes,
     msgraph,
     oauth,
     openai,
@@ -54,6 +55,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "github": github.ErrorCode,
     "msgraph": msgraph.ErrorCode,
     "telegram": telegram.ErrorCode,
+    "kubernetes": kubernetes.StatusReason,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -71,6 +73,7 @@ CODES = {
     "github": [c.value for c in github.ErrorCode],
     "msgraph": [c.value for c in msgraph.ErrorCode],
     "telegram": [c.value for c in telegram.ErrorCode],
+    "kubernetes": [c.value for c in kubernetes.StatusReason],
 }
 
 

@@ -91,6 +91,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "github": frozenset({"message", "status"}),
         "msgraph": frozenset(),
         "telegram": frozenset({"ok", "error_code", "description"}),
+        "kubernetes": frozenset({"kind", "status", "reason"}),
     }
 
 
