@@ -135,24 +135,15 @@ def write(error: UnifiedError) -> dict[str, Any]:
         if error.code is not None:
             out["reason"] = error.code
         return with_extra(out, error)
-    row = canonical_row(error, "kubernetes")
-    out = {
-        "kind": "Status",
-        "apiVersion": "v1",
-        "metadata": {},
-        "status": "Failure",
-        "message": error.message,
-        "reason": row.code,
-        "code": row.status,
-    }
+    out = _status(canonical_row(error, "kubernetes"), error.message)
     if error.retry_after is not None:
         out["details"] = {"retryAfterSeconds": ceil(error.retry_after)}
     return out
 
 
-def example(row: Row, message: str) -> dict[str, Any]:
-    """The ``Status`` as the API server sends it (a ``NotFound`` names the object)."""
-    out: dict[str, Any] = {
+def _status(row: Row, message: str) -> dict[str, Any]:
+    """The ``Status`` the API server sends for ``row``'s reason."""
+    return {
         "kind": "Status",
         "apiVersion": "v1",
         "metadata": {},
@@ -161,6 +152,11 @@ def example(row: Row, message: str) -> dict[str, Any]:
         "reason": row.code,
         "code": row.status,
     }
+
+
+def example(row: Row, message: str) -> dict[str, Any]:
+    """The ``Status`` as the API server sends it (a ``NotFound`` names the object)."""
+    out = _status(row, message)
     if row.code == "NotFound":
         out["details"] = {"name": "web-0", "kind": "pods"}
     return out
