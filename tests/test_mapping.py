@@ -13,6 +13,7 @@ from toolerrors import (
     Action,
     ErrorKind,
     anthropic,
+    aws,
     configure,
     convert,
     github,
@@ -56,6 +57,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "msgraph": msgraph.ErrorCode,
     "telegram": telegram.ErrorCode,
     "kubernetes": kubernetes.StatusReason,
+    "aws": aws.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -74,6 +76,7 @@ CODES = {
     "msgraph": [c.value for c in msgraph.ErrorCode],
     "telegram": [c.value for c in telegram.ErrorCode],
     "kubernetes": [c.value for c in kubernetes.StatusReason],
+    "aws": [c.value for c in aws.ErrorCode],
 }
 
 

@@ -43,7 +43,12 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     "/google/v1/documents:analyzeSentiment": (
         "google/api-key-invalid-errorinfo.json", 400, {},
     ),
+    "/dynamodb": ("aws/dynamodb-put-item.json", 400, {"x-amzn-RequestId": "req_aws"}),
+    "/bedrock/model/m/converse": ("aws/bedrock-throttling-too-many-tokens.json", 429, {}),
 }  # fmt: skip
+
+_OWN: frozenset[str] = frozenset({"content-type", "content-length", "connection"})
+"""Headers a recorded response has that this server sends itself."""
 
 STREAMS: dict[str, tuple[str, str]] = {
     # path: (the corpus payload sent as a server-sent event after a 200, its event name)
@@ -77,6 +82,7 @@ class Handler(BaseHTTPRequestHandler):
         name, status, headers = ROUTES[path]
         recorded = json.loads((CORPUS / name).read_text(encoding="utf-8"))
         headers = {**recorded.get("headers", {}), **headers}
+        headers = {key: value for key, value in headers.items() if key.lower() not in _OWN}
         self._send(status, headers, "application/json", json.dumps(recorded["body"]).encode())
 
     def _send(self, status: int, headers: dict[str, str], media: str, body: bytes) -> None:
@@ -280,3 +286,49 @@ def test_google_genai_error(server: str) -> None:
         ErrorKind.RATE_LIMITED, True, "google", "RESOURCE_EXHAUSTED", 429,
     )  # fmt: skip
     assert error.message.startswith("The zone 'us-east1-a' does not have enough resources")
+
+
+def _botocore_client(server: str, service: str) -> Any:
+    """A botocore client of ``service`` that calls ``server`` once, with no retries."""
+    session = pytest.importorskip("botocore.session").get_session()
+    config = pytest.importorskip("botocore.config").Config(retries={"total_max_attempts": 1})
+    return session.create_client(
+        service,
+        region_name="us-east-1",
+        endpoint_url=f"{server}/{service.partition('-')[0]}",
+        aws_access_key_id="AKIDEXAMPLE",
+        aws_secret_access_key="secret",
+        config=config,
+    )
+
+
+def test_botocore_client_error(server: str) -> None:
+    """DynamoDB throttles with a 400: botocore's modeled error (a ``ClientError``) reads by
+    its code, as a rate limit that is retried."""
+    client = _botocore_client(server, "dynamodb")
+    raised = client.exceptions.ProvisionedThroughputExceededException
+    exc = _raised(raised, client.put_item, TableName="t", Item={})
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.RATE_LIMITED, True, "aws", "ProvisionedThroughputExceededException",
+    )  # fmt: skip
+    assert (error.status_code, error.request_id) == (400, "req_aws")
+    assert error.message.startswith("The level of configured provisioned throughput")
+
+
+def test_botocore_error_named_in_a_header(server: str) -> None:
+    """Bedrock names its error only in ``x-amzn-ErrorType``: botocore's ``ClientError``
+    keeps the code it read there."""
+    client = _botocore_client(server, "bedrock-runtime")
+    exc = _raised(
+        client.exceptions.ThrottlingException,
+        client.converse,
+        modelId="m",
+        messages=[{"role": "user", "content": [{"text": "hi"}]}],
+    )
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.RATE_LIMITED, True, "aws", "ThrottlingException", 429,
+    )  # fmt: skip
+    assert error.request_id == "ca47a5ce-e260-4824-aa0e-2e62669d5d6e"
+    assert error.message == "Too many tokens, please wait before trying again."

@@ -92,6 +92,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "msgraph": frozenset(),
         "telegram": frozenset({"ok", "error_code", "description"}),
         "kubernetes": frozenset({"kind", "status", "reason"}),
+        "aws": frozenset(),
     }
 
 

@@ -15,7 +15,7 @@ from ._json import MAX_BYTES, MAX_WAIT, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
-from ._source import HEADER_NAMES, HEADERS, ONE_TIME_CODE, SHOULD_RETRY
+from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, SHOULD_RETRY
 from ._table import BOUND, READ, of_status
 from ._unified import UnifiedError, make, refill
 
@@ -370,6 +370,8 @@ def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | N
                 data = decode(body)
             except ValueError:
                 data = None  # not JSON (a proxy's HTML page): the status decides
+    if IN_BODY and not IN_BODY.keys().isdisjoint(lowered):
+        data, owned = _with_code(data, owned, lowered)
     found = None
     try:
         if "problem+json" in lowered.get("content-type", "") and (
@@ -386,6 +388,18 @@ def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | N
         challenge = _challenge(lowered["www-authenticate"])
         found = from_mapping(challenge, strict=False, where="", need=False) if challenge else None
     return found, data
+
+
+def _with_code(data: object, owned: bool, lowered: Mapping[str, str]) -> tuple[object, bool]:
+    """The body with the error's code a header names (a source's `in_body` header), where
+    the body is empty or a JSON object that does not say it."""
+    for says, key in IN_BODY.items():
+        if says in lowered:
+            if data is None:
+                data = {}
+            if type(data) is dict and key not in data:
+                data, owned = {key: lowered[says], **data}, True
+    return data, owned
 
 
 def _merged(

@@ -223,7 +223,9 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     if _is_group(exc):
         return _group(exc, seen)
     for cls in type(exc).__mro__:  # an SDK's exception that a source reads (ConfigureError)
-        read = EXCEPTION_READERS.get(cls.__name__)
+        read = EXCEPTION_READERS.get(cls.__name__) or EXCEPTION_READERS.get(
+            f"{cls.__module__}.{cls.__name__}"  # a name two SDKs share (ClientError)
+        )
         if read is not None:
             return read(exc)
     if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure

@@ -208,6 +208,27 @@ ONE_TIME_CODE: Final = "one-time-code"
 """What a header says (`Source.headers`): on a 401, ``required`` when a person must give a
 one-time code."""
 
+REQUEST_ID: Final = "request-id"
+"""What a header says (`Source.headers`): the id of the request, as ``x-request-id`` and
+``request-id`` do (which come first)."""
+
+_IN_BODY: Final = "body:"
+
+
+def in_body(key: str) -> str:
+    """What a header says (`Source.headers`): the error's code, which the body keeps at
+    ``key`` when it keeps it at all.  `toolerrors.from_http` reads a JSON object body
+    without ``key`` (or an empty body) as if it had the header's value there."""
+    if not key or type(key) is not str:
+        raise ValueError(f"in_body needs the body's key, not {key!r}")
+    return _IN_BODY + key
+
+
+def body_key(says: str) -> str | None:
+    """The body key an `in_body` header fills, or ``None`` for a header that says anything
+    else."""
+    return says[len(_IN_BODY) :] if says.startswith(_IN_BODY) else None
+
 
 class _NoValue:
     def __repr__(self) -> str:
@@ -370,9 +391,12 @@ class Source:
     published under ``docs/schemas/`` (a success envelope, say)."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """The response headers of its own that `toolerrors.from_http` reads, by lower-case
-    name, each with what it says: `SHOULD_RETRY` or `ONE_TIME_CODE`."""
+    name, each with what it says: `SHOULD_RETRY`, `ONE_TIME_CODE`, `REQUEST_ID`, or
+    `in_body` (the error's code, for a body that may not say it)."""
     exceptions: Mapping[str, Callable[[BaseException], UnifiedError]] = field(default_factory=dict)
     """The exceptions its SDK raises with its errors, by class name (``ConfigureError``),
+    or by module and class name where another SDK shares the name
+    (``botocore.exceptions.ClientError``),
     and how to read each: `toolerrors.from_exception` asks for an exception of a class of
     that name, or of a subclass, whichever copy of the SDK (or of this package) made it."""
     responses: tuple[Response, ...] = ()
@@ -433,6 +457,9 @@ EXCEPTION_READERS: Final[dict[str, Callable[[BaseException], UnifiedError]]] = {
 HEADERS: Final[dict[str, str]] = {}
 """Every registered source's `Source.headers`: a header's lower-case name to what it says."""
 
+IN_BODY: Final[dict[str, str]] = {}
+"""What each registered `in_body` header says, to the body key it fills."""
+
 HEADER_NAMES: Final[dict[str | bytes, str]] = {}
 """`toolerrors.from_http`'s cache of header names as given (``Retry-After``,
 ``b"retry-after"``) to the name it reads them by, emptied whenever the sources change."""
@@ -451,6 +478,7 @@ def _rebuild() -> None:
     for lookup in lookups:
         lookup.clear()
     HEADERS.clear()
+    IN_BODY.clear()
     for source in SOURCES.values():
         _derive(source)
     _settle()
@@ -473,6 +501,10 @@ def _derive(source: Source) -> None:
     EXCEPTION_READERS.update(source.exceptions)
     RESPONSES.extend(source.responses)
     HEADERS.update(source.headers)
+    for says in source.headers.values():
+        key = body_key(says)
+        if key:
+            IN_BODY[says] = key
 
 
 def _settle() -> None:
@@ -529,10 +561,13 @@ def _check(source: Source) -> None:
             " reads as not retryable"
         )
     for name, says in source.headers.items():
-        if says not in (SHOULD_RETRY, ONE_TIME_CODE) or name != name.lower():
+        if (
+            says not in (SHOULD_RETRY, ONE_TIME_CODE, REQUEST_ID) and not body_key(says)
+        ) or name != name.lower():
             raise ValueError(
                 f"{where}: header {name!r} must be named in lower case and say"
-                f" {SHOULD_RETRY!r} or {ONE_TIME_CODE!r}, not {says!r}"
+                f" {SHOULD_RETRY!r}, {ONE_TIME_CODE!r}, {REQUEST_ID!r} or in_body(key),"
+                f" not {says!r}"
             )
     if sum(shape.codes is None for shape in source.shapes) != 1:
         raise ValueError(f"{where}: exactly one shape must take the codes no other names")

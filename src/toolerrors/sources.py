@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING
 
 from ._source import (
     NO_VALUE,
+    ONE_TIME_CODE,
+    REQUEST_ID,
     SAFER_KIND,
+    SHOULD_RETRY,
     SOURCES,
     Claim,
     Field,
@@ -30,6 +33,7 @@ from ._source import (
     canonical_row,
     check,
     home,
+    in_body,
     lookup,
     only,
     register,
@@ -47,7 +51,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_VALUE",
+    "ONE_TIME_CODE",
+    "REQUEST_ID",
     "SAFER_KIND",
+    "SHOULD_RETRY",
     "Claim",
     "Field",
     "Reader",
@@ -61,6 +68,7 @@ __all__ = [
     "check",
     "codes_of",
     "home",
+    "in_body",
     "lookup",
     "make",
     "only",
