@@ -67,3 +67,20 @@ def test_every_source_has_ten_real_payloads() -> None:
     assert set(counts) == {*BUILT_IN, "elsewhere"} - {"use_tool", "pythe", "configure"}, counts
     assert min(n for name, n in counts.items() if name != "elsewhere") >= 10, counts
     assert counts["elsewhere"] >= 1
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(CORPUS).as_posix() for p in CASES])
+def test_no_payload_is_attributed_to_another_source(path: Path) -> None:
+    """A payload names a source only when it carries that source's own marks: one in a
+    source's folder names that source or none, and one in ``elsewhere`` names none (its
+    vendor says only how it was read: ``http``, ``problem``), unless it is labelled with
+    the source whose shape it is in (an OpenAI-compatible server's error object)."""
+    case = _read(path)
+    if "status" in case:
+        error = from_http(case["status"], case.get("headers", {}), case["body"])
+    else:
+        error = error_of(case["body"])
+    if error is None or error.vendor not in BUILT_IN:
+        return
+    own = case["expect"].get("vendor") if path.parent.name == "elsewhere" else path.parent.name
+    assert error.vendor == own, f"read as {error.vendor}'s"
