@@ -370,9 +370,10 @@ def test_a_body_that_marks_an_error_gives_its_status_and_wait() -> None:
 
 
 def test_a_body_of_no_known_shape_gives_from_http_its_wait() -> None:
-    """Discord's 429 body is no error shape, so its status decides, but the wait it
-    states is more exact than its ``Retry-After`` (64.57 s, not 65); a stated zero counts."""
-    body = {"message": "You are being rate limited.", "retry_after": 64.57, "global": False}
+    """A 429 body of no known shape (Discord's without its ``global`` flag): its status
+    decides, but the wait it states is more exact than its ``Retry-After`` (64.57 s, not
+    65); a stated zero counts."""
+    body = {"message": "You are being rate limited.", "retry_after": 64.57}
     limited = from_http(429, {"Retry-After": "65"}, body)
     assert (limited.kind, limited.retry_after, limited.message) == (
         ErrorKind.RATE_LIMITED, 64.57, "You are being rate limited."

@@ -16,6 +16,7 @@ from toolerrors import (
     aws,
     configure,
     convert,
+    discord,
     github,
     google,
     jsonrpc,
@@ -58,6 +59,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "telegram": telegram.ErrorCode,
     "kubernetes": kubernetes.StatusReason,
     "aws": aws.ErrorCode,
+    "discord": discord.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -77,6 +79,7 @@ CODES = {
     "telegram": [c.value for c in telegram.ErrorCode],
     "kubernetes": [c.value for c in kubernetes.StatusReason],
     "aws": [c.value for c in aws.ErrorCode],
+    "discord": [c.value for c in discord.ErrorCode],
 }
 
 

@@ -78,5 +78,7 @@ def test_nothing(error_payload):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.ret != 0
     result.stdout.fnmatch_lines(
-        ["*every_code('acme'): expected one of anthropic, aws, configure, github, *, use_tool*"]
+        [
+            "*every_code('acme'): expected one of anthropic, aws, configure, discord, github, *, use_tool*"
+        ]
     )

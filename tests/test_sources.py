@@ -93,6 +93,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "telegram": frozenset({"ok", "error_code", "description"}),
         "kubernetes": frozenset({"kind", "status", "reason"}),
         "aws": frozenset(),
+        "discord": frozenset({"code", "message", "retry_after"}),
     }
 
 

@@ -67,7 +67,7 @@ def explain(error: UnifiedError) -> str:
         f"kind:    {error.kind!s}\n"
         f"action:  {error.action!s}: {error.hint}\n"
         f"retry:   {_retry_advice(error)}\n"
-        f"source:  {_bare(f'{error.vendor} {error.code}')}{status}\n"
+        f"source:  {_bare(' '.join(filter(None, (error.vendor, error.code))))}{status}\n"
         f"{held}message: {quoted(error.message)}"
     )
 

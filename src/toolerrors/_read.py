@@ -337,7 +337,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
 
 def stated_wait(d: Mapping[str, Any]) -> float | None:
     """The seconds to wait a body of no known shape states, at its top or in its
-    ``parameters`` (Discord's rate limits, and bots' APIs like it)."""
+    ``parameters`` (chat platforms' rate limits say ``retry_after`` there)."""
     parameters = d.get("parameters")
     places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
     for place in places:
