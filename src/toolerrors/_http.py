@@ -261,9 +261,16 @@ def _reset(lowered: Mapping[str, str]) -> float | None:
 
 
 def _message(data: object, status: int) -> str:
+    """What a body of no known shape says went wrong: a message at its top, else its
+    first error's (``{"errors": [{"message": ...}]}``), else the status's phrase."""
     if isinstance(data, Mapping):
         for key in _MESSAGE_KEYS:
             text = data.get(key)
+            if type(text) is str and text:
+                return text
+        errors = data.get("errors")
+        if type(errors) is list and errors and isinstance(errors[0], Mapping):
+            text = errors[0].get("message")
             if type(text) is str and text:
                 return text
     from http import HTTPStatus

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import corpus_case
 from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, parse
 
 
@@ -67,3 +68,30 @@ def test_graphql_errors_with_only_a_documented_type_are_github_s() -> None:
         parse(body, strict=True)
     for other in ({"errors": [{"type": "SOMETHING"}]}, {"errors": [{"type": ["RATE_LIMITED"]}]}):
         assert error_of(other) is None
+
+
+def test_other_apis_errors_lists_are_not_github_s() -> None:
+    """An ``errors`` list is GitHub's GraphQL errors only with GraphQL's fields and
+    GitHub's: Cloudflare's (``success: false``, integer codes;
+    timothymiller/cloudflare-ddns#152) and SendGrid's (``field``, ``help``) name no
+    source, and their first error's message is kept."""
+    cloudflare = {
+        "result": None,
+        "success": False,
+        "errors": [
+            {
+                "code": 7003,
+                "message": "Could not route to /client/v4/zones/myZone.xxx, perhaps your"
+                " object identifier is invalid?",
+            }
+        ],
+        "messages": [],
+    }
+    read = from_http(400, {}, cloudflare)
+    assert (read.vendor, read.kind) == ("http", ErrorKind.INVALID_INPUT)
+    assert read.message.startswith("Could not route to /client/v4/zones/")
+    assert error_of({k: v for k, v in cloudflare.items() if k != "success"}) is None
+    sendgrid = corpus_case("elsewhere", "sendgrid-401-invalid-grant")
+    read = from_http(sendgrid["status"], sendgrid["headers"], sendgrid["body"])
+    assert (read.vendor, read.kind) == ("http", ErrorKind.UNAUTHENTICATED)
+    assert read.message == "The provided authorization grant is invalid, expired, or revoked"

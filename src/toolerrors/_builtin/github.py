@@ -188,12 +188,17 @@ def _documented(kind_of: object) -> bool:
 
 def _graphql(d: Mapping[str, Any]) -> bool:
     """GraphQL's ``errors``: objects with a ``message``, or with only a ``type`` GitHub
-    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200)."""
+    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200); never one with a
+    field GraphQL and GitHub do not send (SendGrid's ``field``) or a ``code`` that is not
+    text (Cloudflare's ``{"code": 10000, "message"}``)."""
     errors = d["errors"]
+    if not errors or type(errors[0]) is not dict:
+        return False
+    first = errors[0]
     return (
-        bool(errors)
-        and type(errors[0]) is dict
-        and (type(errors[0].get("message")) is str or _documented(errors[0].get("type")))
+        _GRAPHQL_ERROR.issuperset(first)
+        and type(first.get("code", "")) is str
+        and (type(first.get("message")) is str or _documented(first.get("type")))
     )
 
 
@@ -242,9 +247,10 @@ SOURCE: Final = register(
                 read_graphql,
                 "GraphQL errors: objects with a `message`, or only a `type` GitHub documents"
                 " (`RATE_LIMITED`), and no `message` beside them (a REST error's `errors` has"
-                " one)",
+                " one); never beside Cloudflare's `success`, and never with an error field"
+                " GraphQL and GitHub do not send (SendGrid's `field`)",
                 is_a=list,
-                refuses=("message",),
+                refuses=("message", "success"),
                 when=_graphql,
             ),
         ),
