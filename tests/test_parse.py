@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS
+from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS, corpus_case
 from toolerrors import (
     ErrorKind,
     ShapeError,
@@ -429,3 +429,22 @@ def test_an_error_results_text_says_its_status_and_its_wait(
         status,
         wait,
     )
+
+
+def test_a_body_of_no_known_shape_keeps_a_loading_models_wait_and_no_sentence_as_code() -> None:
+    """A model server's ``{"error": "Model ... is currently loading", "estimated_time"}``
+    (Hugging Face's Inference API): the model is unavailable for the time it states, and
+    the ``error``, a sentence, is its message, not its code; a word is still a code."""
+    body = corpus_case("elsewhere", "huggingface-model-loading-long-wait")["body"]
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.retry_after, error.code, error.vendor) == (
+        ErrorKind.UNAVAILABLE,
+        True,
+        1809.1820068359375,
+        None,
+        None,
+    )
+    assert error.message == "Model allenai/unifiedqa-t5-11b is currently loading"
+    worded = error_of({"error": "model_not_ready", "estimated_time": 5})
+    assert worded is not None and (worded.code, worded.retry_after) == ("model_not_ready", 5.0)

@@ -290,25 +290,31 @@ _TEXTS: Final = (
 _CODES: Final = ("code", "error", "type", "status")
 _STATUSES: Final = ("status", "error_code", "statusCode", "status_code")
 """Where a body may give its HTTP status as a number (``{"error_code": 502, ...}``)."""
-_WAITS: Final = ("retry_after", "retryAfter")
+_WAITS: Final = ("retry_after", "retryAfter", "estimated_time")
 """Where a body may say how many seconds to wait, at its top or in ``parameters``
-(``{"parameters": {"retry_after": 35}}``)."""
+(``{"parameters": {"retry_after": 35}}``); a model server says how long its model will
+take to load as ``estimated_time``."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     """A payload that marks an error but fits no source exactly: its kind from a broken
     approval or refusal marker, else from its known words, else from the HTTP status it
     gives (in a field, or in its text: "HTTP 404"), else ``unknown``.  Its text is kept
-    as the message, and a wait it states, in a field or in its text ("Please try again
-    in 11.09s"), is kept.  An ``error`` object's fields are read as the payload's own
+    as the message, and its code only where it is a word (an ``error`` that is a
+    sentence is a message), and a wait it states, in a field or in its text ("Please
+    try again in 11.09s"), is kept.  An ``error`` object's fields are read as the payload's own
     (``{"error": {"message", "code"}}``)."""
     inner = d.get("error")
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
     message = texts[0] if texts else _json_text(d)
     code = next(
-        (p[key] for p in places for key in _CODES if type(p.get(key)) is str and p[key]), None
-    )
+        (
+            p[key] for p in places for key in _CODES
+            if type(p.get(key)) is str and p[key] and " " not in p[key]  # a word, not a text
+        ),
+        None,
+    )  # fmt: skip
     held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
     if held is not None:
         return make(held, message, retryable=False, vendor="use_tool", extra=d)

@@ -48,7 +48,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PERMISSION_DENIED,
     ),
     (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
-    (r"overloaded|unavailable", ErrorKind.UNAVAILABLE),
+    (r"overloaded|unavailable|currently loading", ErrorKind.UNAVAILABLE),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
 )
