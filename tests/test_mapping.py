@@ -14,6 +14,7 @@ from toolerrors import (
     ErrorKind,
     anthropic,
     aws,
+    cloudflare,
     configure,
     convert,
     discord,
@@ -60,6 +61,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "kubernetes": kubernetes.StatusReason,
     "aws": aws.ErrorCode,
     "discord": discord.ErrorCode,
+    "cloudflare": cloudflare.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -80,6 +82,7 @@ CODES = {
     "kubernetes": [c.value for c in kubernetes.StatusReason],
     "aws": [c.value for c in aws.ErrorCode],
     "discord": [c.value for c in discord.ErrorCode],
+    "cloudflare": [c.value for c in cloudflare.ErrorCode],
 }
 
 

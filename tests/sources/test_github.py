@@ -73,8 +73,9 @@ def test_graphql_errors_with_only_a_documented_type_are_github_s() -> None:
 def test_other_apis_errors_lists_are_not_github_s() -> None:
     """An ``errors`` list is GitHub's GraphQL errors only with GraphQL's fields and
     GitHub's: Cloudflare's (``success: false``, integer codes;
-    timothymiller/cloudflare-ddns#152) and SendGrid's (``field``, ``help``) name no
-    source, and their first error's message is kept."""
+    timothymiller/cloudflare-ddns#152) is Cloudflare's, and without its envelope no
+    source's; SendGrid's (``field``, ``help``) names no source, and its first error's
+    message is kept."""
     cloudflare = {
         "result": None,
         "success": False,
@@ -88,7 +89,7 @@ def test_other_apis_errors_lists_are_not_github_s() -> None:
         "messages": [],
     }
     read = from_http(400, {}, cloudflare)
-    assert (read.vendor, read.kind) == ("http", ErrorKind.INVALID_INPUT)
+    assert (read.vendor, read.code, read.kind) == ("cloudflare", "7003", ErrorKind.NOT_FOUND)
     assert read.message.startswith("Could not route to /client/v4/zones/")
     assert error_of({k: v for k, v in cloudflare.items() if k != "success"}) is None
     sendgrid = corpus_case("elsewhere", "sendgrid-401-invalid-grant")
