@@ -34,7 +34,7 @@ from toolerrors import (
 )
 from toolerrors._builtin.configure import SUGGESTED
 from toolerrors._source import SOURCES
-from toolerrors._table import KINDS, READ, ROWS, WRITE
+from toolerrors._table import KINDS, READ, ROWS, WRITE, of_status
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
 
 BRIEF_KINDS = [
@@ -314,3 +314,13 @@ def test_a_refusal_written_anywhere_never_reads_back_as_a_retry(vendor: str) -> 
     back = parse(convert(toolerrors.UnifiedError(ErrorKind.REFUSED, "No."), to=vendor))
     assert back.retryable is False
     assert back.action not in RETRY_ACTIONS
+
+
+def test_a_status_stands_for_a_kind_only_when_it_is_an_error() -> None:
+    """``of_status``: no status, a success and a number past HTTP say nothing; a 4xx or
+    5xx it does not name falls back on its class (a 599 is no safe retry)."""
+    assert [of_status(status) for status in (None, 200, 399, 600)] == [None] * 4
+    assert of_status(404) == (ErrorKind.NOT_FOUND, False)
+    assert of_status(429) == (ErrorKind.RATE_LIMITED, True)
+    assert of_status(499) == of_status(400)
+    assert of_status(599) is not None and of_status(599)[1] is not True

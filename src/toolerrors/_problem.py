@@ -156,7 +156,7 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     uri = d.get("type")
     kind, retryable = (
         read_words(uri if type(uri) is str else None, title, detail)
-        or (of_status(status) if status is not None else None)
+        or of_status(status)
         or (ErrorKind.UNKNOWN, None)
     )  # its words decide before its status: "out of credits" under a 403 is billing
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}

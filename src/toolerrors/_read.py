@@ -193,7 +193,7 @@ def _mcp(
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
         status = status_in_text(message)
-        said = (of_status(status) if status is not None else None) or read_words(message)
+        said = of_status(status) or read_words(message)
         kind, retryable = said or (ErrorKind.INTERNAL, None)
         return make(
             kind,

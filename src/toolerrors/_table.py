@@ -381,7 +381,10 @@ HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
 """By status class, for statuses ``HTTP`` does not name: not every 5xx is safe to retry."""
 
 
-def of_status(status: int) -> tuple[ErrorKind, bool | None] | None:
+def of_status(status: int | None) -> tuple[ErrorKind, bool | None] | None:
     """``(kind, retryable)`` an error status stands for when nothing says more; ``None``
-    for a status that is no error (below 400) or no HTTP status (600 and up)."""
-    return HTTP.get(status) or HTTP_OTHER.get(status // 100) if status >= 400 else None
+    for no status, a status that is no error (below 400) or no HTTP status (600 and
+    up)."""
+    if status is None or status < 400:
+        return None
+    return HTTP.get(status) or HTTP_OTHER.get(status // 100)

@@ -99,7 +99,7 @@ revision), ``supported``, a protocol version the server does not speak (2025-11-
 def _wrapped_kind(message: str) -> ErrorKind | None:
     """The kind of the HTTP status a -32603's message states, if it states one."""
     status = status_in_text(message)
-    said = of_status(status) if status is not None else None
+    said = of_status(status)
     return said[0] if said is not None else None
 
 

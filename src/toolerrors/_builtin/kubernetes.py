@@ -111,7 +111,7 @@ def read_kubernetes(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     if row is not None:
         kind, retryable = row.kind, row.retryable
     else:  # no reason, or one this version does not know: the status, then the words
-        said = (of_status(status) if status is not None else None) or read_words(message)
+        said = of_status(status) or read_words(message)
         kind, retryable = said or (ErrorKind.UNKNOWN, None)
     details = d.get("details")
     wait = details.get("retryAfterSeconds") if type(details) is dict else None
