@@ -10,7 +10,7 @@ from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, ErrorKind
 from ._source import Claim, add_claim
 from ._table import KINDS, of_status
 from ._unified import UnifiedError, make
-from ._words import read_words
+from ._words import UNSAID, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -155,9 +155,7 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         raise ShapeError(f"unknown kind {d['kind']!r}", f"{where}/kind")
     uri = d.get("type")
     kind, retryable = (
-        read_words(uri if type(uri) is str else None, title, detail)
-        or of_status(status)
-        or (ErrorKind.UNKNOWN, None)
+        read_words(uri if type(uri) is str else None, title, detail) or of_status(status) or UNSAID
     )  # its words decide before its status: "out of credits" under a 403 is billing
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}
     code = str(status) if status is not None else None

@@ -14,6 +14,7 @@ from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import EXCEPTION_READERS, RESPONSES, Response
 from ._unified import ToolFailure, UnifiedError, make
+from ._words import UNSAID
 
 __all__ = ["EXCEPTIONS", "from_exception"]
 
@@ -47,7 +48,7 @@ EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "requests.exceptions.ConnectTimeout": _NOT_SENT,
     "requests.exceptions.Timeout": _SENT_MAYBE,
     "requests.exceptions.ConnectionError": _SENT_MAYBE,
-    "urllib.error.HTTPError": (ErrorKind.UNKNOWN, None),
+    "urllib.error.HTTPError": UNSAID,
     "agents.exceptions.ToolTimeoutError": _SENT_MAYBE,
     "urllib.error.URLError": _NOT_SENT,
     "builtins.TypeError": _BUG,
@@ -69,10 +70,6 @@ unknown outcome."""
 
 _MAX_DEPTH: Final = 16
 """How many causes deep `from_exception` looks for one it recognises."""
-
-
-_UNKNOWN: Final = (ErrorKind.UNKNOWN, None)
-"""An exception nothing recognises, nor any of its causes."""
 
 
 def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
@@ -213,7 +210,7 @@ def _member(exc: BaseException, seen: set[int]) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, seen) if id(exc) not in seen else None
-    return found or _by_class(exc, _UNKNOWN)
+    return found or _by_class(exc, UNSAID)
 
 
 def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
@@ -291,4 +288,4 @@ def from_exception(exc: BaseException) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, set())
-    return found if found is not None else _by_class(exc, _UNKNOWN)
+    return found if found is not None else _by_class(exc, UNSAID)

@@ -32,7 +32,7 @@ from ._source import (
 )
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import read_words, status_in_text, wait_in_text
+from ._words import UNSAID, read_words, status_in_text, wait_in_text
 
 if TYPE_CHECKING:
     from ._table import Target, Vendor
@@ -326,7 +326,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     said = read_words(code, *texts)
     if said is None and status is not None:
         said = of_status(status)
-    kind, retryable = said or (ErrorKind.UNKNOWN, None)
+    kind, retryable = said or UNSAID
     wait = stated_wait(d)
     if wait is None:
         wait = next((w for w in map(wait_in_text, texts) if w is not None), None)

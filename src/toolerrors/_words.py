@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._kinds import ErrorKind
 from ._table import HTTP
 
+if TYPE_CHECKING:
+    from ._table import Row
+
 __all__ = [
     "BILLING",
     "REFUSAL",
+    "UNSAID",
     "WORDS",
     "kind_of_words",
     "names_billing",
     "names_refusal",
     "read_words",
+    "row_or_words",
     "status_in_text",
     "wait_in_text",
 ]
@@ -142,6 +147,18 @@ def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
     """``(kind, retryable)`` from the known words in ``texts``, or ``None``."""
     kind = kind_of_words(*texts)
     return None if kind is None else (kind, _ADVICE[kind])
+
+
+UNSAID: Final = (ErrorKind.UNKNOWN, None)
+"""Nothing in the payload says: the HTTP status decides, else the kind stays unknown."""
+
+
+def row_or_words(row: Row | None, *texts: str | None) -> tuple[ErrorKind, bool | None]:
+    """``(kind, retryable)`` of a code's ``row``; for a code the table does not hold, the
+    known words in ``texts``; else ``unknown`` with no advice, for the status to decide."""
+    if row is not None:
+        return row.kind, row.retryable
+    return read_words(*texts) or UNSAID
 
 
 _AMOUNT: Final = (

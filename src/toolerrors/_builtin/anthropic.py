@@ -26,7 +26,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -88,12 +88,9 @@ def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
     inner = d["error"]
     code, message, request = inner["type"], inner["message"], d.get("request_id")
     row = _ROWS.get(code)
-    if row is not None:
-        kind, retryable = row.kind, row.retryable
-    elif strict:
+    if row is None and strict:
         raise ShapeError(f"unknown anthropic type {code!r}", f"{where}/error/type")
-    else:
-        kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
+    kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="anthropic", code=code, request_id=request, extra=d)  # fmt: skip
 
 

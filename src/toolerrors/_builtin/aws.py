@@ -36,7 +36,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -168,12 +168,11 @@ def kind_of(code: str, message: str | None) -> tuple[ErrorKind, bool | None]:
     """The kind and retry advice: the code's row, else the words of its name, else its
     message's words; ``unknown`` when none says (the status then decides)."""
     row = _ROWS.get(code)
-    if row is not None:
-        return row.kind, row.retryable
-    for word, kind, retryable in NAMED:
-        if word in code:
-            return kind, retryable
-    return read_words(message) or (ErrorKind.UNKNOWN, None)
+    if row is None:
+        for word, kind, retryable in NAMED:
+            if word in code:
+                return kind, retryable
+    return row_or_words(row, message)
 
 
 def _message(d: Mapping[str, Any]) -> str | None:

@@ -28,7 +28,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -108,15 +108,6 @@ def _first(d: Mapping[str, Any], strict: bool, where: str) -> Mapping[str, Any]:
     return first
 
 
-def kind_of(code: str | None, message: str | None) -> tuple[ErrorKind, bool | None]:
-    """The code's row, else the message's words; ``unknown`` when neither says (the
-    status then decides)."""
-    row = _ROWS.get(code) if code is not None else None
-    if row is not None:
-        return row.kind, row.retryable
-    return read_words(message) or (ErrorKind.UNKNOWN, None)
-
-
 def read_cloudflare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"success": false, "errors": [{"code", "message", ...}], "messages"?, "result"?}``."""
     ENVELOPE.check(d, strict, where)
@@ -124,8 +115,8 @@ def read_cloudflare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     number, message = first.get("code"), first.get("message")
     code = str(number) if type(number) is int else None
     text = message if type(message) is str and message else None
-    kind, retryable = kind_of(code, text)
-    row = _ROWS.get(code) if code is not None else None
+    row = _ROWS.get(code or "")
+    kind, retryable = row_or_words(row, text)
     return make(
         kind,
         text or (row.meaning if row is not None else f"Cloudflare error {code}"),
@@ -144,7 +135,7 @@ def _at_home(error: UnifiedError) -> bool:
         error.vendor == "cloudflare"
         and extra is not None
         and type(extra.get("errors")) is list
-        and kind_of(error.code, error.message)[0] is error.kind
+        and row_or_words(_ROWS.get(error.code or ""), error.message)[0] is error.kind
     )
 
 

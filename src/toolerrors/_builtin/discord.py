@@ -27,7 +27,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import UNSAID, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -140,15 +140,12 @@ def kind_of(code: int | None, message: str, limited: bool) -> tuple[ErrorKind, b
     else the message's words, else the code's series; ``unknown`` when none says (the
     status then decides)."""
     row = _ROWS.get(str(code)) if code is not None else None
-    if row is not None:
-        return row.kind, row.retryable
-    if limited:
+    if row is None and limited:
         return _LIMITED
-    said = read_words(message)
-    if said is not None:
-        return said
-    series = SERIES.get(code // 10000) if code is not None and 10000 <= code < 100000 else None
-    return series or (ErrorKind.UNKNOWN, None)
+    said = row_or_words(row, message)
+    if said is UNSAID and code is not None and 10000 <= code < 100000:
+        return SERIES.get(code // 10000) or UNSAID
+    return said
 
 
 def read_discord(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:

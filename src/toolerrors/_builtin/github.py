@@ -29,7 +29,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import UNSAID, read_words, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -145,7 +145,7 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     elif limited:
         kind, retryable = ErrorKind.RATE_LIMITED, True
     else:
-        kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
+        kind, retryable = read_words(message) or UNSAID
     http = row.status if row is not None else None
     return make(
         kind, message, retryable=retryable, status_code=http, vendor="github", code=status, extra=d
@@ -174,10 +174,7 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         message = row.meaning
     if row is None and strict:
         raise ShapeError(f"unknown github GraphQL type {code!r}", f"{where}/errors/0/type")
-    kind, retryable = (
-        (row.kind, row.retryable) if row is not None
-        else read_words(code, message) or (ErrorKind.UNKNOWN, None)
-    )  # fmt: skip
+    kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
 
 

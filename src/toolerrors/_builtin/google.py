@@ -21,7 +21,7 @@ from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import names_billing, read_words
+from .._words import UNSAID, names_billing, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -211,7 +211,7 @@ def _kind(
     if reason in REASONS:
         return REASONS[reason]
     if row is None:
-        return read_words(name, message) or (ErrorKind.UNKNOWN, None)
+        return read_words(name, message) or UNSAID
     if row.kind is _RATE_LIMITED and names_billing(message):
         return _PAYMENT, False
     return row.kind, row.retryable

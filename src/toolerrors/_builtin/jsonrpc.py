@@ -30,7 +30,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
-from .._words import names_refusal, read_words, status_in_text
+from .._words import UNSAID, names_refusal, read_words, status_in_text
 
 if TYPE_CHECKING:
     from .._unified import UnifiedError
@@ -131,7 +131,7 @@ def read_jsonrpc(
             status = status_in_text(message)
             kind, retryable = (status and of_status(status)) or (kind, retryable)
     else:  # an application's own code: its words say what they can
-        kind, retryable = read_words(message) or (ErrorKind.UNKNOWN, None)
+        kind, retryable = read_words(message) or UNSAID
     return make(
         kind,
         message,

@@ -29,7 +29,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
-from .._words import read_words
+from .._words import UNSAID, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -112,7 +112,7 @@ def read_kubernetes(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
         kind, retryable = row.kind, row.retryable
     else:  # no reason, or one this version does not know: the status, then the words
         said = of_status(status) or read_words(message)
-        kind, retryable = said or (ErrorKind.UNKNOWN, None)
+        kind, retryable = said or UNSAID
     details = d.get("details")
     wait = details.get("retryAfterSeconds") if type(details) is dict else None
     return make(

@@ -16,7 +16,7 @@ from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, register
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -125,10 +125,7 @@ def _object(
     row = _ROWS.get(_deepest(inner, code))
     if row is None and strict:
         raise ShapeError(f"unknown msgraph code {code!r}", f"{where}/code")
-    kind, retryable = (
-        (row.kind, row.retryable) if row is not None
-        else read_words(code, message) or (ErrorKind.UNKNOWN, None)
-    )  # fmt: skip
+    kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="msgraph", code=code, extra=keep)
 
 

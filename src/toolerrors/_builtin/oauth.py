@@ -25,7 +25,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -98,10 +98,8 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if message is None:
         other = d.get("message")
         message = other if type(other) is str else row.meaning if row is not None else code
-    if row is None:
-        kind, retryable = read_words(code, message) or (ErrorKind.UNKNOWN, None)
-        return make(kind, message, retryable=retryable, vendor="oauth", code=code, extra=d)
-    return make(row.kind, message, retryable=row.retryable, vendor="oauth", code=code, extra=d)
+    kind, retryable = row_or_words(row, code, message)
+    return make(kind, message, retryable=retryable, vendor="oauth", code=code, extra=d)
 
 
 def write(error: UnifiedError) -> dict[str, Any]:

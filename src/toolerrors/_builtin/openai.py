@@ -27,7 +27,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -107,12 +107,9 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     status = said if type(said) is int and 400 <= said <= 599 else None
     name = code if code is not None else kind_of
     row = _ROWS.get(name) if name is not None else None
-    if row is not None:
-        kind, retryable = row.kind, row.retryable
-    elif strict:
+    if row is None and strict:
         raise ShapeError(f"unknown openai code {name!r}", f"{where}/error/code")
-    else:
-        kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
+    kind, retryable = row_or_words(row, name, message)
     return make(
         kind, message, retryable=retryable, status_code=status, vendor="openai", code=name, extra=d
     )

@@ -25,7 +25,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -125,11 +125,9 @@ def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     code = d["error"]
     row = _ROWS.get(code)
     message = _message(code, row, d)
-    if row is not None:
-        return make(row.kind, message, retryable=row.retryable, vendor="slack", code=code, extra=d)
-    if strict:
+    if row is None and strict:
         raise ShapeError(f"unknown slack code {code!r}", f"{where}/error")
-    kind, retryable = read_words(code) or (ErrorKind.UNKNOWN, None)
+    kind, retryable = row_or_words(row, code)
     return make(kind, message, retryable=retryable, vendor="slack", code=code, extra=d)
 
 

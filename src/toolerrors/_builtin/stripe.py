@@ -27,7 +27,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import read_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -125,12 +125,9 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if row is None and strict:
         raise ShapeError(f"unknown stripe code {name!r}", f"{where}/error/code")
     message = inner.get("message")
-    if row is not None:
-        kind, retryable = row.kind, row.retryable
-        if kind_of == "card_error" and kind is not _APPROVAL:
-            kind, retryable = _PAYMENT, False  # a card error is never retried
-    else:
-        kind, retryable = read_words(name, message) or (ErrorKind.UNKNOWN, None)
+    kind, retryable = row_or_words(row, name, message)
+    if row is not None and kind_of == "card_error" and kind is not _APPROVAL:
+        kind, retryable = _PAYMENT, False  # a card error is never retried
     if message is None:
         message = row.meaning if row is not None else f"Stripe error {name}"
     return make(kind, message, retryable=retryable, vendor="stripe", code=name, extra=d)

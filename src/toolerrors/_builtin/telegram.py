@@ -29,7 +29,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
-from .._words import read_words, wait_in_text
+from .._words import UNSAID, read_words, wait_in_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -101,7 +101,7 @@ def _kind(
         return said
     if row is not None:
         return row.kind, row.retryable
-    return of_status(number) or (ErrorKind.UNKNOWN, None)
+    return of_status(number) or UNSAID
 
 
 def read_telegram(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
