@@ -15,6 +15,7 @@ from toolerrors import (
     anthropic,
     aws,
     cloudflare,
+    dropbox,
     configure,
     convert,
     discord,
@@ -62,6 +63,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "aws": aws.ErrorCode,
     "discord": discord.ErrorCode,
     "cloudflare": cloudflare.ErrorCode,
+    "dropbox": dropbox.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -83,6 +85,7 @@ CODES = {
     "aws": [c.value for c in aws.ErrorCode],
     "discord": [c.value for c in discord.ErrorCode],
     "cloudflare": [c.value for c in cloudflare.ErrorCode],
+    "dropbox": [c.value for c in dropbox.ErrorCode],
 }
 
 

@@ -79,6 +79,6 @@ def test_nothing(error_payload):
     assert result.ret != 0
     result.stdout.fnmatch_lines(
         [
-            "*every_code('acme'): expected one of anthropic, aws, cloudflare, configure, discord, github, *, use_tool*"
+            "*every_code('acme'): expected one of anthropic, aws, cloudflare, configure, discord, dropbox, github, *, use_tool*"
         ]
     )

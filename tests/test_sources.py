@@ -95,6 +95,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "aws": frozenset(),
         "discord": frozenset({"code", "message", "retry_after"}),
         "cloudflare": frozenset({"success"}),
+        "dropbox": frozenset(),
     }
 
 

@@ -15,7 +15,7 @@ from ._json import MAX_BYTES, MAX_WAIT, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
-from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, SHOULD_RETRY
+from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
 from ._table import BOUND, READ, of_status
 from ._unified import UnifiedError, make, refill
 
@@ -298,7 +298,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        structured 404 arriving as ``INVALID_INPUT``).
     4. **A status more exact than a generic body**: an ``invalid_input`` body sent with a
        401, 403, 404, 409, 413 or 429 takes the status's kind, and so does a
-       ``permission_denied`` body sent with a 429 (a throttled call, as some services say it).
+       ``permission_denied`` body sent with a 429 (a throttled call, as some services say it);
+       not the one status a source sends with every error of its routes
+       (`Source.route_status`).
     5. **Rate-limit and one-time-code headers** (``X-RateLimit-Remaining: 0``, the IETF
        draft's ``RateLimit``, ``Retry-After`` on a 403, a source's `ONE_TIME_CODE`
        header), only where the
@@ -440,7 +442,9 @@ def _merged(
         elif kind is _UNKNOWN:  # the body says less than the headers or the status
             kind, said = headed or known
             retryable = said if retryable is None else retryable
-        elif (kind, known[0]) in _STATUS_SAYS_MORE:
+        elif (kind, known[0]) in _STATUS_SAYS_MORE and ROUTE_STATUS.get(
+            found.vendor or ""
+        ) != status:
             kind = known[0]  # a bad key sent as a generic invalid request with a 401
             retryable = known[1] if advice is None else advice
     return refill(

@@ -399,6 +399,10 @@ class Source:
     (``botocore.exceptions.ClientError``),
     and how to read each: `toolerrors.from_exception` asks for an exception of a class of
     that name, or of a subclass, whichever copy of the SDK (or of this package) made it."""
+    route_status: int | None = None
+    """The one status every error of its routes comes with, whatever it means (a
+    409, say): sent with it, a code `toolerrors.from_http` would take the status over (an
+    ``invalid_input``) keeps its own kind."""
     responses: tuple[Response, ...] = ()
     """Where its SDK's exceptions keep the HTTP response that failed, when the common
     places (``response.status_code``; ``status_code`` and ``body``) are not where:
@@ -460,6 +464,9 @@ HEADERS: Final[dict[str, str]] = {}
 IN_BODY: Final[dict[str, str]] = {}
 """What each registered `in_body` header says, to the body key it fills."""
 
+ROUTE_STATUS: Final[dict[str, int]] = {}
+"""Every registered source's `Source.route_status`, by its name."""
+
 HEADER_NAMES: Final[dict[str | bytes, str]] = {}
 """`toolerrors.from_http`'s cache of header names as given (``Retry-After``,
 ``b"retry-after"``) to the name it reads them by, emptied whenever the sources change."""
@@ -479,6 +486,7 @@ def _rebuild() -> None:
         lookup.clear()
     HEADERS.clear()
     IN_BODY.clear()
+    ROUTE_STATUS.clear()
     for source in SOURCES.values():
         _derive(source)
     _settle()
@@ -501,6 +509,8 @@ def _derive(source: Source) -> None:
     EXCEPTION_READERS.update(source.exceptions)
     RESPONSES.extend(source.responses)
     HEADERS.update(source.headers)
+    if source.route_status is not None:
+        ROUTE_STATUS[source.name] = source.route_status
     for says in source.headers.values():
         key = body_key(says)
         if key:
