@@ -15,15 +15,16 @@ from toolerrors import (
     anthropic,
     aws,
     cloudflare,
-    dropbox,
     configure,
     convert,
     discord,
+    dropbox,
     github,
     google,
     jsonrpc,
     kubernetes,
     msgraph,
+    notion,
     oauth,
     openai,
     parse,
@@ -64,6 +65,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "discord": discord.ErrorCode,
     "cloudflare": cloudflare.ErrorCode,
     "dropbox": dropbox.ErrorCode,
+    "notion": notion.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -86,6 +88,7 @@ CODES = {
     "discord": [c.value for c in discord.ErrorCode],
     "cloudflare": [c.value for c in cloudflare.ErrorCode],
     "dropbox": [c.value for c in dropbox.ErrorCode],
+    "notion": [c.value for c in notion.ErrorCode],
 }
 
 

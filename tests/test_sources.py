@@ -96,6 +96,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "discord": frozenset({"code", "message", "retry_after"}),
         "cloudflare": frozenset({"success"}),
         "dropbox": frozenset(),
+        "notion": frozenset({"object", "status", "code", "message", "request_id"}),
     }
 
 

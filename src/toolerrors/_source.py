@@ -553,12 +553,10 @@ def _check(source: Source) -> None:
             and not any(shape.codes and row.code in shape.codes for shape in source.shapes)
         ):
             raise ValueError(f"{where}: row code {row.code!r} is not one of its codes")
-    missing = [kind.value for kind in ErrorKind if not any(
-        row.writes and row.kind is kind for row in source.rows
-    )]  # fmt: skip
+    writers = [row.kind for row in source.rows if row.writes]
+    missing = [kind.value for kind in ErrorKind if kind not in writers]
     if missing:
         raise ValueError(f"{where}: no row writes {', '.join(missing)}")
-    writers = [row.kind for row in source.rows if row.writes]
     twice = sorted({kind.value for kind in writers if writers.count(kind) > 1})
     if twice:
         raise ValueError(f"{where}: more than one row writes {', '.join(twice)}")
