@@ -28,6 +28,7 @@ from toolerrors import (
     oauth,
     openai,
     parse,
+    postgrest,
     pythe,
     slack,
     stripe,
@@ -66,6 +67,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "cloudflare": cloudflare.ErrorCode,
     "dropbox": dropbox.ErrorCode,
     "notion": notion.ErrorCode,
+    "postgrest": postgrest.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -89,6 +91,7 @@ CODES = {
     "cloudflare": [c.value for c in cloudflare.ErrorCode],
     "dropbox": [c.value for c in dropbox.ErrorCode],
     "notion": [c.value for c in notion.ErrorCode],
+    "postgrest": [c.value for c in postgrest.ErrorCode],
 }
 
 

@@ -97,6 +97,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "cloudflare": frozenset({"success"}),
         "dropbox": frozenset(),
         "notion": frozenset({"object", "status", "code", "message", "request_id"}),
+        "postgrest": frozenset({"code", "message"}),
     }
 
 

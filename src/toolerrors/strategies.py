@@ -14,6 +14,7 @@ messages; ``near_misses()`` draws payloads that look right but are not.
 from __future__ import annotations
 
 from functools import partial
+from types import NoneType
 from typing import TYPE_CHECKING, Any, Final
 
 from ._extras import missing
@@ -170,6 +171,7 @@ _REMOVE: Final = object()
 
 _WRONG: dict[tuple[type, ...], tuple[Any, ...]] = {
     (str,): (7, ["x"]),
+    (str, NoneType): (7, ["x"]),
     (bool,): ("true", 1),
     (int,): (True, 1.5),
     (int, float): ("30",),
