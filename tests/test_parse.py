@@ -448,3 +448,25 @@ def test_a_body_of_no_known_shape_keeps_a_loading_models_wait_and_no_sentence_as
     assert error.message == "Model allenai/unifiedqa-t5-11b is currently loading"
     worded = error_of({"error": "model_not_ready", "estimated_time": 5})
     assert worded is not None and (worded.code, worded.retry_after) == ("model_not_ready", 5.0)
+
+
+def test_an_error_that_marks_itself_with_its_status_as_code_is_read_not_refused() -> None:
+    """A model server's ``{"object": "error", "message", "type", "param", "code": 400}``
+    (vLLM's) is an error of no source: read by its words, else the status in its
+    ``code``, and its ``type`` is its code. ``parse`` used to refuse it, taking the
+    number for a ``code`` that must be text; strictly it is still no known shape."""
+    body = corpus_case("elsewhere", "vllm-400-bad-request")["body"]
+    for error in (parse(body), error_of(body)):
+        assert error is not None
+        assert (error.kind, error.retryable, error.status_code, error.code, error.vendor) == (
+            ErrorKind.INVALID_INPUT,
+            False,
+            400,
+            "BadRequestError",
+            None,
+        )
+        assert error.message == "max_tokens must be at least 1, got -2815."
+    missing = dict(body, message="The model `gpt-x` does not exist.", code=404)
+    assert parse(missing).kind is ErrorKind.NOT_FOUND
+    with pytest.raises(ShapeError, match="no known shape"):
+        parse(body, strict=True)

@@ -288,8 +288,9 @@ _TEXTS: Final = (
     "refused",
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
-_STATUSES: Final = ("status", "error_code", "statusCode", "status_code")
-"""Where a body may give its HTTP status as a number (``{"error_code": 502, ...}``)."""
+_STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
+"""Where a body may give its HTTP status as a number (``{"error_code": 502, ...}``; a
+model server's ``{"object": "error", "code": 400, ...}``)."""
 _WAITS: Final = ("retry_after", "retryAfter", "estimated_time")
 """Where a body may say how many seconds to wait, at its top or in ``parameters``
 (``{"parameters": {"retry_after": 35}}``); a model server says how long its model will
@@ -360,6 +361,39 @@ def _read_coded(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if strict:
         raise ShapeError(f"unknown code {d['code']!r}; {expected_shapes()}", f"{where}/code")
     return near_miss(d)
+
+
+def _a_status_code(d: Mapping[str, Any]) -> bool:
+    """A ``code`` that is an HTTP error status, as a model server gives it."""
+    code = d.get("code")
+    return type(code) is int and 400 <= code <= 599
+
+
+def _read_marked(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """An error that says it is one, ``{"object": "error", "message", ...}``, in no
+    source's shape (a model server's, with its HTTP status in ``code``): read by its
+    words, else its status; strictly, no shape."""
+    if strict:
+        raise ShapeError(f'"object": "error" in no known shape; {expected_shapes()}', where)
+    return near_miss(d)
+
+
+# After the sources' claims on `object` and `param`, before any on `code` that would say
+# what is wrong with it: an error that marks itself and gives its HTTP status as its code.
+add_claim(
+    Claim(
+        62,
+        "object",
+        _read_marked,
+        '`object: "error"` with a text `message` and an HTTP status as its `code`, in no'
+        " source's shape, read by its words or that status",
+        is_a=str,
+        one_of=frozenset({"error"}),
+        texts=("message",),
+        when=_a_status_code,
+    ),
+    "words",
+)
 
 
 # After every source's claim: a text code with a text message, when an error is needed
