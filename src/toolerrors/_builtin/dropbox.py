@@ -74,10 +74,10 @@ ROWS: Final = (
     # every union's catch-all
     rows.read("other", ErrorKind.UNKNOWN, None, "An error Dropbox does not name: the HTTP status says what it can.", writes=True),
     *rows.write("invalid_access_token", ErrorKind.NOT_CONNECTED),
-    *rows.write("no_permission", ErrorKind.APPROVAL_REQUIRED),
+    *rows.write("no_permission", ErrorKind.PAUSED, ErrorKind.APPROVAL_REQUIRED),
     *rows.write("path/conflict", ErrorKind.COMMIT_REQUIRED),
     *rows.write("path/malformed_path", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.UPSTREAM_ERROR),
-    *rows.write("other", ErrorKind.PAUSED, ErrorKind.UNAVAILABLE, ErrorKind.UNKNOWN_OUTCOME, ErrorKind.INTERNAL),
+    *rows.write("other", ErrorKind.UNAVAILABLE, ErrorKind.UNKNOWN_OUTCOME, ErrorKind.INTERNAL),
 )
 # fmt: on
 
