@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from toolerrors import ErrorKind
+from toolerrors._table import Row
 from toolerrors._words import (
+    UNSAID,
     WORDS,
     kind_of_words,
     names_refusal,
     read_words,
+    row_or_words,
     status_in_text,
     wait_in_text,
 )
@@ -70,6 +73,18 @@ def test_words_give_the_retry_advice_of_their_kind() -> None:
     assert read_words("throttled") == (ErrorKind.RATE_LIMITED, True)
     assert read_words("timed out") == (ErrorKind.UNKNOWN_OUTCOME, None)
     assert read_words("declined") == (ErrorKind.REFUSED, False)
+
+
+def test_a_row_decides_then_the_words_then_the_bodys_status() -> None:
+    """A code's row decides; a code the table lacks is read by its words, then by the
+    status the body gives, else left to the response's status."""
+    row = Row("acme", "LOCKED", ErrorKind.CONFLICT, False, 423)
+    assert row_or_words(row, "Too many requests", status=404) == (ErrorKind.CONFLICT, False)
+    assert row_or_words(None, "Too many requests", status=404) == (ErrorKind.RATE_LIMITED, True)
+    assert row_or_words(None, "object gone", status=404) == (ErrorKind.NOT_FOUND, False)
+    assert row_or_words(None, "object gone", status=503) == (ErrorKind.UNAVAILABLE, True)
+    assert row_or_words(None, "object gone", None, status=302) is UNSAID
+    assert row_or_words(None, "object gone") is UNSAID
 
 
 def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:

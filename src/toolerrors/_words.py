@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ._kinds import ErrorKind
-from ._table import HTTP
+from ._table import HTTP, of_status
 
 if TYPE_CHECKING:
     from ._table import Row
@@ -153,12 +153,15 @@ UNSAID: Final = (ErrorKind.UNKNOWN, None)
 """Nothing in the payload says: the HTTP status decides, else the kind stays unknown."""
 
 
-def row_or_words(row: Row | None, *texts: str | None) -> tuple[ErrorKind, bool | None]:
+def row_or_words(
+    row: Row | None, *texts: str | None, status: int | None = None
+) -> tuple[ErrorKind, bool | None]:
     """``(kind, retryable)`` of a code's ``row``; for a code the table does not hold, the
-    known words in ``texts``; else ``unknown`` with no advice, for the status to decide."""
+    known words in ``texts``; else what the body's own ``status`` stands for; else
+    ``unknown`` with no advice, for the response's status to decide."""
     if row is not None:
         return row.kind, row.retryable
-    return read_words(*texts) or UNSAID
+    return read_words(*texts) or of_status(status) or UNSAID
 
 
 _AMOUNT: Final = (

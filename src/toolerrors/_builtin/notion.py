@@ -26,9 +26,9 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows, codes_of, of_status
+from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import UNSAID, row_or_words
+from .._words import row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -95,8 +95,7 @@ def read_notion(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     row = _ROWS.get(code)
     if row is None and strict:
         raise ShapeError(f"unknown notion code {code!r}", f"{where}/code")
-    said = row_or_words(row, code.replace("_", " "), message)
-    kind, retryable = of_status(status) or said if said is UNSAID else said
+    kind, retryable = row_or_words(row, code.replace("_", " "), message, status=status)
     return make(
         kind,
         message,
