@@ -270,16 +270,17 @@ def test_unified_error_to_returns_the_vendor_model() -> None:
         ({"code": "rate_limit_exceeded", "message": "Slow down."}, None, ErrorKind.RATE_LIMITED, True),
         ({"code": "not_found", "message": "No such thing."}, None, ErrorKind.NOT_FOUND, False),
         ({"code": "weird", "message": "Boom."}, None, ErrorKind.UNKNOWN, None),
+        ({"code": "42P01", "message": 'relation "x" does not exist'}, None, ErrorKind.NOT_FOUND, False),
         ({"code": "I_AM_NEW", "message": "m"}, "configure", ErrorKind.UNKNOWN, None),
         ({"code": "weird", "message": "m", "statusCode": 503}, "configure", ErrorKind.UNKNOWN, None),
     ],
-    ids=["words-in-code", "words-in-code-2", "no-words", "configure-form", "configure-field"],
+    ids=["words-in-code", "words-in-code-2", "no-words", "sqlstate", "configure-form", "configure-field"],
 )  # fmt: skip
 def test_a_bare_code_and_message_is_read_by_its_words_unless_it_is_configures(
     payload: dict[str, object], vendor: str | None, kind: ErrorKind, retryable: bool | None
 ) -> None:
-    """Configure writes its codes in upper case and has fields of its own; a pair of any
-    other form is nobody's in particular: its code and words decide, and strictly it is
+    """Configure writes its codes in upper case from a letter and has fields of its own;
+    a pair of any other form (a SQLSTATE, ``42P01``) is nobody's in particular: its code and words decide, and strictly it is
     no documented shape.  Only `parse`, which needs an error, reads such a pair."""
     error = parse(payload)
     assert (error.vendor, error.kind, error.retryable, error.code) == (

@@ -332,12 +332,14 @@ _MARKS: Final = frozenset({"statusCode", "retryable", "suggestedAction", "reques
 
 
 def _in_its_form(d: Mapping[str, Any]) -> bool:
-    """A code written as Configure writes its codes (``I_AM_NEW``), or beside a field only
-    a ``ConfigureError`` has; a code that is not text is Configure's too, to say what is
-    wrong with it.  A ``{code, message}`` pair of another form is nobody's in particular
-    (its words decide)."""
+    """A code written as Configure writes its codes (``I_AM_NEW``: upper case, from a
+    letter), or beside a field only a ``ConfigureError`` has; a code that is not text is
+    Configure's too, to say what is wrong with it.  A ``{code, message}`` pair of another
+    form (a SQLSTATE such as ``42P01``) is nobody's in particular (its words decide)."""
     code = d["code"]
-    return type(code) is not str or code.isupper() or not _MARKS.isdisjoint(d)
+    return (
+        type(code) is not str or (code[:1].isalpha() and code.isupper()) or not _MARKS.isdisjoint(d)
+    )
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
