@@ -30,6 +30,7 @@ from toolerrors import (
     parse,
     postgrest,
     pythe,
+    salesforce,
     slack,
     stripe,
     telegram,
@@ -68,6 +69,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "dropbox": dropbox.ErrorCode,
     "notion": notion.ErrorCode,
     "postgrest": postgrest.ErrorCode,
+    "salesforce": salesforce.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -92,6 +94,7 @@ CODES = {
     "dropbox": [c.value for c in dropbox.ErrorCode],
     "notion": [c.value for c in notion.ErrorCode],
     "postgrest": [c.value for c in postgrest.ErrorCode],
+    "salesforce": [c.value for c in salesforce.ErrorCode],
 }
 
 

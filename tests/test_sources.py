@@ -98,6 +98,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "dropbox": frozenset(),
         "notion": frozenset({"object", "status", "code", "message", "request_id"}),
         "postgrest": frozenset({"code", "message"}),
+        "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
     }
 
 

@@ -939,9 +939,9 @@ def home(error: UnifiedError, vendor: str) -> bool:
     if error.vendor != vendor or code is None:
         return False
     row = read_row(vendor, code, error.status_code)
-    if error.kind is _UNKNOWN:
-        return row is None
-    return row is not None and row.kind is error.kind
+    if row is None:
+        return error.kind is _UNKNOWN
+    return row.kind is error.kind
 
 
 def given_back(
