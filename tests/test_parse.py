@@ -451,6 +451,28 @@ def test_a_body_of_no_known_shape_keeps_a_loading_models_wait_and_no_sentence_as
     assert worded is not None and (worded.code, worded.retry_after) == ("model_not_ready", 5.0)
 
 
+@pytest.mark.parametrize(
+    ("name", "kind", "retryable", "status"),
+    [
+        ("openrouter-429-provider-rate-limited", ErrorKind.RATE_LIMITED, True, 429),
+        ("openrouter-400-provider-error", ErrorKind.INVALID_INPUT, False, 400),
+    ],
+)
+def test_a_gateways_error_object_gives_its_status_as_its_code(
+    name: str, kind: ErrorKind, retryable: bool, status: int
+) -> None:
+    """A gateway's ``{"error": {"message": "Provider returned error", "code": 429,
+    "metadata"}}`` (OpenRouter's) says nothing in words: the HTTP status in the error
+    object's ``code`` decides, as one at the top does, and names no system."""
+    body = corpus_case("elsewhere", name)["body"]
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.status_code, error.vendor) == (
+        kind, retryable, status, None
+    )  # fmt: skip
+    assert error.message == "Provider returned error"
+
+
 def test_an_error_that_marks_itself_with_its_status_as_code_is_read_not_refused() -> None:
     """A model server's ``{"object": "error", "message", "type", "param", "code": 400}``
     (vLLM's) is an error of no source: read by its words, else the status in its

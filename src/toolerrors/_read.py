@@ -289,8 +289,9 @@ _TEXTS: Final = (
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
 _STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
-"""Where a body may give its HTTP status as a number (``{"error_code": 502, ...}``; a
-model server's ``{"object": "error", "code": 400, ...}``)."""
+"""Where a body, or its ``error`` object, may give its HTTP status as a number
+(``{"error_code": 502, ...}``; a model server's ``{"object": "error", "code": 400, ...}``;
+a gateway's ``{"error": {"code": 429, "message", "metadata"}}``)."""
 _WAITS: Final = ("retry_after", "retryAfter", "estimated_time")
 """Where a body may say how many seconds to wait, at its top or in ``parameters``
 (``{"parameters": {"retry_after": 35}}``); a model server says how long its model will
@@ -320,8 +321,12 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if held is not None:
         return make(held, message, retryable=False, vendor="use_tool", extra=d)
     status = next(
-        (d[key] for key in _STATUSES if type(d.get(key)) is int and 400 <= d[key] <= 599), None
-    )
+        (
+            p[key] for p in places for key in _STATUSES
+            if type(p.get(key)) is int and 400 <= p[key] <= 599
+        ),
+        None,
+    )  # fmt: skip
     if status is None:
         status = next((s for s in map(status_in_text, texts) if s is not None), None)
     said = read_words(code, *texts)
