@@ -45,6 +45,8 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     ),
     "/dynamodb": ("aws/dynamodb-put-item.json", 400, {"x-amzn-RequestId": "req_aws"}),
     "/bedrock/model/m/converse": ("aws/bedrock-throttling-too-many-tokens.json", 429, {}),
+    "/services/data/v59.0/query/": ("salesforce/invalid-session-id-expired.json", 401, {}),
+    "/services/async/59.0/job": ("salesforce/bulk-invalid-session-id.json", 400, {}),
 }  # fmt: skip
 
 _OWN: frozenset[str] = frozenset({"content-type", "content-length", "connection"})
@@ -201,6 +203,48 @@ def test_stripe_sdk_card_error(server: str) -> None:
         ErrorKind.PAYMENT_REQUIRED, False, "stripe", "card_declined", "Your card was declined.",
     )  # fmt: skip
     assert (error.status_code, error.request_id) == (402, "req_stripe")
+
+
+def _salesforce(server: str) -> Any:
+    """simple-salesforce's client for the test server: it builds ``https://`` addresses
+    from the instance, so its session sends them over plain HTTP."""
+    requests = pytest.importorskip("requests")
+    simple_salesforce = pytest.importorskip("simple_salesforce")
+
+    class PlainHttp(requests.Session):  # type: ignore[misc]
+        def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+            return super().request(method, url.replace("https://", "http://", 1), *args, **kwargs)
+
+    return simple_salesforce.Salesforce(
+        instance_url=server, session_id="00Dxx!expired", version="59.0", session=PlainHttp()
+    )
+
+
+def test_simple_salesforce_expired_session(server: str) -> None:
+    """The REST API's 401 with its ``errorCode`` array, as simple-salesforce raises it."""
+    from simple_salesforce.exceptions import SalesforceExpiredSession
+
+    client = _salesforce(server)
+    exc = _raised(SalesforceExpiredSession, client.query, "SELECT Id FROM Account")
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNAUTHENTICATED, False, "salesforce", "INVALID_SESSION_ID", 401,
+    )  # fmt: skip
+    assert error.message == "Session expired or invalid"
+
+
+def test_simple_salesforce_bulk_expired_session_at_its_400(server: str) -> None:
+    """Bulk API sends an expired session with a 400, which simple-salesforce raises as a
+    malformed request: the code says sign in again, not fix the input."""
+    from simple_salesforce.exceptions import SalesforceMalformedRequest
+
+    client = _salesforce(server)
+    exc = _raised(SalesforceMalformedRequest, client.bulk.Account.insert, [{"Name": "x"}])
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNAUTHENTICATED, False, "salesforce", "InvalidSessionId", 400,
+    )  # fmt: skip
+    assert error.message == "Invalid session id"
 
 
 def test_slack_sdk_api_error(server: str) -> None:

@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
+from .._source import (
+    Claim,
+    Field,
+    Response,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    register,
+    with_extra,
+)
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -193,5 +203,7 @@ SOURCE: Final = register(
         models=".salesforce",
         example=example,
         docs="salesforce.md",
+        # simple-salesforce's SalesforceError keeps the status and the parsed body
+        responses=(Response("status", "headers", ("content",)),),
     )
 )
