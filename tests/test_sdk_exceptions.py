@@ -222,10 +222,9 @@ def _salesforce(server: str) -> Any:
 
 def test_simple_salesforce_expired_session(server: str) -> None:
     """The REST API's 401 with its ``errorCode`` array, as simple-salesforce raises it."""
-    from simple_salesforce.exceptions import SalesforceExpiredSession
-
     client = _salesforce(server)
-    exc = _raised(SalesforceExpiredSession, client.query, "SELECT Id FROM Account")
+    expired = pytest.importorskip("simple_salesforce.exceptions").SalesforceExpiredSession
+    exc = _raised(expired, client.query, "SELECT Id FROM Account")
     error = from_exception(_alone(exc))
     assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
         ErrorKind.UNAUTHENTICATED, False, "salesforce", "INVALID_SESSION_ID", 401,
@@ -236,10 +235,9 @@ def test_simple_salesforce_expired_session(server: str) -> None:
 def test_simple_salesforce_bulk_expired_session_at_its_400(server: str) -> None:
     """Bulk API sends an expired session with a 400, which simple-salesforce raises as a
     malformed request: the code says sign in again, not fix the input."""
-    from simple_salesforce.exceptions import SalesforceMalformedRequest
-
     client = _salesforce(server)
-    exc = _raised(SalesforceMalformedRequest, client.bulk.Account.insert, [{"Name": "x"}])
+    malformed = pytest.importorskip("simple_salesforce.exceptions").SalesforceMalformedRequest
+    exc = _raised(malformed, client.bulk.Account.insert, [{"Name": "x"}])
     error = from_exception(_alone(exc))
     assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
         ErrorKind.UNAUTHENTICATED, False, "salesforce", "InvalidSessionId", 400,
