@@ -420,7 +420,7 @@ def peers(number: int, repeat: int, guards: Guards) -> None:
             repeat,
         )
         said = guards.at_most(f"parse {name} against the if-chain", chain, 1.3)
-        print(f"  {name:30} if-chain {chain:5.2f}   TypeAdapter union {pydantic:5.2f}   {said}")
+        print(f"  {name:28} if-chain {chain:4.2f}  TypeAdapter {pydantic:4.2f}  {said}")
 
 
 def error_of_success(guards: Guards) -> None:

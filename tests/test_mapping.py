@@ -34,6 +34,7 @@ from toolerrors import (
     slack,
     stripe,
     telegram,
+    twilio,
     use_tool,
 )
 from toolerrors._builtin.configure import SUGGESTED
@@ -70,6 +71,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "notion": notion.ErrorCode,
     "postgrest": postgrest.ErrorCode,
     "salesforce": salesforce.ErrorCode,
+    "twilio": twilio.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -95,6 +97,7 @@ CODES = {
     "notion": [c.value for c in notion.ErrorCode],
     "postgrest": [c.value for c in postgrest.ErrorCode],
     "salesforce": [c.value for c in salesforce.ErrorCode],
+    "twilio": [c.value for c in twilio.ErrorCode],
 }
 
 

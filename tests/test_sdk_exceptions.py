@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 CORPUS = Path(__file__).parent / "corpus"
+TWILIO_ACCOUNT = "AC" + "0" * 32
 
 ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     # path: (corpus payload, status, headers)
@@ -47,6 +48,12 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     "/bedrock/model/m/converse": ("aws/bedrock-throttling-too-many-tokens.json", 429, {}),
     "/services/data/v59.0/query/": ("salesforce/invalid-session-id-expired.json", 401, {}),
     "/services/async/59.0/job": ("salesforce/bulk-invalid-session-id.json", 400, {}),
+    f"/2010-04-01/Accounts/{TWILIO_ACCOUNT}/Messages.json": (
+        "twilio/sms-region-not-enabled-21408.json", 400, {},
+    ),
+    f"/2010-04-01/Accounts/{TWILIO_ACCOUNT}/AvailablePhoneNumbers/US/Local.json": (
+        "twilio/service-unavailable-20503.json", 503, {},
+    ),
 }  # fmt: skip
 
 _OWN: frozenset[str] = frozenset({"content-type", "content-length", "connection"})
@@ -243,6 +250,49 @@ def test_simple_salesforce_bulk_expired_session_at_its_400(server: str) -> None:
         ErrorKind.UNAUTHENTICATED, False, "salesforce", "InvalidSessionId", 400,
     )  # fmt: skip
     assert error.message == "Invalid session id"
+
+
+def _twilio(server: str) -> Any:
+    """twilio-python's client for the test server: its addresses are Twilio's, so its
+    HTTP client sends them here."""
+    twilio_http = pytest.importorskip("twilio.http.http_client")
+    rest = pytest.importorskip("twilio.rest")
+
+    class Here(twilio_http.TwilioHttpClient):  # type: ignore[misc]
+        def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+            return super().request(
+                method, url.replace("https://api.twilio.com", server), *args, **kwargs
+            )
+
+    return rest.Client(TWILIO_ACCOUNT, "token", http_client=Here())
+
+
+def test_twilio_sdk_rest_exception_at_a_400(server: str) -> None:
+    """A region not enabled comes with a 400, which twilio-python raises as its
+    ``TwilioRestException``: the code says it is a permission, not the caller's input."""
+    client = _twilio(server)
+    rest_exception = pytest.importorskip("twilio.base.exceptions").TwilioRestException
+    exc = _raised(
+        rest_exception, client.messages.create, to="+2348000000000", from_="+15005550006", body="hi"
+    )
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.PERMISSION_DENIED, False, "twilio", "21408", 400,
+    )  # fmt: skip
+    assert error.message.startswith("Unable to create record: Permission to send an SMS")
+
+
+def test_twilio_sdk_page_not_fetched(server: str) -> None:
+    """A list twilio-python cannot fetch raises a bare ``TwilioException`` that keeps
+    the response: the 503 of the report the corpus has it from, on the same request."""
+    client = _twilio(server)
+    twilio_exception = pytest.importorskip("twilio.base.exceptions").TwilioException
+    local = client.available_phone_numbers("US").local
+    exc = _raised(twilio_exception, local.list)
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNAVAILABLE, True, "twilio", "20503", 503,
+    )  # fmt: skip
 
 
 def test_slack_sdk_api_error(server: str) -> None:

@@ -99,6 +99,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "notion": frozenset({"object", "status", "code", "message", "request_id"}),
         "postgrest": frozenset({"code", "message"}),
         "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
+        "twilio": frozenset({"code", "message", "status"}),
     }
 
 

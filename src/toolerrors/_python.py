@@ -95,12 +95,13 @@ provider's error."""
 
 
 def _attribute(exc: BaseException, path: str) -> Any:
-    """``exc``'s attribute at a dotted ``path``, or ``None``; also ``None`` when reading
-    it raises (a streamed body not read, or one already consumed)."""
+    """``exc``'s attribute at a dotted ``path``, where a number is an index (``args.1``),
+    or ``None``; also ``None`` when reading it raises (a streamed body not read, or one
+    already consumed, or an index past the end)."""
     value: Any = exc
     try:
         for name in path.split("."):
-            value = getattr(value, name, None)
+            value = value[int(name)] if name.isdigit() else getattr(value, name, None)
     except Exception:
         return None
     return value

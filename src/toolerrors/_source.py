@@ -88,7 +88,8 @@ Writer: TypeAlias = "Callable[[UnifiedError], dict[str, Any]]"
 
 
 class Response(NamedTuple):
-    """Where an exception keeps an HTTP response, as attribute paths from the exception."""
+    """Where an exception keeps an HTTP response, as attribute paths from the exception
+    (a number in a path is an index: ``args.1.status_code``)."""
 
     status: str
     headers: str
