@@ -21,6 +21,7 @@ from toolerrors import (
     dropbox,
     github,
     google,
+    jira,
     jsonrpc,
     kubernetes,
     msgraph,
@@ -72,6 +73,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "postgrest": postgrest.ErrorCode,
     "salesforce": salesforce.ErrorCode,
     "twilio": twilio.ErrorCode,
+    "jira": jira.Status,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -98,6 +100,7 @@ CODES = {
     "postgrest": [c.value for c in postgrest.ErrorCode],
     "salesforce": [c.value for c in salesforce.ErrorCode],
     "twilio": [c.value for c in twilio.ErrorCode],
+    "jira": [c.value for c in jira.Status],
 }
 
 

@@ -100,6 +100,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "postgrest": frozenset({"code", "message"}),
         "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
         "twilio": frozenset({"code", "message", "status"}),
+        "jira": frozenset({"status"}),
     }
 
 

@@ -78,12 +78,17 @@ def test_a_code_outside_the_table_reads_by_its_words_else_the_status_and_is_kept
 
 
 def test_only_a_page_of_twilio_s_documentation_makes_a_body_twilio_s() -> None:
-    """``more_info`` elsewhere is not Twilio's mark."""
+    """``more_info`` elsewhere is not Twilio's mark; a body with Twilio's is held to
+    Twilio's fields."""
     other = {"code": 40001, "message": "x", "more_info": "https://example.com/errors/40001"}
     found = error_of(other)
     assert found is None or found.vendor != "twilio"
     page = "https://www.twilio.com/docs/errors/20404"
-    assert error_of({"code": 20404, "message": 3, "more_info": page}) is None
+    broken = {"code": 20404, "message": 3, "more_info": page}
+    with pytest.raises(ShapeError, match="/message"):
+        parse(broken, strict=True)  # Twilio's, and its message is no text
+    found = error_of(broken)
+    assert found is not None and (found.vendor, found.kind) == (None, ErrorKind.UNKNOWN)
 
 
 def test_elsewhere_an_error_is_the_code_of_its_kind_with_its_status() -> None:

@@ -198,11 +198,9 @@ SOURCE: Final = register(
                 29,
                 "more_info",
                 read_twilio,
-                "a text `more_info` that is a page of Twilio's documentation, beside a"
-                " `code` and a text `message`",
+                "a text `more_info` that is a page of Twilio's documentation, beside a `code`",
                 is_a=str,
                 needs=("code",),
-                texts=("message",),
                 when=_twilio_page,
             ),
         ),
