@@ -95,13 +95,14 @@ def read_jira(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _at_home(error: UnifiedError) -> bool:
-    """A Jira error with its message, and the kind of the status it repeats, unchanged."""
+    """A Jira error with its message, and the kind of its status (the one its body
+    repeats, else the response's), unchanged."""
     extra = error.extra
     if error.vendor != "jira" or extra is None or "errorMessages" not in extra:
         return False
     if said(extra) != error.message or (error.code is not None and not error.code.isdigit()):
         return False
-    row = _ROWS.get(error.code or "")
+    row = _ROWS.get(error.code or str(error.status_code))
     return row is None or row.kind is error.kind
 
 

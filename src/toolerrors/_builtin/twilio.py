@@ -129,7 +129,8 @@ def read_twilio(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _read_exception(exc: BaseException) -> UnifiedError:
     """twilio-python's ``TwilioRestException``, by what it keeps of the response: the
-    status, the code, and the message after the SDK's "Unable to create record: "."""
+    status, the code, and the message, which the SDK begins with what it was doing
+    ("Unable to create record: ...")."""
     number, message, status = (getattr(exc, name, None) for name in ("code", "msg", "status"))
     code = str(number) if type(number) is int else None
     if code not in _ROWS and number == status:
