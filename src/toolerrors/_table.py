@@ -32,6 +32,7 @@ __all__ = [
     "Rows",
     "Target",
     "Vendor",
+    "error_status",
     "of_status",
     "read_row",
 ]
@@ -379,6 +380,12 @@ HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     5: (ErrorKind.UNAVAILABLE, None),
 }
 """By status class, for statuses ``HTTP`` does not name: not every 5xx is safe to retry."""
+
+
+def error_status(value: object) -> int | None:
+    """``value`` when it is an HTTP error status (an ``int`` from 400 to 599), else
+    ``None``: how a body's own status field is taken."""
+    return value if type(value) is int and 400 <= value <= 599 else None
 
 
 def of_status(status: int | None) -> tuple[ErrorKind, bool | None] | None:

@@ -34,7 +34,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows, codes_of, of_status
+from .._table import Row, Rows, codes_of, error_status, of_status
 from .._unified import make
 from .._words import row_or_words
 
@@ -244,7 +244,7 @@ def _read_client_error(exc: BaseException) -> UnifiedError:
     code, message, status = given.get("Code"), given.get("Message"), meta.get("HTTPStatusCode")
     code = code if type(code) is str else ""
     message = message if type(message) is str and message else None
-    status = status if type(status) is int and 400 <= status <= 599 else None
+    status = error_status(status)
     kind, retryable = kind_of(code, message)
     if kind is ErrorKind.UNKNOWN and status is not None:
         kind, retryable = of_status(status) or (kind, retryable)

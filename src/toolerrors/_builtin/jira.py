@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, register
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import UNSAID
 
@@ -87,7 +87,7 @@ def read_jira(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         kind,
         said(d),
         retryable=retryable,
-        status_code=status if type(status) is int and 400 <= status <= 599 else None,
+        status_code=error_status(status),
         vendor="jira",
         code=code,
         extra=d,

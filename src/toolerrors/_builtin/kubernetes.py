@@ -27,7 +27,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows, codes_of, of_status
+from .._table import Row, Rows, codes_of, error_status, of_status
 from .._unified import make
 from .._words import UNSAID, read_words
 
@@ -107,7 +107,7 @@ def read_kubernetes(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     row = _ROWS.get(reason) if reason is not None else None
     if reason is not None and row is None and strict:
         raise ShapeError(f"unknown kubernetes reason {reason!r}", f"{where}/reason")
-    status = number if type(number) is int and 400 <= number <= 599 else None
+    status = error_status(number)
     if row is not None:
         kind, retryable = row.kind, row.retryable
     else:  # no reason, or one this version does not know: the status, then the words

@@ -26,7 +26,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
 
@@ -100,7 +100,7 @@ def read_notion(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         kind,
         message,
         retryable=retryable,
-        status_code=status if type(status) is int and 400 <= status <= 599 else None,
+        status_code=error_status(status),
         vendor="notion",
         code=code,
         request_id=d.get("request_id"),

@@ -25,7 +25,7 @@ from .._source import (
     home,
     register,
 )
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
 
@@ -103,8 +103,7 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ERROR.check(d, strict, where)
     inner = d["error"]
     message, code, kind_of = inner["message"], inner.get("code"), inner.get("type")
-    said = d.get("status")  # a Realtime event's own HTTP status, read leniently
-    status = said if type(said) is int and 400 <= said <= 599 else None
+    status = error_status(d.get("status"))  # a Realtime event's own, read leniently
     name = code if code is not None else kind_of
     row = _ROWS.get(name) if name is not None else None
     if row is None and strict:

@@ -26,7 +26,7 @@ from .._source import (
     register,
     with_extra,
 )
-from .._table import KINDS, Row, Rows, codes_of
+from .._table import KINDS, Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
 
@@ -99,16 +99,12 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-def _status(status: object) -> int | None:
-    return status if type(status) is int and 400 <= status <= 599 else None
-
-
 def _kind(
     code: str | None, message: str, status: object, *, detail: object = None
 ) -> tuple[ErrorKind, bool | None]:
     """The code's row, else the words of the message (and ``detail``), else the status."""
     said = detail if type(detail) is str else None
-    return row_or_words(_ROWS.get(code or ""), message, said, status=_status(status))
+    return row_or_words(_ROWS.get(code or ""), message, said, status=error_status(status))
 
 
 def read_twilio(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -120,7 +116,7 @@ def read_twilio(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         kind,
         message,
         retryable=retryable,
-        status_code=_status(status),
+        status_code=error_status(status),
         vendor="twilio",
         code=code,
         extra=d,
@@ -141,7 +137,7 @@ def _read_exception(exc: BaseException) -> UnifiedError:
         kind,
         text,
         retryable=retryable,
-        status_code=_status(status),
+        status_code=error_status(status),
         vendor="twilio",
         code=code,
     )
