@@ -66,6 +66,33 @@ def test_core_import_builds_no_model_and_loads_no_optional_package() -> None:
     assert loaded == ""
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_import_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+    """The collector is paused while the sources register, and is then as it was."""
+    switch = "enable" if enabled else "disable"
+    assert _python(f"import gc; gc.{switch}(); import toolerrors; print(gc.isenabled())") == str(
+        enabled
+    )
+
+
+def test_a_source_that_fails_to_import_leaves_the_garbage_collector_on() -> None:
+    """An import that fails half-way still turns the collector back on."""
+    said = _python(
+        "import gc, importlib\n"
+        "real = importlib.import_module\n"
+        "def failing(name, package=None):\n"
+        "    if '._builtin.' in name:\n"
+        "        raise RuntimeError('cannot import ' + name)\n"
+        "    return real(name, package)\n"
+        "importlib.import_module = failing\n"
+        "try:\n"
+        "    import toolerrors\n"
+        "except RuntimeError as error:\n"
+        "    print(error, gc.isenabled())\n"
+    )
+    assert said == "cannot import toolerrors._builtin.anthropic True"
+
+
 def test_vendor_modules_import_with_only_the_runtime_dependencies() -> None:
     """The three vendor modules import without any optional package."""
     loaded = _python(

