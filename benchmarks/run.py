@@ -430,7 +430,7 @@ def peers(number: int, repeat: int, guards: Guards) -> None:
             number,
             repeat,
         )
-        said = guards.at_most(f"parse {name} against the if-chain", chain, 1.3)
+        said = guards.at_most(f"parse {name} vs the if-chain", chain, 1.3)
         print(f"  {name:28} if-chain {chain:4.2f}  TypeAdapter {pydantic:4.2f}  {said}")
 
 
