@@ -66,6 +66,35 @@ def test_core_import_builds_no_model_and_loads_no_optional_package() -> None:
     assert loaded == ""
 
 
+def test_functions_a_first_parse_does_not_need_are_imported_on_first_use() -> None:
+    """``import toolerrors`` and a first parse leave the modules of `from_http`,
+    `from_exception`, `convert`, `model_text` and the retry helpers unimported; each name
+    is then the function its module defines, by attribute, by ``from ... import`` and by
+    ``import *``, and ``dir()`` lists it."""
+    said = _python(
+        "import sys, toolerrors\n"
+        'toolerrors.parse(b\'{"error": "vendor", "message": "m"}\')\n'
+        "lazy = ('_http', '_python', '_retry', '_text', '_write')\n"
+        "print(sorted(m for m in lazy if 'toolerrors.' + m in sys.modules))\n"
+        "from toolerrors import from_http\n"
+        "from toolerrors._http import from_http as defined\n"
+        "print(from_http is defined, toolerrors.convert is sys.modules['toolerrors._write'].convert)\n"
+        "scope = {}\n"
+        "exec('from toolerrors import *', scope)\n"
+        "print(sorted(set(toolerrors.__all__) - set(scope)), set(toolerrors.__all__) <= set(dir(toolerrors)))\n"
+        "try:\n"
+        "    toolerrors.from_https\n"
+        "except AttributeError as error:\n"
+        "    print(error)\n"
+    )
+    assert said.splitlines() == [
+        "[]",
+        "True True",
+        "[] True",
+        "module 'toolerrors' has no attribute 'from_https'",
+    ]
+
+
 @pytest.mark.parametrize("enabled", [True, False])
 def test_import_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
     """The collector is paused while the sources register, and is then as it was."""

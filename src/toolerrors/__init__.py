@@ -7,16 +7,20 @@ source's shape with `convert`.  Each source's exact shapes live in its own modul
 named as the source is in `VENDORS`.
 """
 
+import typing
+
 from ._errors import ShapeError, ToolErrorsError
-from ._http import from_http
 from ._kinds import Action, ErrorKind
-from ._python import from_exception
 from ._read import MAX_BYTES, TARGETS, VENDORS, error_of, parse
-from ._retry import retry_delay, retry_on, should_retry
 from ._table import Target, Vendor
-from ._text import model_text
 from ._unified import ToolFailure, UnifiedError
-from ._write import convert
+
+if typing.TYPE_CHECKING:
+    from ._http import from_http
+    from ._python import from_exception
+    from ._retry import retry_delay, retry_on, should_retry
+    from ._text import model_text
+    from ._write import convert
 
 __version__ = "0.1.0"
 
@@ -43,3 +47,31 @@ __all__ = [
     "retry_on",
     "should_retry",
 ]
+
+_ON_FIRST_USE: typing.Final = {
+    "convert": "._write",
+    "from_exception": "._python",
+    "from_http": "._http",
+    "model_text": "._text",
+    "retry_delay": "._retry",
+    "retry_on": "._retry",
+    "should_retry": "._retry",
+}
+"""The functions a first `parse` does not need, and their modules, imported when a
+function is first asked for (as pydantic imports its own names): importing them with the
+package cost 2.7 ms of its start-up, median of 60 paired runs."""
+
+
+def __getattr__(name: str) -> object:
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_ON_FIRST_USE})
