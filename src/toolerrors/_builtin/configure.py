@@ -97,14 +97,6 @@ SUGGESTED_ACTIONS: Final[tuple[str, ...]] = (
 """Configure's closed, machine-actionable ``suggestedAction`` (11 values)."""
 
 
-AUTH_FLOW_REASONS: Final[tuple[str, ...]] = (
-    "signin",
-    "reconnect",
-    "permissions",
-)
-"""The ``reason`` of Configure's hosted sign-in and reconnect flows."""
-
-
 CONFIGURE_LOCAL: Final = frozenset({"TIMEOUT", "NETWORK_ERROR"})
 """Configure errors the SDK creates locally: ``retryable`` is left undefined, not false."""
 
