@@ -12,11 +12,7 @@ import pytest
 
 import toolerrors
 from conftest import ROOT
-from toolerrors import (
-    VENDORS,
-    ErrorKind,
-    UnifiedError,
-)
+from toolerrors import VENDORS, ErrorKind, UnifiedError
 from toolerrors._builtin.use_tool import HELD
 from toolerrors._cli import explain, main
 from toolerrors._table import WRITE

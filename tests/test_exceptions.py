@@ -18,10 +18,7 @@ if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's gro
 import sys
 from typing import Any
 
-from toolerrors import (
-    retry,
-    should_retry,
-)
+from toolerrors import retry, should_retry
 from toolerrors.configure import ConfigureError
 from toolerrors.testing import refused
 

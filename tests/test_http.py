@@ -12,13 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import toolerrors
-from toolerrors import (
-    ErrorKind,
-    ShapeError,
-    from_exception,
-    from_http,
-    parse,
-)
+from toolerrors import ErrorKind, ShapeError, from_exception, from_http, parse
 from toolerrors._http import request_id, retry_after
 from toolerrors._table import KINDS, NOT_KNOWN_HINT
 

@@ -16,12 +16,7 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from toolerrors import (
-    ErrorKind,
-    error_of,
-    from_exception,
-    parse,
-)
+from toolerrors import ErrorKind, error_of, from_exception, parse
 from toolerrors.mcp import to_call_tool_result
 from toolerrors.use_tool import NotDoneYet, Reason
 

@@ -12,10 +12,7 @@ import pytest
 
 import toolerrors
 from conftest import ROOT
-from toolerrors import (
-    UnifiedError,
-    parse,
-)
+from toolerrors import UnifiedError, parse
 from toolerrors._extras import EXTRAS
 from toolerrors.testing import refused
 

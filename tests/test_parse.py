@@ -10,16 +10,7 @@ from typing import Any
 import pytest
 
 from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS, corpus_case
-from toolerrors import (
-    ErrorKind,
-    ShapeError,
-    configure,
-    convert,
-    error_of,
-    parse,
-    pythe,
-    retry,
-)
+from toolerrors import ErrorKind, ShapeError, configure, convert, error_of, parse, pythe, retry
 from toolerrors.configure import ConfigureError
 from toolerrors.pythe import wrap
 from toolerrors.use_tool import ToolError

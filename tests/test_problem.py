@@ -6,15 +6,7 @@ from typing import Any
 
 import pytest
 
-from toolerrors import (
-    ErrorKind,
-    convert,
-    error_of,
-    from_http,
-    parse,
-    retry,
-    should_retry,
-)
+from toolerrors import ErrorKind, convert, error_of, from_http, parse, retry, should_retry
 
 PYTHE = {
     "ok": False,

@@ -23,14 +23,7 @@ from toolerrors import (
     should_retry,
 )
 from toolerrors.configure import ConfigureError
-from toolerrors.retry import (
-    Retry,
-    RetryPolicy,
-    call,
-    stamina_hook,
-    tenacity_retry,
-    tenacity_wait,
-)
+from toolerrors.retry import Retry, RetryPolicy, call, stamina_hook, tenacity_retry, tenacity_wait
 from toolerrors.testing import FakeClock, FakeTool, every_payload, refused
 
 TIMEOUT = parse({"code": "TIMEOUT", "message": "t"})

@@ -18,15 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toolerrors
-from toolerrors import (
-    ShapeError,
-    UnifiedError,
-    configure,
-    convert,
-    error_of,
-    parse,
-    pythe,
-)
+from toolerrors import ShapeError, UnifiedError, configure, convert, error_of, parse, pythe
 from toolerrors.configure import ConfigureError
 from toolerrors.strategies import json_values, near_misses
 from toolerrors.testing import UnexpectedCall, every_payload

@@ -7,13 +7,7 @@ import asyncio
 import pytest
 
 from conftest import PYTHE_TABLE
-from toolerrors import (
-    ErrorKind,
-    convert,
-    error_of,
-    from_http,
-    parse,
-)
+from toolerrors import ErrorKind, convert, error_of, from_http, parse
 from toolerrors._table import ROWS
 from toolerrors.configure import ConfigureError
 from toolerrors.sources import registered

@@ -21,16 +21,7 @@ from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import read_problem  # noqa: F401 - it registers its claim
-from ._source import (
-    BUILT_IN,
-    Claim,
-    Reader,
-    add_claim,
-    expected_shapes,
-    only,
-    required_str,
-    want,
-)
+from ._source import BUILT_IN, Claim, Reader, add_claim, expected_shapes, only, required_str, want
 from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_in_text, wait_in_text

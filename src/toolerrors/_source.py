@@ -23,18 +23,7 @@ from ._builtin import NAMES
 from ._errors import ShapeError
 from ._json import is_wait, type_name
 from ._kinds import ErrorKind
-from ._table import (
-    BOUND,
-    CARRIED,
-    KINDS,
-    READ,
-    READ_BY,
-    RETRYABLE,
-    ROWS,
-    WRITE,
-    Row,
-    read_row,
-)
+from ._table import BOUND, CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, read_row
 from ._unified import layer_missing
 
 if TYPE_CHECKING:

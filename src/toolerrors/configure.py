@@ -17,11 +17,7 @@ from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 
-from ._builtin.configure import (
-    CONFIGURE_LOCAL,
-    ROWS,
-    ConfigureError,
-)
+from ._builtin.configure import CONFIGURE_LOCAL, ROWS, ConfigureError
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._json import MAX_BYTES, MAX_WAIT, load

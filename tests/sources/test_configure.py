@@ -9,11 +9,7 @@ import pickle
 import pytest
 
 from conftest import CONFIGURE_FIELDS, CONFIGURE_TABLE, SUGGESTED_ACTIONS
-from toolerrors import (
-    ShapeError,
-    convert,
-    error_of,
-)
+from toolerrors import ShapeError, convert, error_of
 from toolerrors.configure import (
     FORGET_ID,
     LOCAL_CODES,

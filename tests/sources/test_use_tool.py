@@ -6,14 +6,7 @@ import pytest
 
 import toolerrors
 from conftest import ASK_TEMPLATE, REASONS_TABLE, STOP_TEMPLATE, USE_TOOL_TABLE
-from toolerrors import (
-    ErrorKind,
-    ShapeError,
-    UnifiedError,
-    convert,
-    error_of,
-    should_retry,
-)
+from toolerrors import ErrorKind, ShapeError, UnifiedError, convert, error_of, should_retry
 from toolerrors.use_tool import (
     GUIDANCE,
     MEANING,

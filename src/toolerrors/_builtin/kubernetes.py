@@ -17,16 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
 from .._table import Row, Rows, codes_of, error_status, of_status
 from .._unified import make
 from .._words import UNSAID, read_words

@@ -13,16 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words

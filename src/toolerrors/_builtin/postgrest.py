@@ -17,15 +17,7 @@ from types import NoneType
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Shape, Source, canonical_row, register, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, row_or_words

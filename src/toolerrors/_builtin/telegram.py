@@ -18,15 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Shape, Source, canonical_row, register, with_extra
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
 from .._words import UNSAID, read_words, wait_in_text

@@ -16,16 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Response,
-    Shape,
-    Source,
-    canonical_row,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Response, Shape, Source, canonical_row, register, with_extra
 from .._table import KINDS, Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
