@@ -794,6 +794,39 @@ def test_a_built_in_source_is_one_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("X = 1\n", "toolerrors._builtin.acme must declare SOURCE, a Source named 'acme'"),
+        (
+            "from .use_tool import SOURCE as USE_TOOL\nSOURCE = USE_TOOL._replace(name='other')\n",
+            "toolerrors._builtin.acme must declare SOURCE, a Source named 'acme'",
+        ),
+    ],
+    ids=["no SOURCE", "another name"],
+)
+def test_a_built_in_module_that_declares_no_source_of_its_name_is_refused(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    """A module in the folder of built-in sources without its ``SOURCE`` stops the
+    import, naming the module, rather than leaving a vendor no source reads."""
+    import shutil
+    import subprocess
+
+    package = Path(toolerrors.__file__).parent
+    shutil.copytree(package, tmp_path / "toolerrors", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "toolerrors" / "_builtin" / "acme.py").write_text(text, "utf-8")
+    ran = subprocess.run(
+        [sys.executable, "-c", "import toolerrors"],
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 1
+    assert ran.stderr.strip().splitlines()[-1] == f"ImportError: {said}"
+
+
+@pytest.mark.parametrize(
     ("payload", "vendor", "kind"),
     [
         ({"error": "not_found", "message": "No such file."}, "use_tool", ErrorKind.NOT_FOUND),

@@ -705,7 +705,7 @@ _loops_left = LOOPED
 
 def _compile_then_classify(d: Mapping[str, Any], need: bool) -> Reader | str | None:
     """Classify by the loop over the claims registered now, and once `LOOPED` payloads
-    have been, compile the dispatcher for them: each source registers at import, and
+    have been, compile the dispatcher for them: each source is registered at import, and
     compiling neither then nor for a short-lived process keeps the start quick."""
     global classify, _loops_left  # noqa: PLW0603 - replaced by the compiled dispatcher
     _loops_left -= 1

@@ -19,7 +19,6 @@ from .._source import (
     check,
     home,
     lookup,
-    register,
     retry_to_write,
     with_extra,
 )
@@ -99,25 +98,23 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"error": row.code, "detail": message}
 
 
-SOURCE: Final = register(
-    Source(
-        name="acme",
-        title="Acme",
-        codes=CODES,
-        shapes=(SHAPE,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                31,
-                "error",
-                read_acme,
-                "Acme's: a `detail`",
-                needs=("detail",),
-                refuses=("message",),
-            ),
+SOURCE: Final = Source(
+    name="acme",
+    title="Acme",
+    codes=CODES,
+    shapes=(SHAPE,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            31,
+            "error",
+            read_acme,
+            "Acme's: a `detail`",
+            needs=("detail",),
+            refuses=("message",),
         ),
-        write=write,
-        models="._builtin.acme",
-        example=example,
-    )
+    ),
+    write=write,
+    models="._builtin.acme",
+    example=example,
 )

@@ -1,7 +1,7 @@
 """The sources that ship with toolerrors, one module each, named as its source: every
-module in this folder registers its `toolerrors.sources.Source` when imported, and
-`toolerrors` imports them all, found by listing the folder (no list of them is kept
-anywhere else)."""
+module in this folder declares its `toolerrors.sources.Source` as ``SOURCE``, and
+`toolerrors` imports them all and registers each, found by listing the folder (no list
+of them is kept anywhere else)."""
 
 from __future__ import annotations
 

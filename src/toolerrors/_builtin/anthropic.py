@@ -13,17 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    SHOULD_RETRY,
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    register,
-    with_extra,
-)
+from .._source import SHOULD_RETRY, Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -126,30 +116,28 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
-SOURCE: Final = register(
-    Source(
-        name="anthropic",
-        title="Anthropic",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                24,
-                "error",
-                read_anthropic,
-                "`type: error` around an error object with a text `type` and no `code`,"
-                " `param` or `event_id`",
-                is_a=dict,
-                texts=("error/type",),
-                refuses=("error/code", "error/param", "error/event_id"),
-                when=_in_envelope,
-            ),
+SOURCE: Final = Source(
+    name="anthropic",
+    title="Anthropic",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            24,
+            "error",
+            read_anthropic,
+            "`type: error` around an error object with a text `type` and no `code`,"
+            " `param` or `event_id`",
+            is_a=dict,
+            texts=("error/type",),
+            refuses=("error/code", "error/param", "error/event_id"),
+            when=_in_envelope,
         ),
-        write=write,
-        models=".anthropic",
-        example=example,
-        headers={"x-should-retry": SHOULD_RETRY},
-        docs="anthropic.md",
-    )
+    ),
+    write=write,
+    models=".anthropic",
+    example=example,
+    headers={"x-should-retry": SHOULD_RETRY},
+    docs="anthropic.md",
 )

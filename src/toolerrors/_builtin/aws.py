@@ -23,17 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import text_of
 from .._kinds import ErrorKind
-from .._source import (
-    REQUEST_ID,
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    in_body,
-    register,
-    with_extra,
-)
+from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, in_body, with_extra
 from .._table import Row, Rows, codes_of, error_status, of_status
 from .._unified import make
 from .._words import row_or_words
@@ -260,44 +250,42 @@ def _read_client_error(exc: BaseException) -> UnifiedError:
     )
 
 
-SOURCE: Final = register(
-    Source(
-        name="aws",
-        title="AWS",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                36,
-                "__type",
-                read_aws,
-                "a text `__type` that is a code AWS documents, or beside a `message`;"
-                " never with ASP.NET's `ExceptionType` or `StackTrace`",
-                is_a=str,
-                refuses=("ExceptionType", "StackTrace"),
-                when=_an_error,
-            ),
-            Claim(
-                37,
-                "__type",
-                read_aws,
-                "any text `__type` when asked for an error; never with ASP.NET's"
-                " `ExceptionType` or `StackTrace`",
-                is_a=str,
-                refuses=("ExceptionType", "StackTrace"),
-                parsing_only=True,
-            ),
+SOURCE: Final = Source(
+    name="aws",
+    title="AWS",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            36,
+            "__type",
+            read_aws,
+            "a text `__type` that is a code AWS documents, or beside a `message`;"
+            " never with ASP.NET's `ExceptionType` or `StackTrace`",
+            is_a=str,
+            refuses=("ExceptionType", "StackTrace"),
+            when=_an_error,
         ),
-        write=write,
-        models=".aws",
-        example=example,
-        docs="aws.md",
-        headers={
-            "x-amzn-errortype": in_body("__type"),
-            "x-amzn-requestid": REQUEST_ID,
-            "x-amz-request-id": REQUEST_ID,
-        },
-        exceptions={"botocore.exceptions.ClientError": _read_client_error},
-    )
+        Claim(
+            37,
+            "__type",
+            read_aws,
+            "any text `__type` when asked for an error; never with ASP.NET's"
+            " `ExceptionType` or `StackTrace`",
+            is_a=str,
+            refuses=("ExceptionType", "StackTrace"),
+            parsing_only=True,
+        ),
+    ),
+    write=write,
+    models=".aws",
+    example=example,
+    docs="aws.md",
+    headers={
+        "x-amzn-errortype": in_body("__type"),
+        "x-amzn-requestid": REQUEST_ID,
+        "x-amz-request-id": REQUEST_ID,
+    },
+    exceptions={"botocore.exceptions.ClientError": _read_client_error},
 )

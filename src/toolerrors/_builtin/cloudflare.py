@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, register, want, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, want, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -158,28 +158,26 @@ def _an_error_list(d: Mapping[str, Any]) -> bool:
     )
 
 
-SOURCE: Final = register(
-    Source(
-        name="cloudflare",
-        title="Cloudflare",
-        codes=CODES,
-        shapes=(ENVELOPE,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                19,
-                "success",
-                read_cloudflare,
-                "`success: false` beside `errors` whose first has an integer `code`",
-                is_a=bool,
-                one_of=frozenset({False}),
-                needs=("errors",),
-                when=_an_error_list,
-            ),
+SOURCE: Final = Source(
+    name="cloudflare",
+    title="Cloudflare",
+    codes=CODES,
+    shapes=(ENVELOPE,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            19,
+            "success",
+            read_cloudflare,
+            "`success: false` beside `errors` whose first has an integer `code`",
+            is_a=bool,
+            one_of=frozenset({False}),
+            needs=("errors",),
+            when=_an_error_list,
         ),
-        write=write,
-        models=".cloudflare",
-        example=example,
-        docs="cloudflare.md",
-    )
+    ),
+    write=write,
+    models=".cloudflare",
+    example=example,
+    docs="cloudflare.md",
 )

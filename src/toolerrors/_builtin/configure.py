@@ -22,7 +22,6 @@ from .._source import (
     home,
     lookup,
     only,
-    register,
     required_str,
     retry_to_write,
     want,
@@ -400,53 +399,51 @@ def _read_exception(exc: BaseException) -> UnifiedError:
     )
 
 
-SOURCE: Final = register(
-    Source(
-        name="configure",
-        title="Configure",
-        codes=CODES,
-        shapes=(BODY,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                56,
-                "code",
-                read_configure,
-                "one of Configure's codes",
-                is_a=str,
-                one_of=_CODES,
-            ),
-            Claim(
-                90,
-                "code",
-                read_configure,
-                "when asked for an error: a code written as Configure writes its codes"
-                " (`I_AM_NEW`), beside a field only a `ConfigureError` has, or not text (to"
-                " say what is wrong)",
-                when=_in_its_form,
-                parsing_only=True,
-            ),
-            Claim(
-                70,
-                "deleted",
-                "Configure's forget() result ({deleted, message}) is a result, not an error",
-                "Configure's `forget()` result: a result, not an error",
-            ),
+SOURCE: Final = Source(
+    name="configure",
+    title="Configure",
+    codes=CODES,
+    shapes=(BODY,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            56,
+            "code",
+            read_configure,
+            "one of Configure's codes",
+            is_a=str,
+            one_of=_CODES,
         ),
-        write=write,
-        models=".configure",
-        schemas=("ForgetResult",),
-        example=example,
-        cases=(
-            ("INVALID_INPUT-404", "INVALID_INPUT", {"statusCode": 404, "type": "resource_missing"}),
-            (
-                "RATE_LIMITED-otp_blocked",
-                "RATE_LIMITED",
-                {"type": "otp_blocked", "retryable": False, "retryAfter": NO_VALUE},
-            ),
+        Claim(
+            90,
+            "code",
+            read_configure,
+            "when asked for an error: a code written as Configure writes its codes"
+            " (`I_AM_NEW`), beside a field only a `ConfigureError` has, or not text (to"
+            " say what is wrong)",
+            when=_in_its_form,
+            parsing_only=True,
         ),
-        without=dict.fromkeys(CONFIGURE_SDK_MADE, SDK_MADE_WITHOUT),
-        exceptions={"ConfigureError": _read_exception},
-        docs="configure.md",
-    )
+        Claim(
+            70,
+            "deleted",
+            "Configure's forget() result ({deleted, message}) is a result, not an error",
+            "Configure's `forget()` result: a result, not an error",
+        ),
+    ),
+    write=write,
+    models=".configure",
+    schemas=("ForgetResult",),
+    example=example,
+    cases=(
+        ("INVALID_INPUT-404", "INVALID_INPUT", {"statusCode": 404, "type": "resource_missing"}),
+        (
+            "RATE_LIMITED-otp_blocked",
+            "RATE_LIMITED",
+            {"type": "otp_blocked", "retryable": False, "retryAfter": NO_VALUE},
+        ),
+    ),
+    without=dict.fromkeys(CONFIGURE_SDK_MADE, SDK_MADE_WITHOUT),
+    exceptions={"ConfigureError": _read_exception},
+    docs="configure.md",
 )

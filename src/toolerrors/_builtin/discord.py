@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, row_or_words
@@ -204,38 +204,36 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return out
 
 
-SOURCE: Final = register(
-    Source(
-        name="discord",
-        title="Discord",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                52,
-                "code",
-                read_discord,
-                "an integer `code` Discord documents (but 0) with a text `message`;"
-                " never beside a `status`, `details`, `error` or `ok`",
-                is_a=int,
-                one_of=DOCUMENTED - {0},
-                texts=("message",),
-                refuses=("status", "details", "error", "ok"),
-            ),
-            Claim(
-                53,
-                "global",
-                read_discord,
-                "a rate limit: a boolean `global` beside a `retry_after` and a text `message`",
-                is_a=bool,
-                needs=("retry_after",),
-                texts=("message",),
-            ),
+SOURCE: Final = Source(
+    name="discord",
+    title="Discord",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            52,
+            "code",
+            read_discord,
+            "an integer `code` Discord documents (but 0) with a text `message`;"
+            " never beside a `status`, `details`, `error` or `ok`",
+            is_a=int,
+            one_of=DOCUMENTED - {0},
+            texts=("message",),
+            refuses=("status", "details", "error", "ok"),
         ),
-        write=write,
-        models=".discord",
-        example=example,
-        docs="discord.md",
-    )
+        Claim(
+            53,
+            "global",
+            read_discord,
+            "a rate limit: a boolean `global` beside a `retry_after` and a text `message`",
+            is_a=bool,
+            needs=("retry_after",),
+            texts=("message",),
+        ),
+    ),
+    write=write,
+    models=".discord",
+    example=example,
+    docs="discord.md",
 )

@@ -18,17 +18,7 @@ from math import ceil
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import (
-    REQUEST_ID,
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    register,
-    want,
-    with_extra,
-)
+from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, want, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -226,29 +216,27 @@ def _a_union(d: Mapping[str, Any]) -> bool:
     return type(error) is dict and bool(tags_of(error))
 
 
-SOURCE: Final = register(
-    Source(
-        name="dropbox",
-        title="Dropbox",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                20,
-                "error_summary",
-                read_dropbox,
-                "a text `error_summary` beside an `error` union with a `.tag`",
-                is_a=str,
-                needs=("error",),
-                when=_a_union,
-            ),
+SOURCE: Final = Source(
+    name="dropbox",
+    title="Dropbox",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            20,
+            "error_summary",
+            read_dropbox,
+            "a text `error_summary` beside an `error` union with a `.tag`",
+            is_a=str,
+            needs=("error",),
+            when=_a_union,
         ),
-        write=write,
-        models=".dropbox",
-        example=example,
-        docs="dropbox.md",
-        headers={"x-dropbox-request-id": REQUEST_ID},
-        route_status=409,
-    )
+    ),
+    write=write,
+    models=".dropbox",
+    example=example,
+    docs="dropbox.md",
+    headers={"x-dropbox-request-id": REQUEST_ID},
+    route_status=409,
 )

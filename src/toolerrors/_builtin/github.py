@@ -24,7 +24,6 @@ from .._source import (
     Source,
     canonical_row,
     only,
-    register,
     want,
 )
 from .._table import Row, Rows, codes_of
@@ -228,33 +227,31 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
-SOURCE: Final = register(
-    Source(
-        name="github",
-        title="GitHub",
-        codes=CODES,
-        shapes=(REST, GRAPHQL),
-        rows=ROWS,
-        claims=(
-            Claim(44, "documentation_url", read_github, "a REST error", texts=("message",)),
-            Claim(
-                46,
-                "errors",
-                read_graphql,
-                "GraphQL errors: objects with a `message`, or only a `type` GitHub documents"
-                " (`RATE_LIMITED`), and no `message` beside them (a REST error's `errors` has"
-                " one); never beside Cloudflare's `success`, and never with an error field"
-                " GraphQL and GitHub do not send (SendGrid's `field`)",
-                is_a=list,
-                refuses=("message", "success"),
-                when=_graphql,
-            ),
+SOURCE: Final = Source(
+    name="github",
+    title="GitHub",
+    codes=CODES,
+    shapes=(REST, GRAPHQL),
+    rows=ROWS,
+    claims=(
+        Claim(44, "documentation_url", read_github, "a REST error", texts=("message",)),
+        Claim(
+            46,
+            "errors",
+            read_graphql,
+            "GraphQL errors: objects with a `message`, or only a `type` GitHub documents"
+            " (`RATE_LIMITED`), and no `message` beside them (a REST error's `errors` has"
+            " one); never beside Cloudflare's `success`, and never with an error field"
+            " GraphQL and GitHub do not send (SendGrid's `field`)",
+            is_a=list,
+            refuses=("message", "success"),
+            when=_graphql,
         ),
-        write=write,
-        models=".github",
-        example=example,
-        headers={"x-github-otp": ONE_TIME_CODE},
-        responses=(Response("status", "headers", ("data",)),),  # PyGithub's GithubException
-        docs="github.md",
-    )
+    ),
+    write=write,
+    models=".github",
+    example=example,
+    headers={"x-github-otp": ONE_TIME_CODE},
+    responses=(Response("status", "headers", ("data",)),),  # PyGithub's GithubException
+    docs="github.md",
 )

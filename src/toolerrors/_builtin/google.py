@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ShapeError
 from .._json import decode
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, register, want
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, want
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, names_billing, read_words
@@ -294,39 +294,37 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
-SOURCE: Final = register(
-    Source(
-        name="google",
-        title="Google APIs",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                22,
-                "error",
-                read_google,
-                "an error object with a text `status`, legacy `errors[]`, or a numeric"
-                " `code` and nothing a Status does not have; never one with a `type` or"
-                " `param`",
-                is_a=dict,
-                refuses=("error/type", "error/param"),
-                when=_is_status,
-            ),
-            Claim(
-                57,
-                "code",
-                read_status,
-                "a bare Status: a numeric `code` from 0 with a text `message` and a"
-                " `status` or `details`",
-                is_a=int,
-                texts=("message",),
-                when=_is_bare,
-            ),
+SOURCE: Final = Source(
+    name="google",
+    title="Google APIs",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            22,
+            "error",
+            read_google,
+            "an error object with a text `status`, legacy `errors[]`, or a numeric"
+            " `code` and nothing a Status does not have; never one with a `type` or"
+            " `param`",
+            is_a=dict,
+            refuses=("error/type", "error/param"),
+            when=_is_status,
         ),
-        write=write,
-        models=".google",
-        example=example,
-        docs="google.md",
-    )
+        Claim(
+            57,
+            "code",
+            read_status,
+            "a bare Status: a numeric `code` from 0 with a text `message` and a"
+            " `status` or `details`",
+            is_a=int,
+            texts=("message",),
+            when=_is_bare,
+        ),
+    ),
+    write=write,
+    models=".google",
+    example=example,
+    docs="google.md",
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, register
+from .._source import Claim, Field, Shape, Source, canonical_row
 from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import UNSAID
@@ -130,26 +130,24 @@ def _collection(d: Mapping[str, Any]) -> bool:
     )
 
 
-SOURCE: Final = register(
-    Source(
-        name="jira",
-        title="Jira",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                31,
-                "errorMessages",
-                read_jira,
-                "an array of text `errorMessages`, with an object `errors` if any",
-                is_a=list,
-                when=_collection,
-            ),
+SOURCE: Final = Source(
+    name="jira",
+    title="Jira",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            31,
+            "errorMessages",
+            read_jira,
+            "an array of text `errorMessages`, with an object `errors` if any",
+            is_a=list,
+            when=_collection,
         ),
-        write=write,
-        models=".jira",
-        example=example,
-        docs="jira.md",
-    )
+    ),
+    write=write,
+    models=".jira",
+    example=example,
+    docs="jira.md",
 )

@@ -16,18 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .. import _source
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    only,
-    register,
-    want,
-    with_extra,
-)
+from .._source import Claim, Field, Shape, Source, canonical_row, home, only, want, with_extra
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
 from .._words import UNSAID, names_refusal, read_words, status_in_text
@@ -287,30 +276,28 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"code": int(row.code), "message": message}
 
 
-SOURCE: Final = register(
-    Source(
-        name="jsonrpc",
-        title="MCP (JSON-RPC)",
-        codes=CODES,
-        shapes=(ERROR_OBJECT,),
-        rows=ROWS,
-        claims=(
-            *RESPONSE_CLAIMS,
-            Claim(
-                58,
-                "code",
-                read_jsonrpc,
-                "a bare error object: an integer `code` below zero and a text `message`",
-                is_a=int,
-                texts=("message",),
-                when=_below_zero,
-            ),
+SOURCE: Final = Source(
+    name="jsonrpc",
+    title="MCP (JSON-RPC)",
+    codes=CODES,
+    shapes=(ERROR_OBJECT,),
+    rows=ROWS,
+    claims=(
+        *RESPONSE_CLAIMS,
+        Claim(
+            58,
+            "code",
+            read_jsonrpc,
+            "a bare error object: an integer `code` below zero and a text `message`",
+            is_a=int,
+            texts=("message",),
+            when=_below_zero,
         ),
-        write=write,
-        models=".jsonrpc",
-        schemas=("ErrorResponse",),
-        example=example,
-        cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
-        docs="jsonrpc.md",
-    )
+    ),
+    write=write,
+    models=".jsonrpc",
+    schemas=("ErrorResponse",),
+    example=example,
+    cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
+    docs="jsonrpc.md",
 )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of, error_status, of_status
 from .._unified import make
 from .._words import UNSAID, read_words
@@ -158,27 +158,25 @@ def _failed(d: Mapping[str, Any]) -> bool:
     return d.get("status") == "Failure"
 
 
-SOURCE: Final = register(
-    Source(
-        name="kubernetes",
-        title="Kubernetes",
-        codes=CODES,
-        shapes=(STATUS,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                35,
-                "kind",
-                read_kubernetes,
-                '`kind: "Status"` with `status: "Failure"`',
-                is_a=str,
-                one_of=frozenset({"Status"}),
-                when=_failed,
-            ),
+SOURCE: Final = Source(
+    name="kubernetes",
+    title="Kubernetes",
+    codes=CODES,
+    shapes=(STATUS,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            35,
+            "kind",
+            read_kubernetes,
+            '`kind: "Status"` with `status: "Failure"`',
+            is_a=str,
+            one_of=frozenset({"Status"}),
+            when=_failed,
         ),
-        write=write,
-        models=".kubernetes",
-        example=example,
-        docs="kubernetes.md",
-    )
+    ),
+    write=write,
+    models=".kubernetes",
+    example=example,
+    docs="kubernetes.md",
 )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back, register
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -187,48 +187,45 @@ def example(row: Row, message: str) -> dict[str, Any]:
                       "innerError": {"date": "2018-06-26T09:37:28", "request-id": "f53b8a98"}}}  # fmt: skip
 
 
-SOURCE: Final = register(
-    Source(
-        name="msgraph",
-        title="Microsoft Graph and Azure",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                27,
-                "error",
-                read_msgraph,
-                "an error object with a text `code` and `message`, and no `type`, `param`"
-                " or `status`",
-                is_a=dict,
-                texts=("error/code", "error/message"),
-                refuses=("error/type", "error/param", "error/status"),
-            ),
-            Claim(
-                59,
-                "code",
-                read_bare,
-                "Azure's `{code, message}`: a known code, or one that names a failure"
-                " (`…Failed`); never beside an `ok` flag, which Azure does not send (a Pythe"
-                ' envelope whose `ok` is `"true"` shares Graph\'s `unauthorized`)',
-                is_a=str,
-                texts=("message",),
-                refuses=("ok",),
-                when=_known_or_failing,
-            ),
-            Claim(
-                48,
-                "responses",
-                read_batch,
-                "a `$batch` response with a failed item",
-                is_a=list,
-                when=_any_failed,
-            ),
+SOURCE: Final = Source(
+    name="msgraph",
+    title="Microsoft Graph and Azure",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            27,
+            "error",
+            read_msgraph,
+            "an error object with a text `code` and `message`, and no `type`, `param` or `status`",
+            is_a=dict,
+            texts=("error/code", "error/message"),
+            refuses=("error/type", "error/param", "error/status"),
         ),
-        write=write,
-        models=".msgraph",
-        example=example,
-        docs="msgraph.md",
-    )
+        Claim(
+            59,
+            "code",
+            read_bare,
+            "Azure's `{code, message}`: a known code, or one that names a failure"
+            " (`…Failed`); never beside an `ok` flag, which Azure does not send (a Pythe"
+            ' envelope whose `ok` is `"true"` shares Graph\'s `unauthorized`)',
+            is_a=str,
+            texts=("message",),
+            refuses=("ok",),
+            when=_known_or_failing,
+        ),
+        Claim(
+            48,
+            "responses",
+            read_batch,
+            "a `$batch` response with a failed item",
+            is_a=list,
+            when=_any_failed,
+        ),
+    ),
+    write=write,
+    models=".msgraph",
+    example=example,
+    docs="msgraph.md",
 )

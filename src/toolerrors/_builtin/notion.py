@@ -15,17 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    REQUEST_ID,
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    register,
-    with_extra,
-)
+from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
@@ -136,31 +126,29 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
-SOURCE: Final = register(
-    Source(
-        name="notion",
-        title="Notion",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                21,
-                "object",
-                read_notion,
-                '`object: "error"` with an integer `status` and a text `code` and'
-                " `message`; never with the OpenAI-compatible servers' `type` or `param`",
-                is_a=str,
-                one_of=frozenset({"error"}),
-                needs=("status",),
-                texts=("code", "message"),
-                refuses=("type", "param"),
-            ),
+SOURCE: Final = Source(
+    name="notion",
+    title="Notion",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            21,
+            "object",
+            read_notion,
+            '`object: "error"` with an integer `status` and a text `code` and'
+            " `message`; never with the OpenAI-compatible servers' `type` or `param`",
+            is_a=str,
+            one_of=frozenset({"error"}),
+            needs=("status",),
+            texts=("code", "message"),
+            refuses=("type", "param"),
         ),
-        write=write,
-        models=".notion",
-        example=example,
-        docs="notion.md",
-        headers={"x-notion-request-id": REQUEST_ID},
-    )
+    ),
+    write=write,
+    models=".notion",
+    example=example,
+    docs="notion.md",
+    headers={"x-notion-request-id": REQUEST_ID},
 )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -109,39 +109,37 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"error": row.code, "error_description": message}
 
 
-SOURCE: Final = register(
-    Source(
-        name="oauth",
-        title="OAuth 2.0",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(  # never beside an ok, which says the payload is Slack's or Pythe's
+SOURCE: Final = Source(
+    name="oauth",
+    title="OAuth 2.0",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(  # never beside an ok, which says the payload is Slack's or Pythe's
+        Claim(
+            28,
+            "error",
+            read_oauth,
+            "an OAuth error code, never beside an `ok`",
+            is_a=str,
+            one_of=frozenset(_ROWS),
+            refuses=("ok",),
+        ),
+        *(
             Claim(
-                28,
+                rank,
                 "error",
                 read_oauth,
-                "an OAuth error code, never beside an `ok`",
+                f"any text `error` beside an `{mark}`, never beside an `ok`",
                 is_a=str,
-                one_of=frozenset(_ROWS),
+                needs=(mark,),
                 refuses=("ok",),
-            ),
-            *(
-                Claim(
-                    rank,
-                    "error",
-                    read_oauth,
-                    f"any text `error` beside an `{mark}`, never beside an `ok`",
-                    is_a=str,
-                    needs=(mark,),
-                    refuses=("ok",),
-                )
-                for rank, mark in zip((29, 30), _MARKS, strict=True)
-            ),
+            )
+            for rank, mark in zip((29, 30), _MARKS, strict=True)
         ),
-        write=write,
-        models=".oauth",
-        example=example,
-        docs="oauth.md",
-    )
+    ),
+    write=write,
+    models=".oauth",
+    example=example,
+    docs="oauth.md",
 )

@@ -14,17 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    SHOULD_RETRY,
-    Claim,
-    Field,
-    Shape,
-    Source,
-    canonical_row,
-    given_back,
-    home,
-    register,
-)
+from .._source import SHOULD_RETRY, Claim, Field, Shape, Source, canonical_row, given_back, home
 from .._table import Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
@@ -177,52 +167,50 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"error": _object(row.code, message)}
 
 
-SOURCE: Final = register(
-    Source(
-        name="openai",
-        title="OpenAI",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                26,
-                "error",
-                read_openai,
-                "an error object with a text `message` and a `param` (even null), and no"
-                " text `status` (Azure OpenAI's is a number)",
-                is_a=dict,
-                needs=("error/param",),
-                texts=("error/message",),
-                when=_no_text_status,
-            ),
-            Claim(
-                60,
-                "param",
-                read_unwrapped,
-                "OpenAI's error object without its `error` wrapper (as the OpenAI SDK keeps"
-                " it), with a text `message`, whose `code`, or `type` when the code is null,"
-                " is one of OpenAI's; or the Responses stream's `error` event (`type: error`"
-                " with a `sequence_number`)",
-                texts=("message",),
-                when=_documented,
-            ),
-            Claim(
-                61,
-                "code",
-                read_unwrapped,
-                "the Evals API's error object: exactly a `code` it documents"
-                " (`internal_error`) and a text `message`",
-                is_a=str,
-                one_of=_EVALS,
-                texts=("message",),
-                when=_two_fields,
-            ),
+SOURCE: Final = Source(
+    name="openai",
+    title="OpenAI",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            26,
+            "error",
+            read_openai,
+            "an error object with a text `message` and a `param` (even null), and no"
+            " text `status` (Azure OpenAI's is a number)",
+            is_a=dict,
+            needs=("error/param",),
+            texts=("error/message",),
+            when=_no_text_status,
         ),
-        write=write,
-        models=".openai",
-        example=example,
-        headers={"x-should-retry": SHOULD_RETRY},
-        docs="openai.md",
-    )
+        Claim(
+            60,
+            "param",
+            read_unwrapped,
+            "OpenAI's error object without its `error` wrapper (as the OpenAI SDK keeps"
+            " it), with a text `message`, whose `code`, or `type` when the code is null,"
+            " is one of OpenAI's; or the Responses stream's `error` event (`type: error`"
+            " with a `sequence_number`)",
+            texts=("message",),
+            when=_documented,
+        ),
+        Claim(
+            61,
+            "code",
+            read_unwrapped,
+            "the Evals API's error object: exactly a `code` it documents"
+            " (`internal_error`) and a text `message`",
+            is_a=str,
+            one_of=_EVALS,
+            texts=("message",),
+            when=_two_fields,
+        ),
+    ),
+    write=write,
+    models=".openai",
+    example=example,
+    headers={"x-should-retry": SHOULD_RETRY},
+    docs="openai.md",
 )

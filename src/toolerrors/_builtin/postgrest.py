@@ -17,7 +17,7 @@ from types import NoneType
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, row_or_words
@@ -170,29 +170,27 @@ def _a_code(d: Mapping[str, Any]) -> bool:
     return type(code) is str and _SQLSTATE.fullmatch(code) is not None
 
 
-SOURCE: Final = register(
-    Source(
-        name="postgrest",
-        title="PostgREST",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                54,
-                "hint",
-                read_postgrest,
-                "a `hint` beside `details`, a text `message` and a `code` that is a"
-                " SQLSTATE or `PGRST` and three digits; never with a `kind`",
-                needs=("details",),
-                texts=("code", "message"),
-                refuses=("kind",),
-                when=_a_code,
-            ),
+SOURCE: Final = Source(
+    name="postgrest",
+    title="PostgREST",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            54,
+            "hint",
+            read_postgrest,
+            "a `hint` beside `details`, a text `message` and a `code` that is a"
+            " SQLSTATE or `PGRST` and three digits; never with a `kind`",
+            needs=("details",),
+            texts=("code", "message"),
+            refuses=("kind",),
+            when=_a_code,
         ),
-        write=write,
-        models=".postgrest",
-        example=example,
-        docs="postgrest.md",
-    )
+    ),
+    write=write,
+    models=".postgrest",
+    example=example,
+    docs="postgrest.md",
 )

@@ -18,7 +18,6 @@ from .._source import (
     canonical_row,
     home,
     only,
-    register,
     retry_to_write,
     want,
     with_extra,
@@ -169,47 +168,44 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
-SOURCE: Final = register(
-    Source(
-        name="pythe",
-        title="Pythe",
-        codes=CODES,
-        shapes=(ENVELOPE,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                17,
-                "ok",
-                "a Pythe success envelope (ok: true) is not an error",
-                "`ok: true`: a success, not an error",
-                is_a=bool,
-                one_of=frozenset({True}),
-            ),
-            Claim(18, "ok", read_pythe, "`ok: false`", is_a=bool, one_of=frozenset({False})),
-            Claim(
-                22,
-                "ok",
-                read_pythe,
-                'an `ok` that only means false (`0`, `"false"`) beside a Pythe code or'
-                " `how_to_fix`",
-                texts=("code",),
-                when=_means_false,
-            ),
-            # Only a boolean ok speaks for Pythe; asked for an error, the reader says what
-            # is wrong with any other (ok: null beside error is a stray field of a use_tool
-            # error, which ranks before this).
-            Claim(
-                40,
-                "ok",
-                read_pythe,
-                "any other `ok`, when asked for an error: Pythe says what is wrong with it",
-                parsing_only=True,
-            ),
+SOURCE: Final = Source(
+    name="pythe",
+    title="Pythe",
+    codes=CODES,
+    shapes=(ENVELOPE,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            17,
+            "ok",
+            "a Pythe success envelope (ok: true) is not an error",
+            "`ok: true`: a success, not an error",
+            is_a=bool,
+            one_of=frozenset({True}),
         ),
-        write=write,
-        models=".pythe",
-        schemas=("SuccessEnvelope",),
-        example=example,
-        docs="pythe.md",
-    )
+        Claim(18, "ok", read_pythe, "`ok: false`", is_a=bool, one_of=frozenset({False})),
+        Claim(
+            22,
+            "ok",
+            read_pythe,
+            'an `ok` that only means false (`0`, `"false"`) beside a Pythe code or `how_to_fix`',
+            texts=("code",),
+            when=_means_false,
+        ),
+        # Only a boolean ok speaks for Pythe; asked for an error, the reader says what
+        # is wrong with any other (ok: null beside error is a stray field of a use_tool
+        # error, which ranks before this).
+        Claim(
+            40,
+            "ok",
+            read_pythe,
+            "any other `ok`, when asked for an error: Pythe says what is wrong with it",
+            parsing_only=True,
+        ),
+    ),
+    write=write,
+    models=".pythe",
+    schemas=("SuccessEnvelope",),
+    example=example,
+    docs="pythe.md",
 )

@@ -16,17 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    Claim,
-    Field,
-    Response,
-    Shape,
-    Source,
-    canonical_row,
-    home,
-    register,
-    with_extra,
-)
+from .._source import Claim, Field, Response, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -173,37 +163,35 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"message": message, "errorCode": row.code}
 
 
-SOURCE: Final = register(
-    Source(
-        name="salesforce",
-        title="Salesforce",
-        codes=CODES,
-        shapes=(ERROR, BULK),
-        rows=ROWS,
-        claims=(
-            Claim(
-                23,
-                "errorCode",
-                read_salesforce,
-                "a text `errorCode` beside a text `message` (the REST API's error, the"
-                " first of its array)",
-                is_a=str,
-                texts=("message",),
-            ),
-            Claim(
-                23,
-                "exceptionCode",
-                read_bulk,
-                "a text `exceptionCode` beside a text `exceptionMessage` (Bulk API's error)",
-                is_a=str,
-                texts=("exceptionMessage",),
-            ),
+SOURCE: Final = Source(
+    name="salesforce",
+    title="Salesforce",
+    codes=CODES,
+    shapes=(ERROR, BULK),
+    rows=ROWS,
+    claims=(
+        Claim(
+            23,
+            "errorCode",
+            read_salesforce,
+            "a text `errorCode` beside a text `message` (the REST API's error, the"
+            " first of its array)",
+            is_a=str,
+            texts=("message",),
         ),
-        write=write,
-        models=".salesforce",
-        example=example,
-        docs="salesforce.md",
-        # simple-salesforce's SalesforceError keeps the status and the parsed body
-        responses=(Response("status", "headers", ("content",)),),
-    )
+        Claim(
+            23,
+            "exceptionCode",
+            read_bulk,
+            "a text `exceptionCode` beside a text `exceptionMessage` (Bulk API's error)",
+            is_a=str,
+            texts=("exceptionMessage",),
+        ),
+    ),
+    write=write,
+    models=".salesforce",
+    example=example,
+    docs="salesforce.md",
+    # simple-salesforce's SalesforceError keeps the status and the parsed body
+    responses=(Response("status", "headers", ("content",)),),
 )

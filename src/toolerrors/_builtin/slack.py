@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, home, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -138,28 +138,26 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return out
 
 
-SOURCE: Final = register(
-    Source(
-        name="slack",
-        title="Slack",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                15,
-                "ok",
-                read_slack,
-                "`ok: false` with a text `error` and no `code` (which makes it Pythe's)",
-                is_a=bool,
-                one_of=frozenset({False}),
-                texts=("error",),
-                refuses=("code",),
-            ),
+SOURCE: Final = Source(
+    name="slack",
+    title="Slack",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            15,
+            "ok",
+            read_slack,
+            "`ok: false` with a text `error` and no `code` (which makes it Pythe's)",
+            is_a=bool,
+            one_of=frozenset({False}),
+            texts=("error",),
+            refuses=("code",),
         ),
-        write=write,
-        models=".slack",
-        example=example,
-        docs="slack.md",
-    )
+    ),
+    write=write,
+    models=".slack",
+    example=example,
+    docs="slack.md",
 )

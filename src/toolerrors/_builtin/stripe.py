@@ -14,17 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import (
-    SHOULD_RETRY,
-    Claim,
-    Field,
-    Response,
-    Shape,
-    Source,
-    canonical_row,
-    given_back,
-    register,
-)
+from .._source import SHOULD_RETRY, Claim, Field, Response, Shape, Source, canonical_row, given_back
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -171,31 +161,29 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"error": {"type": kind_of, "code": row.code, "message": message}}
 
 
-SOURCE: Final = register(
-    Source(
-        name="stripe",
-        title="Stripe",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                25,
-                "error",
-                read_stripe,
-                "a type or code only Stripe uses, a field only Stripe sends, or"
-                " `invalid_request_error` without `param`; never beside a top-level `type`,"
-                " with an `innerError`, or with a null `param` or `code`",
-                is_a=dict,
-                refuses=("type", "error/innerError", "error/innererror"),
-                when=_only_stripe,
-            ),
+SOURCE: Final = Source(
+    name="stripe",
+    title="Stripe",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            25,
+            "error",
+            read_stripe,
+            "a type or code only Stripe uses, a field only Stripe sends, or"
+            " `invalid_request_error` without `param`; never beside a top-level `type`,"
+            " with an `innerError`, or with a null `param` or `code`",
+            is_a=dict,
+            refuses=("type", "error/innerError", "error/innererror"),
+            when=_only_stripe,
         ),
-        write=write,
-        models=".stripe",
-        example=example,
-        headers={"stripe-should-retry": SHOULD_RETRY},
-        responses=(Response("http_status", "headers", ("http_body",)),),  # StripeError
-        docs="stripe.md",
-    )
+    ),
+    write=write,
+    models=".stripe",
+    example=example,
+    headers={"stripe-should-retry": SHOULD_RETRY},
+    responses=(Response("http_status", "headers", ("http_body",)),),  # StripeError
+    docs="stripe.md",
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, register, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
 from .._words import UNSAID, read_words, wait_in_text
@@ -153,29 +153,27 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return out
 
 
-SOURCE: Final = register(
-    Source(
-        name="telegram",
-        title="Telegram Bot API",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                16,
-                "ok",
-                read_telegram,
-                "`ok: false` with an integer `error_code` and a text `description`",
-                is_a=bool,
-                one_of=frozenset({False}),
-                texts=("description",),
-                needs=("error_code",),
-                refuses=("error", "code"),
-            ),
+SOURCE: Final = Source(
+    name="telegram",
+    title="Telegram Bot API",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            16,
+            "ok",
+            read_telegram,
+            "`ok: false` with an integer `error_code` and a text `description`",
+            is_a=bool,
+            one_of=frozenset({False}),
+            texts=("description",),
+            needs=("error_code",),
+            refuses=("error", "code"),
         ),
-        write=write,
-        models=".telegram",
-        example=example,
-        docs="telegram.md",
-    )
+    ),
+    write=write,
+    models=".telegram",
+    example=example,
+    docs="telegram.md",
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Response, Shape, Source, canonical_row, register, with_extra
+from .._source import Claim, Field, Response, Shape, Source, canonical_row, with_extra
 from .._table import KINDS, Row, Rows, codes_of, error_status
 from .._unified import make
 from .._words import row_or_words
@@ -174,30 +174,28 @@ def _twilio_page(d: Mapping[str, Any]) -> bool:
     return "twilio.com/docs/" in d["more_info"]
 
 
-SOURCE: Final = register(
-    Source(
-        name="twilio",
-        title="Twilio",
-        codes=CODES,
-        shapes=(ERROR,),
-        rows=ROWS,
-        claims=(
-            Claim(
-                29,
-                "more_info",
-                read_twilio,
-                "a text `more_info` that is a page of Twilio's documentation, beside a `code`",
-                is_a=str,
-                needs=("code",),
-                when=_twilio_page,
-            ),
+SOURCE: Final = Source(
+    name="twilio",
+    title="Twilio",
+    codes=CODES,
+    shapes=(ERROR,),
+    rows=ROWS,
+    claims=(
+        Claim(
+            29,
+            "more_info",
+            read_twilio,
+            "a text `more_info` that is a page of Twilio's documentation, beside a `code`",
+            is_a=str,
+            needs=("code",),
+            when=_twilio_page,
         ),
-        write=write,
-        models=".twilio",
-        example=example,
-        docs="twilio.md",
-        exceptions={"twilio.base.exceptions.TwilioRestException": _read_exception},
-        # a page twilio-python could not fetch: TwilioException("Unable to fetch page", response)
-        responses=(Response("args.1.status_code", "args.1.headers", ("args.1.text",)),),
-    )
+    ),
+    write=write,
+    models=".twilio",
+    example=example,
+    docs="twilio.md",
+    exceptions={"twilio.base.exceptions.TwilioRestException": _read_exception},
+    # a page twilio-python could not fetch: TwilioException("Unable to fetch page", response)
+    responses=(Response("args.1.status_code", "args.1.headers", ("args.1.text",)),),
 )

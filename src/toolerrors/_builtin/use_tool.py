@@ -20,7 +20,6 @@ from .._source import (
     canonical_row,
     home,
     only,
-    register,
     required_str,
     want,
     with_extra,
@@ -245,37 +244,35 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"error": row.code, "message": message}
 
 
-SOURCE: Final = register(
-    Source(
-        name="use_tool",
-        title="use_tool",
-        codes=CODES,
-        shapes=SHAPES,
-        rows=ROWS,
-        claims=(
-            Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet"),
-            Claim(11, "refused", read_held, "the held-back outcome: refused"),
-            # Asked for an error, any: the reader says what is wrong (an error that is
-            # false, zero, empty or null marks none). First, so that parse calls nothing.
-            Claim(
-                32,
-                "error",
-                read_use_tool,
-                "`{error, message, card?}`, any `error` when asked for an error",
-                parsing_only=True,
-            ),
-            Claim(
-                33,
-                "error",
-                read_use_tool,
-                "`{error, message, card?}` with an `error` that is given: one that is false,"
-                " zero, empty or null marks no error",
-                when=_error_given,
-            ),
+SOURCE: Final = Source(
+    name="use_tool",
+    title="use_tool",
+    codes=CODES,
+    shapes=SHAPES,
+    rows=ROWS,
+    claims=(
+        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet"),
+        Claim(11, "refused", read_held, "the held-back outcome: refused"),
+        # Asked for an error, any: the reader says what is wrong (an error that is
+        # false, zero, empty or null marks none). First, so that parse calls nothing.
+        Claim(
+            32,
+            "error",
+            read_use_tool,
+            "`{error, message, card?}`, any `error` when asked for an error",
+            parsing_only=True,
         ),
-        write=write,
-        models=".use_tool",
-        example=example,
-        docs="use_tool.md",
-    )
+        Claim(
+            33,
+            "error",
+            read_use_tool,
+            "`{error, message, card?}` with an `error` that is given: one that is false,"
+            " zero, empty or null marks no error",
+            when=_error_given,
+        ),
+    ),
+    write=write,
+    models=".use_tool",
+    example=example,
+    docs="use_tool.md",
 )
