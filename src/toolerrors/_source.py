@@ -514,14 +514,9 @@ def _derive(source: Source) -> None:
 
 
 def _settle() -> None:
-    """Order the sources (built-in ones first, whatever imported them first; then as
-    registered) and the claims (by rank), and have the dispatcher recompiled on first use."""
-    order = sorted(
-        SOURCES.values(),
-        key=lambda s: BUILT_IN.index(s.name) if s.name in BUILT_IN else len(BUILT_IN),
-    )
-    SOURCES.clear()
-    SOURCES.update((source.name, source) for source in order)
+    """Order the claims by rank, and have the dispatcher recompiled on first use.  The
+    sources need no ordering: the package registers its own first, in its folder's order,
+    and any other source can be registered only once it has."""
     CLAIMS.sort(key=lambda claim: claim.rank)
     ANCHORS.clear()
     ANCHORS.update(claim.anchor for claim in CLAIMS)
