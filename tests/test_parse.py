@@ -407,6 +407,8 @@ def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
          ErrorKind.RATE_LIMITED, True, 429, 20.0),
         ("Rate limit reached. Please try again in 1m30s.", ErrorKind.RATE_LIMITED, True, None, 90.0),
         ("The tool crashed.", ErrorKind.INTERNAL, None, None, None),
+        ("Found 401 Users matching the filter, but the export failed.",
+         ErrorKind.INTERNAL, None, None, None),
     ],
 )  # fmt: skip
 def test_an_error_results_text_says_its_status_and_its_wait(

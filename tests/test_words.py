@@ -124,11 +124,20 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Request failed with status code 502", 502),
         ("HTTP 429", 429),
         ("HTTP/1.1 503 Service Unavailable", 503),
+        ("Request failed (503 Service Unavailable)", 503),
+        ("Error 404 Not Found", 404),
+        ("upstream said 503 service unavailable", 503),
         ("Limit 6000, Used 500 tokens", None),
         ("took 500 ms", None),
         ("Internal error", None),
+        ("Used 450 Tokens", None),
+        ("Found 401 Users", None),
+        ("You have 500 Credits left", None),
+        ("We saw 500 Bad Requests today", None),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:
-    """A status marked as one, or given before its reason; any other number is none."""
+    """A status marked as one, given after a colon or parenthesis or at a line's start
+    before its reason, or anywhere before its own reason phrase; any other number
+    followed by a word is none."""
     assert status_in_text(text) == status
