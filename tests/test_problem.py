@@ -59,6 +59,27 @@ def test_our_problem_documents_read_back_to_the_same_error() -> None:
         assert convert(problem, to=back.vendor) == payload  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("member", "value", "said"),
+    [
+        ("retryable", "no", "/retryable: expected a boolean, got string"),
+        ("retry_after", -5, "/retry_after: expected a number of seconds (finite, not negative), got number"),
+        ("vendor", 3, "/vendor: expected a string, got number"),
+        ("payload", [1], "/payload: expected an object, got array"),
+    ],
+)
+def test_our_problem_documents_name_a_member_of_the_wrong_type(
+    member: str, value: object, said: str
+) -> None:
+    """Strictly, an extension member of the wrong type is refused where it is, in the
+    words every reader uses."""
+    from toolerrors import ShapeError
+
+    with pytest.raises(ShapeError) as caught:
+        parse({**convert(PYTHE, to="problem"), member: value}, strict=True)
+    assert str(caught.value) == said
+
+
 def test_foreign_problem_document_is_read_by_its_words_then_its_status() -> None:
     """A problem document with no extension members reads by its known words (RFC 9457's
     out-of-credit example is billing, though sent as a 403), else by its status; it

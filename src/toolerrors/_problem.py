@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
-from ._json import is_wait
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, ErrorKind
-from ._source import Claim, add_claim
+from ._source import Claim, Field, Shape, add_claim
 from ._table import KINDS, of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words
@@ -68,8 +67,39 @@ def to_problem(error: UnifiedError) -> dict[str, Any]:
     return out
 
 
-_MEMBERS: Final = {"type": str, "title": str, "status": int, "detail": str, "instance": str}
-"""RFC 9457's members and the JSON type each must have."""
+MEMBERS: Final = Shape(
+    "problem details",
+    (
+        Field("type", (str,)),
+        Field("title", (str,)),
+        Field("status", (int,)),
+        Field("detail", (str,)),
+        Field("instance", (str,)),
+    ),
+    model="",
+)
+"""RFC 9457's members and the JSON type each must have; any other member is an
+extension, which readers ignore when they do not know it."""
+
+OURS: Final = Shape(
+    "toolerrors problem details",
+    (
+        *MEMBERS.fields,
+        Field("kind", (str,), required=True),
+        Field("retryable", (bool,)),
+        Field("retry_after", (int, float), seconds=True),
+        Field("vendor", (str,)),
+        Field("code", (str,)),
+        Field("owner", (str,)),
+        Field("reason", (str,)),
+        Field("payload", (dict,)),
+        Field("suggested_action", (str,)),
+    ),
+    model="",
+)
+"""A problem document `to_problem` wrote: the members, and toolerrors' extension members."""
+
+_MEMBER_TYPES: Final = {field.name: field.types[0] for field in MEMBERS.fields}
 
 
 def is_problem(d: Mapping[str, Any], *, media_type: bool = False) -> bool:
@@ -84,7 +114,7 @@ def is_problem(d: Mapping[str, Any], *, media_type: bool = False) -> bool:
     """
     if "message" in d or "error" in d:
         return False
-    for key, cls in _MEMBERS.items():
+    for key, cls in _MEMBER_TYPES.items():
         value = d.get(key)
         if value is not None and type(value) is not cls:
             return False
@@ -104,52 +134,34 @@ def is_problem(d: Mapping[str, Any], *, media_type: bool = False) -> bool:
     return (":" in uri or uri.startswith("/")) and title is not None and detail is not None
 
 
-def _opt(d: Mapping[str, Any], key: str, types: tuple[type, ...], where: str) -> Any:
-    value = d.get(key)
-    if value is not None and (type(value) not in types):
-        raise ShapeError(f"expected {' or '.join(t.__name__ for t in types)}", f"{where}/{key}")
-    return value
-
-
 def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """A problem document: ours by its extension members, a foreign one by its status."""
-    status = _opt(d, "status", (int,), where)
-    detail = _opt(d, "detail", (str,), where)
-    title = _opt(d, "title", (str,), where)
-    instance = _opt(d, "instance", (str,), where)
     named = d.get("kind")
     kind = KIND_BY_VALUE.get(named) if type(named) is str else None
+    # Extension members are RFC 9457's to allow: no reading refuses one it does not know.
+    (MEMBERS if kind is None else OURS).check(d, False, where)
+    status, instance = d.get("status"), d.get("instance")
+    detail, title = d.get("detail"), d.get("title")
     message = detail if detail is not None else title or ""
     if kind is not None:  # written by toolerrors: the members say it all
-        retryable = _opt(d, "retryable", (bool,), where)
-        wait = _opt(d, "retry_after", (int, float), where)
-        if wait is not None and not is_wait(wait):
-            raise ShapeError(
-                "expected a number of seconds (finite, not negative)", f"{where}/retry_after"
-            )
-        vendor = _opt(d, "vendor", (str,), where)
-        code = _opt(d, "code", (str,), where)
-        owner = _opt(d, "owner", (str,), where)
-        reason = _opt(d, "reason", (str,), where)
-        extra = _opt(d, "payload", (dict,), where)
-        extra = dict(extra) if extra is not None else None  # a nested dict the caller may hold
-        named = _opt(d, "suggested_action", (str,), where)
+        named = d.get("suggested_action")
         suggested = ACTION_BY_VALUE.get(named) if named is not None else None
         if named is not None and suggested is None and strict:
             raise ShapeError(f"unknown action {named!r}", f"{where}/suggested_action")
+        extra = d.get("payload")
         return make(
             kind,
             message,
-            retryable=retryable,
-            retry_after=wait,
+            retryable=d.get("retryable"),
+            retry_after=d.get("retry_after"),
             status_code=status,
-            vendor=vendor,
-            code=code,
-            owner=owner,
-            reason=reason,
+            vendor=d.get("vendor"),
+            code=d.get("code"),
+            owner=d.get("owner"),
+            reason=d.get("reason"),
             request_id=instance,
             suggested_action=suggested,
-            extra=extra,
+            extra=dict(extra) if extra is not None else None,  # a nested dict the caller may hold
         )
     if strict and "kind" in d:
         raise ShapeError(f"unknown kind {d['kind']!r}", f"{where}/kind")

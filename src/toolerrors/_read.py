@@ -21,7 +21,7 @@ from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import read_problem  # noqa: F401 - it registers its claim
-from ._source import BUILT_IN, Claim, Reader, add_claim, expected_shapes, only, required_str, want
+from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
 from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_in_text, wait_in_text
@@ -66,21 +66,27 @@ TARGETS: Final[tuple[Target, ...]] = (*VENDORS, "problem")
 _MISSING: Final = object()
 
 
-_UNIFIED_OPTIONAL: Final[dict[str, tuple[tuple[type, ...], str]]] = {
-    "retryable": ((bool,), "a boolean"),
-    "retry_after": ((int, float), "a number of seconds (finite, not negative)"),
-    "status_code": ((int,), "an integer"),
-    "vendor": ((str,), "a string"),
-    "code": ((str,), "a string"),
-    "owner": ((str,), "a string"),
-    "reason": ((str,), "a string"),
-    "request_id": ((str,), "a string"),
-    "suggested_action": ((str,), "a string"),
-    "extra": ((dict,), "an object"),
-}
-"""`UnifiedError.to_dict`'s optional keys and their JSON types; ``action`` and ``hint``
-are derived, and read back from nothing."""
-_UNIFIED_ALLOWED: Final = frozenset({"kind", "message", "action", "hint", *_UNIFIED_OPTIONAL})
+UNIFIED: Final = Shape(
+    "unified error",
+    (
+        Field("kind", (str,), required=True),
+        Field("message", (str,), required=True),
+        Field("action", (object,)),  # derived from the kind: read back from nothing
+        Field("hint", (object,)),  # the same
+        Field("retryable", (bool,)),
+        Field("retry_after", (int, float), seconds=True),
+        Field("status_code", (int,)),
+        Field("vendor", (str,)),
+        Field("code", (str,)),
+        Field("owner", (str,)),
+        Field("reason", (str,)),
+        Field("request_id", (str,)),
+        Field("suggested_action", (str,)),
+        Field("extra", (dict,)),
+    ),
+    model="",
+)
+"""What `UnifiedError.to_dict` writes, as JSON."""
 
 
 def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -89,15 +95,8 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     kind = KIND_BY_VALUE.get(named) if type(named) is str else None
     if kind is None:
         raise ShapeError(f"unknown kind {named!r}", f"{where}/kind")
-    message = required_str(d, "message", where)
-    for key, (types, expected) in _UNIFIED_OPTIONAL.items():
-        value = d.get(key)
-        if value is not None and (
-            type(value) not in types or (key == "retry_after" and not is_wait(value))
-        ):
-            raise want(value, expected, f"{where}/{key}")
-    if strict:
-        only(d, _UNIFIED_ALLOWED, where)
+    UNIFIED.check(d, strict, where)
+    message = d["message"]
     suggested = d.get("suggested_action")
     action = ACTION_BY_VALUE.get(suggested) if suggested is not None else None
     if suggested is not None and action is None:

@@ -306,7 +306,8 @@ class Shape:
     name: str
     fields: tuple[Field, ...]
     model: str
-    """The pydantic model's name in the source's ``models`` module."""
+    """The pydantic model's name in the source's ``models`` module (empty for the
+    package's own shapes: a unified error's dict, problem details)."""
     codes: frozenset[str] | None = None
     """The row codes that take this shape; ``None`` for every code no other shape names."""
     check: Callable[[Mapping[str, Any], bool, str], None] = field(
