@@ -63,7 +63,11 @@ def test_our_problem_documents_read_back_to_the_same_error() -> None:
     ("member", "value", "said"),
     [
         ("retryable", "no", "/retryable: expected a boolean, got string"),
-        ("retry_after", -5, "/retry_after: expected a number of seconds (finite, not negative), got number"),
+        (
+            "retry_after",
+            -5,
+            "/retry_after: expected a number of seconds (finite, not negative), got number",
+        ),
         ("vendor", 3, "/vendor: expected a string, got number"),
         ("payload", [1], "/payload: expected an object, got array"),
     ],

@@ -33,6 +33,7 @@ from toolerrors.sources import (
     home,
     lookup,
     make,
+    more_retryable,
     register,
     registered,
     retry_to_write,
@@ -70,6 +71,25 @@ def test_a_written_kind_loses_what_the_kind_says_unless_the_row_says() -> None:
     assert ambiguous.lost == "that more than one target matched"
     assert paused.lost == "that the target is paused and must be resumed"
     assert told.lost == "that a person said no"
+
+
+@pytest.mark.parametrize(
+    ("advice", "than", "more"),
+    [
+        (True, None, True),
+        (None, False, True),
+        (True, False, True),
+        (None, None, False),
+        (False, None, False),
+        (None, True, False),
+    ],
+)
+def test_retry_advice_is_ordered_no_not_known_yes(
+    advice: bool | None, than: bool | None, more: bool
+) -> None:
+    """``True`` invites another attempt more than ``None`` (not known), which invites
+    one more than ``False``: what a reading or a writing may never raise."""
+    assert more_retryable(advice, than) is more
 
 
 def test_carried_fields_are_derived_from_the_field_specs() -> None:

@@ -59,6 +59,7 @@ __all__ = [
     "expected_shapes",
     "home",
     "lookup",
+    "more_retryable",
     "only",
     "problems",
     "register",
@@ -908,14 +909,19 @@ _RANK: Final[dict[bool | None, int]] = {False: 0, None: 1, True: 2}
 """How strongly retry advice invites another attempt."""
 
 
+def more_retryable(advice: bool | None, than: bool | None) -> bool:
+    """Whether retry advice ``advice`` invites another attempt more than ``than`` does:
+    ``True`` more than ``None`` (not known), and ``None`` more than ``False``."""
+    return _RANK[advice] > _RANK[than]
+
+
 def canonical_row(error: UnifiedError, vendor: str) -> Row:
     """The row the error's kind is written by, made safe for a source with no retry field:
     a kind that would invite a retry the error does not allow is written by
     `SAFER_KIND`'s row."""
     row = WRITE[(vendor, error.kind)]
-    if (
-        not SOURCES[vendor].retry_field
-        and _RANK[RETRYABLE.get((vendor, row.code))] > _RANK[error.retryable]
+    if not SOURCES[vendor].retry_field and more_retryable(
+        RETRYABLE.get((vendor, row.code)), error.retryable
     ):
         return WRITE[(vendor, SAFER_KIND)]
     return row

@@ -63,6 +63,26 @@ def test_a_bad_request_is_read_by_its_description_every_other_code_by_itself(
     assert convert(error, "telegram") == body
 
 
+@pytest.mark.parametrize(
+    "description",
+    ["Bad Request: rate limit, retry later", "Bad Request: the request timed out"],
+)
+def test_a_bad_requests_words_never_make_it_more_retryable(description: str) -> None:
+    """Words that would invite another attempt (a rate limit, a timeout) do not refine a
+    400: it stays a bad request, never retried as it is."""
+    error = parse({"ok": False, "error_code": 400, "description": description})
+    assert (error.kind, error.retryable) == (ErrorKind.INVALID_INPUT, False)
+
+
+def test_another_sources_bad_input_written_here_reads_back_no_more_retryable() -> None:
+    """Notion's ``invalid_json`` with rate-limit words in its message, written as a
+    Telegram 400 with that message, reads back as bad input, not as a rate limit."""
+    notion = {"object": "error", "status": 400, "code": "invalid_json", "message": "RATELIMIT"}
+    written = convert(notion, "telegram")
+    assert written == {"ok": False, "error_code": 400, "description": "RATELIMIT"}
+    assert (parse(written).kind, parse(written).retryable) == (ErrorKind.INVALID_INPUT, False)
+
+
 def test_a_code_telegram_has_not_sent_reads_by_its_words_and_strictly_is_refused() -> None:
     """Telegram says its codes may change: a new one is read, and refused only strictly."""
     payload = {"ok": False, "error_code": 418, "description": "I'm a teapot: not found"}

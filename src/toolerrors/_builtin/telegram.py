@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
+from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, with_extra
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make
 from .._words import UNSAID, read_words, wait_in_text
@@ -83,13 +83,15 @@ def _kind(
     row: Row | None, number: int, description: str, migrated: bool
 ) -> tuple[ErrorKind, bool | None]:
     """The kind and retry advice: a migrated chat, else the code's row (a Bad Request
-    refined by its description's words), else the description's words, else the status."""
+    refined by its description's words, into a kind retried no more than a bad request
+    is: "Bad Request: retry later" is still a bad request), else the description's words,
+    else the status."""
     if migrated:
         return _MIGRATED
     if row is not None and row is not _GENERIC:
         return row.kind, row.retryable
     said = read_words(description)
-    if said is not None:
+    if said is not None and (row is None or not more_retryable(said[1], row.retryable)):
         return said
     if row is not None:
         return row.kind, row.retryable
