@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toolerrors import VENDORS, ErrorKind, ShapeError, convert, error_of, parse, should_retry
+from toolerrors import (
+    TARGETS,
+    VENDORS,
+    ErrorKind,
+    ShapeError,
+    UnifiedError,
+    convert,
+    error_of,
+    parse,
+    should_retry,
+)
 from toolerrors._table import RETRY_ACTIONS
 from toolerrors.strategies import error_payloads, near_misses
 
@@ -47,6 +59,39 @@ def test_never_more_retryable_after_conversion(payload: dict[str, object], targe
         assert after.retryable is False or target == "use_tool"
         assert not should_retry(after, idempotent=True)
     assert should_retry(after, idempotent=True) <= should_retry(before, idempotent=True)
+
+
+SAYING: tuple[str, ...] = (
+    "rate limit exceeded",
+    "the request timed out",
+    "quota exceeded",
+    "not found",
+    "already exists",
+    "forbidden",
+    "service unavailable",
+    "internal server error",
+    "invalid value",
+    "rejected",
+    "HTTP 503",
+    "GET https://api.example.com/x: 404 Not Found",
+)
+"""Messages that say a kind or an HTTP status of their own, whatever the error's kind."""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_no_message_makes_a_conversion_more_retryable(target: str) -> None:
+    """Every kind, with each retry advice and a message whose words or stated status say
+    something else, written to ``target`` and read back: never more retryable than it
+    was, an unknown outcome never a plain retry, and a refusal never retried."""
+    for kind, retryable, message in itertools.product(ErrorKind, (False, None, True), SAYING):
+        before = UnifiedError(kind, message, retryable=retryable)
+        after = parse(convert(before, to=target))  # type: ignore[arg-type]
+        said = (kind.value, retryable, message, after.kind.value, after.retryable)
+        assert RANK[after.retryable] <= RANK[retryable], said
+        if kind is ErrorKind.UNKNOWN_OUTCOME and retryable is not True:
+            assert after.retryable is not True, said
+        if kind is ErrorKind.REFUSED and retryable is False:
+            assert after.retryable is False, said
 
 
 @MANY

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import corpus_case
-from toolerrors import ErrorKind, ShapeError, convert, error_of, from_http, parse
+from toolerrors import ErrorKind, ShapeError, UnifiedError, convert, error_of, from_http, parse
 
 
 def test_headers_and_words_beat_a_403() -> None:
@@ -96,3 +96,21 @@ def test_other_apis_errors_lists_are_not_github_s() -> None:
     read = from_http(sendgrid["status"], sendgrid["headers"], sendgrid["body"])
     assert (read.vendor, read.kind) == ("http", ErrorKind.UNAUTHENTICATED)
     assert read.message == "The provided authorization grant is invalid, expired, or revoked"
+
+
+def test_an_error_with_rate_limit_words_is_not_written_as_a_403() -> None:
+    """GitHub reads its rate-limit wording under a 403 as a rate limit: another source's
+    permission error that says "rate limit exceeded" is written as GitHub's 422 instead,
+    so that it reads back as never retried, not as a rate limit."""
+    error = UnifiedError(ErrorKind.PERMISSION_DENIED, "API rate limit exceeded", retryable=False)
+    written = convert(error, "github")
+    assert written == {
+        "message": "API rate limit exceeded",
+        "documentation_url": "https://docs.github.com/rest",
+        "status": "422",
+    }
+    assert (parse(written).kind, parse(written).retryable) == (ErrorKind.INVALID_INPUT, False)
+    plain = convert(
+        UnifiedError(ErrorKind.PERMISSION_DENIED, "No access.", retryable=False), "github"
+    )
+    assert plain["status"] == "403"

@@ -61,3 +61,20 @@ def test_a_wrapped_http_failure_is_read_by_the_status_it_states(
     assert convert(error, "jsonrpc") == body
     plain = parse({"code": -32603, "message": "Internal error"})
     assert (plain.kind, plain.retryable, plain.status_code) == (ErrorKind.INTERNAL, None, None)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "upstream call failed: HTTP 503",
+        "POST https://api.example.com/charge: 429 Too Many Requests",
+    ],
+)
+def test_a_wrapped_status_that_is_retried_leaves_the_outcome_unknown(message: str) -> None:
+    """A -32603 stating a status that is retried (503, 429) keeps -32603's unknown
+    outcome: the server failed while handling the call, after what it may have written;
+    written elsewhere and read back, it is never a plain retry."""
+    error = parse({"code": -32603, "message": message})
+    assert (error.kind, error.retryable, error.status_code) == (ErrorKind.INTERNAL, None, None)
+    assert not should_retry(error)
+    assert convert(error, "jsonrpc") == {"code": -32603, "message": message}

@@ -17,6 +17,7 @@ from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
     ONE_TIME_CODE,
+    SAFER_KIND,
     Claim,
     Field,
     Response,
@@ -26,7 +27,7 @@ from .._source import (
     only,
     want,
 )
-from .._table import Row, Rows, codes_of
+from .._table import WRITE, Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, read_words, row_or_words
 
@@ -198,7 +199,9 @@ def _graphql(d: Mapping[str, Any]) -> bool:
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
-    """``error`` as GitHub's REST error; a GitHub error is given back as it came."""
+    """``error`` as GitHub's REST error; a GitHub error is given back as it came.  An
+    error written as a 403 whose message has GitHub's rate-limit wording is written as
+    `SAFER_KIND`'s status instead, so that it does not read back as a rate limit."""
     extra = error.extra
     if error.vendor == "github" and extra is not None:
         if "errors" in extra and "message" not in extra and error.code in _GRAPHQL:
@@ -209,6 +212,10 @@ def write(error: UnifiedError) -> dict[str, Any]:
             out["status"] = error.code
         return out
     row = canonical_row(error, "github")
+    if row.code == "403" and re.search(_LIMITED, error.message):
+        # GitHub reads its rate-limit wording under a 403 as a rate limit, retried: this
+        # error, which is not one, would come back more retryable than it is.
+        row = WRITE[("github", SAFER_KIND)]
     return {
         "message": error.message,
         "documentation_url": "https://docs.github.com/rest",

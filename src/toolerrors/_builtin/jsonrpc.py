@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Any, Final
 from .. import _source
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, home, only, want, with_extra
+from .._source import (
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    home,
+    more_retryable,
+    only,
+    want,
+    with_extra,
+)
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
 from .._words import UNSAID, names_refusal, read_words, status_in_text
@@ -85,11 +96,15 @@ _BY_DATA: Final = {
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
 
 
-def _wrapped_kind(message: str) -> ErrorKind | None:
-    """The kind of the HTTP status a -32603's message states, if it states one."""
+def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
+    """A -32603's kind, retry advice and status: those of the HTTP status its message
+    states (an upstream 404 is not found), unless that status is retried more than
+    -32603 is (an upstream 503 may follow a write that happened), else -32603's own."""
     status = status_in_text(message)
     said = of_status(status)
-    return said[0] if said is not None else None
+    if said is None or more_retryable(said[1], _WRAPPED.retryable):
+        return _WRAPPED.kind, _WRAPPED.retryable, None
+    return said[0], said[1], status
 
 
 def _by_data(code: str, data: object) -> Row | None:
@@ -117,8 +132,7 @@ def read_jsonrpc(
         if kind is not _REFUSED and names_refusal(message):  # whatever its code
             kind, retryable = _REFUSED, False
         elif row is _WRAPPED:
-            status = status_in_text(message)
-            kind, retryable = (status and of_status(status)) or (kind, retryable)
+            kind, retryable, status = _wrapped(message)
     else:  # an application's own code: its words say what they can
         kind, retryable = read_words(message) or UNSAID
     return make(
@@ -261,7 +275,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
         and (
             _by_data(error.code, extra.get("data")) is not None
             or error.kind is ErrorKind.REFUSED
-            or (error.code == _WRAPPED.code and _wrapped_kind(error.message) is error.kind)
+            or (error.code == _WRAPPED.code and _wrapped(error.message)[0] is error.kind)
         )
     )
     code = (
