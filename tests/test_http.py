@@ -407,3 +407,19 @@ def test_retry_after_edge_cases() -> None:
     assert toolerrors._http.retry_after({"retry-after-ms": "soon", "Retry-After": "7"}) == 7.0
     assert toolerrors._http.retry_after({"retry-after-ms": "-5", "Retry-After": "7"}) == 7.0
     assert toolerrors._http.retry_after({"retry-after-ms": "1500", "Retry-After": "7"}) == 1.5
+
+
+def test_advice_from_a_header_is_not_lost_when_written_back_to_the_body_s_source() -> None:
+    """Anthropic's ``api_error`` reads as retried; beside ``x-should-retry: false`` it is
+    not. Written back as Anthropic's, the body alone would invite the retry, so it is
+    written as an error from elsewhere is: one that reads back as never retried."""
+    body = {"type": "error", "error": {"type": "api_error", "message": "Internal server error"}}
+    error = from_http(500, {"x-should-retry": "false"}, json.dumps(body).encode())
+    assert (error.vendor, error.code, error.retryable) == ("anthropic", "api_error", False)
+    written = toolerrors.convert(error, "anthropic")
+    assert written == {
+        "type": "error",
+        "error": {"type": "invalid_request_error", "message": "Internal server error"},
+    }
+    assert parse(written).retryable is False
+    assert toolerrors.convert(parse(body), "anthropic") == body  # from the body alone, as it came

@@ -21,6 +21,7 @@ from toolerrors import (
     should_retry,
 )
 from toolerrors._table import RETRY_ACTIONS
+from toolerrors.sources import registered
 from toolerrors.strategies import error_payloads, near_misses
 
 RANK = {False: 0, None: 1, True: 2}
@@ -92,6 +93,20 @@ def test_no_message_makes_a_conversion_more_retryable(target: str) -> None:
             assert after.retryable is not True, said
         if kind is ErrorKind.REFUSED and retryable is False:
             assert after.retryable is False, said
+
+
+@pytest.mark.parametrize("vendor", VENDORS)
+def test_written_at_home_an_error_is_never_more_retryable_than_it_is(vendor: str) -> None:
+    """An error of ``vendor``'s, with each of its codes, each kind and retry advice that
+    says less than the code does (as `from_http` reads it beside ``x-should-retry:
+    false``, or as a caller sets it), written to ``vendor`` and read back: never more
+    retryable than it is, and a refusal never retried."""
+    codes = sorted({row.code for row in registered()[vendor].rows})
+    for code, kind, retryable in itertools.product(codes, ErrorKind, (False, None)):
+        before = UnifiedError(kind, "Plain words.", retryable=retryable, vendor=vendor, code=code)
+        after = parse(convert(before, to=vendor))  # type: ignore[arg-type]
+        said = (code, kind.value, retryable, after.kind.value, after.retryable)
+        assert RANK[after.retryable] <= RANK[retryable], said
 
 
 @MANY

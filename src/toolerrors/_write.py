@@ -9,12 +9,13 @@ module only dispatches.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import _unified
 from ._problem import to_problem
 from ._read import parse  # the built-in sources register with the reader
-from ._source import SOURCES
+from ._source import SOURCES, more_retryable
 
 if TYPE_CHECKING:
     from ._table import Target
@@ -40,13 +41,29 @@ def targets() -> tuple[str, ...]:
 
 
 def to_wire(error: UnifiedError, vendor: str) -> dict[str, Any]:
-    """``error`` as ``vendor``'s JSON-ready wire dict."""
+    """``error`` as ``vendor``'s JSON-ready wire dict.
+
+    At home, what is written must not read back more retryable than the error is: one
+    whose retry advice came from outside its body (`toolerrors.from_http` read a
+    ``x-should-retry: false`` header beside a code that reads as retried) is written as
+    an error from elsewhere would be, since the body alone would invite the retry.  A
+    source whose payloads carry retry advice writes the error's own, so only the others'
+    are read back (at home, 2 to 3 µs more a write).
+    """
     if vendor == "problem":
         return to_problem(error)
     source = SOURCES.get(vendor)
     if source is None:
         raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(targets())}")
-    return source.write(error)
+    written = source.write(error)
+    if (
+        error.vendor == vendor
+        and error.retryable is not True
+        and not source.retry_field
+        and more_retryable(parse(written).retryable, error.retryable)
+    ):
+        return source.write(replace(error, vendor=None))
+    return written
 
 
 def to_model(error: UnifiedError, vendor: str) -> Any:

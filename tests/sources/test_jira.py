@@ -24,8 +24,8 @@ from toolerrors.jira import parse as parse_model
 def test_the_status_decides_and_the_error_goes_back_as_it_came(
     name: str, kind: ErrorKind, retryable: bool
 ) -> None:
-    """The response's status is the error's code; written back to Jira, the collection
-    is the one it came in."""
+    """The response's status decides; written back to Jira, the collection is the one
+    it came in, with that status, without which it could not say its kind."""
     case = corpus_case("jira", name)
     error = from_http(case["status"], {}, case["body"])
     assert (error.vendor, error.kind, error.retryable, error.status_code) == (
@@ -34,7 +34,7 @@ def test_the_status_decides_and_the_error_goes_back_as_it_came(
         retryable,
         case["status"],
     )
-    assert convert(error, "jira") == case["body"]
+    assert convert(error, "jira") == {**case["body"], "status": case["status"]}
 
 
 def test_the_words_do_not_decide() -> None:

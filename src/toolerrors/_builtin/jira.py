@@ -108,11 +108,14 @@ def _at_home(error: UnifiedError) -> bool:
 
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as Jira's error collection, with the status of its kind; a Jira error
-    with its message unchanged is given back as it came."""
+    with its message unchanged is given back as it came, with the status it came with
+    (the one its body repeated, else the response's), without which it could not say
+    its kind."""
     if _at_home(error):
         out = dict(error.extra or {})
-        if error.code is not None:  # the status it repeated, carried as the code
-            out["status"] = int(error.code)
+        status = error.code or error.status_code  # the body's status is carried as the code
+        if status is not None:
+            out["status"] = int(status)
         return out
     row = canonical_row(error, "jira")
     return {"errorMessages": [error.message], "errors": {}, "status": int(row.code)}
