@@ -14,7 +14,7 @@ from ._words import UNSAID, read_words
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["is_problem", "read_problem", "to_problem"]
+__all__ = ["ATTRIBUTES", "is_problem", "read_problem", "to_problem"]
 
 TYPE_PREFIX: Final = "urn:toolerrors:kind:"
 """Problem ``type`` URIs name the kind: ``urn:toolerrors:kind:rate_limited``."""
@@ -81,20 +81,22 @@ MEMBERS: Final = Shape(
 """RFC 9457's members and the JSON type each must have; any other member is an
 extension, which readers ignore when they do not know it."""
 
+ATTRIBUTES: Final = (
+    Field("kind", (str,), required=True),
+    Field("retryable", (bool,)),
+    Field("retry_after", (int, float), seconds=True),
+    Field("vendor", (str,)),
+    Field("code", (str,)),
+    Field("owner", (str,)),
+    Field("reason", (str,)),
+    Field("suggested_action", (str,)),
+)
+"""The `UnifiedError` attributes that our problem documents and `UnifiedError.to_dict`
+both write under their own names, with their JSON types."""
+
 OURS: Final = Shape(
     "toolerrors problem details",
-    (
-        *MEMBERS.fields,
-        Field("kind", (str,), required=True),
-        Field("retryable", (bool,)),
-        Field("retry_after", (int, float), seconds=True),
-        Field("vendor", (str,)),
-        Field("code", (str,)),
-        Field("owner", (str,)),
-        Field("reason", (str,)),
-        Field("payload", (dict,)),
-        Field("suggested_action", (str,)),
-    ),
+    (*MEMBERS.fields, *ATTRIBUTES, Field("payload", (dict,))),
     model="",
 )
 """A problem document `to_problem` wrote: the members, and toolerrors' extension members."""

@@ -20,7 +20,7 @@ from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
-from ._problem import read_problem  # noqa: F401 - it registers its claim
+from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
 from ._table import of_status
 from ._unified import UnifiedError, make
@@ -69,20 +69,13 @@ _MISSING: Final = object()
 UNIFIED: Final = Shape(
     "unified error",
     (
-        Field("kind", (str,), required=True),
+        *ATTRIBUTES,
         Field("message", (str,), required=True),
+        Field("status_code", (int,)),
+        Field("request_id", (str,)),
+        Field("extra", (dict,)),
         Field("action", (object,)),  # derived from the kind: read back from nothing
         Field("hint", (object,)),  # the same
-        Field("retryable", (bool,)),
-        Field("retry_after", (int, float), seconds=True),
-        Field("status_code", (int,)),
-        Field("vendor", (str,)),
-        Field("code", (str,)),
-        Field("owner", (str,)),
-        Field("reason", (str,)),
-        Field("request_id", (str,)),
-        Field("suggested_action", (str,)),
-        Field("extra", (dict,)),
     ),
     model="",
 )
