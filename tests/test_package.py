@@ -92,6 +92,20 @@ def test_functions_a_first_parse_does_not_need_are_imported_on_first_use() -> No
     ]
 
 
+def test_an_error_is_written_as_a_wire_model_before_anything_imports_the_writer() -> None:
+    """``UnifiedError.to`` works in a fresh interpreter where nothing but a parse has
+    run: the writing layer, imported on first use, is imported then."""
+    said = _python(
+        "import sys, toolerrors\n"
+        'error = toolerrors.parse({"error": "not_found", "message": "No such file."})\n'
+        "print('toolerrors._write' in sys.modules)\n"
+        "model = error.to('pythe')\n"
+        "print(type(model).__name__, model.code, 'toolerrors._write' in sys.modules)\n"
+        "print(error.to('slack').error)\n"
+    )
+    assert said.splitlines() == ["False", "ErrorEnvelope not_found True", "not_found"]
+
+
 @pytest.mark.parametrize("enabled", [True, False])
 def test_import_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
     """The collector is paused while the sources register, and is then as it was."""
