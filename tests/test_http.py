@@ -422,4 +422,5 @@ def test_advice_from_a_header_is_not_lost_when_written_back_to_the_body_s_source
         "error": {"type": "invalid_request_error", "message": "Internal server error"},
     }
     assert parse(written).retryable is False
+    assert parse(error.to("anthropic")).retryable is False  # the wire model, likewise
     assert toolerrors.convert(parse(body), "anthropic") == body  # from the body alone, as it came

@@ -71,7 +71,7 @@ def to_model(error: UnifiedError, vendor: str) -> Any:
     source = SOURCES.get(vendor)
     if source is None:
         raise ValueError(f"unknown vendor {vendor!r}; expected one of {', '.join(SOURCES)}")
-    return source.models_of().parse(source.write(error))
+    return source.models_of().parse(to_wire(error, vendor))
 
 
 _unified.write_as = to_model
