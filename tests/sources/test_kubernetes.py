@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from conftest import corpus_case
-from toolerrors import Action, ErrorKind, ShapeError, convert, error_of, from_http, parse
+from toolerrors import (
+    Action,
+    ErrorKind,
+    ShapeError,
+    UnifiedError,
+    convert,
+    error_of,
+    from_http,
+    parse,
+)
 from toolerrors.kubernetes import Status, StatusReason
 from toolerrors.kubernetes import parse as parse_model
 
@@ -77,6 +86,23 @@ def test_another_sources_error_is_written_with_its_reason_code_and_wait() -> Non
         {"retryAfterSeconds": 2},
     )
     assert parse(written).retry_after == 2.0
+
+
+def test_an_error_made_rather_than_read_is_written_as_a_whole_status() -> None:
+    """A Kubernetes error built by hand keeps no payload to give back: it is written as
+    a whole ``Status``, which strict reading takes, not as a bare reason."""
+    made = UnifiedError(ErrorKind.CONFLICT, "Already there.", vendor="kubernetes", code="Conflict")
+    written = convert(made, "kubernetes")
+    assert written == {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": "Already there.",
+        "reason": "Conflict",
+        "code": 409,
+    }
+    assert parse(written, strict=True).kind is ErrorKind.CONFLICT
 
 
 def test_the_model_holds_the_fields_kubernetes_documents() -> None:

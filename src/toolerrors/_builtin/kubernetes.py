@@ -120,8 +120,8 @@ def read_kubernetes(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
 
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as the API server's ``Status``; at home, everything it came with and
-    nothing more."""
-    if home(error, "kubernetes"):
+    nothing more.  One made rather than read (no payload kept) is a whole ``Status``."""
+    if home(error, "kubernetes") and error.extra is not None:
         out: dict[str, Any] = {"kind": "Status", "status": "Failure"}
         if error.code is not None:
             out["reason"] = error.code
