@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("langchain")
 
 from langchain.agents import create_agent
-from langchain.agents.middleware import ToolRetryMiddleware
+from langchain.agents.middleware import AgentMiddleware, ToolRetryMiddleware
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool
@@ -224,3 +224,42 @@ def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     )  # fmt: skip
     _run(safe, entry, ASK)
     assert charged == [5]
+
+
+class PaymentRetry(ToolRetryMiddleware):
+    """A retry layer of the user's own, made from LangChain's."""
+
+
+class Passing(AgentMiddleware):
+    """A middleware that only hands each call on."""
+
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return handler(request)
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return await handler(request)
+
+
+def _passing(count: int) -> list[AgentMiddleware]:
+    """``count`` middlewares that only hand each call on, each of a class of its own
+    (``create_agent`` refuses two of one class)."""
+    return [type(f"Passing{number}", (Passing,), {})() for number in range(count)]
+
+
+@pytest.mark.parametrize("between", [0, 12], ids=["next-to-it", "12-others-between"])
+@pytest.mark.parametrize("layer", [ToolRetryMiddleware, PaymentRetry])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_around_a_retry_layer_of_langchain_s_class_it_refuses_wherever_it_sits(
+    kind: str, entry: str, layer: type[ToolRetryMiddleware], between: int
+) -> None:
+    """A subclass of ``ToolRetryMiddleware`` is one too, and any number of middlewares
+    between the two layers hides neither: it raises `UnsafeWiring` before the tool runs."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorsMiddleware(FAST), *_passing(between),
+        layer(max_retries=3, initial_delay=0, jitter=False),
+    )  # fmt: skip
+    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+        _run(agent, entry, ASK)
+    assert charged == []
