@@ -6,6 +6,7 @@ model saw.  (An ``async def`` tool has no sync entry point in LangChain.)"""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -16,7 +17,7 @@ from langchain.agents import create_agent
 from langchain.agents.middleware import AgentMiddleware, ToolRetryMiddleware
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-from langchain_core.tools import StructuredTool
+from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -44,20 +45,21 @@ def _call(name: str, **args: Any) -> AIMessage:
     return AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call-{name}"}])
 
 
-def _tool(name: str, body: Callable[..., Any], kind: str) -> StructuredTool:
-    """A tool running ``body(amount)``, as a sync or an async function."""
+def _tool(name: str, body: Callable[..., Any], kind: str, **options: Any) -> StructuredTool:
+    """A tool running ``body(amount)``, as a sync or an async function; ``options`` for
+    ``StructuredTool``."""
     if kind == "sync":
 
         def run(amount: int) -> Any:
             return body(amount)
 
-        return StructuredTool.from_function(run, name=name, description=name)
+        return StructuredTool.from_function(run, name=name, description=name, **options)
 
     async def arun(amount: int) -> Any:
         await asyncio.sleep(0)
         return body(amount)
 
-    return StructuredTool.from_function(coroutine=arun, name=name, description=name)
+    return StructuredTool.from_function(coroutine=arun, name=name, description=name, **options)
 
 
 def _run(agent: Any, entry: str, given: Any) -> dict[str, Any]:
@@ -184,6 +186,37 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
     assert calls == [1] and "hunter2" not in str(message.content)  # the artifact is not sent
+
+
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_an_error_message_made_inside_is_read_as_the_failure_it_is(kind: str, entry: str) -> None:
+    """A tool's own ``handle_tool_error`` answers with an error ``ToolMessage``: a refusal
+    in it ends the run, and words no source knows are a failure of kind ``unknown``,
+    retry advice not known, that is not run again."""
+    calls: list[int] = []
+    other: list[int] = []
+
+    def decline(amount: int) -> Any:
+        calls.append(amount)
+        raise ToolException("The card was declined.")
+
+    def refuse(amount: int) -> Any:
+        raise ToolException(json.dumps(refused("Ana")))
+
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True), sleep=lambda _: None)
+    agent = _agent(
+        [_tool("pay", decline, kind, handle_tool_error=True),
+         _tool("send", refuse, kind, handle_tool_error=True), _tool("other", other.append, kind)],
+        [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
+        ToolErrorsMiddleware(retry),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    declined, refusal = _errors(result)
+    assert calls == [5]
+    assert (declined.artifact["kind"], declined.artifact["retryable"]) == ("unknown", None)
+    assert str(declined.content).endswith('"The card was declined."')
+    assert (refusal.artifact["kind"], refusal.artifact["owner"]) == ("refused", "Ana")
+    assert result["messages"][-1] is refusal and other == []
 
 
 def _tool_retry(**options: Any) -> ToolRetryMiddleware:

@@ -6,7 +6,8 @@ One line of glue::
     agent = create_agent(model, tools, middleware=[ToolErrorsMiddleware()],
                          checkpointer=InMemorySaver())
 
-- A failure, raised or returned in-band, becomes ``ToolMessage(status="error")`` whose
+- A failure, raised, returned in-band, or made an error message by a layer inside (a
+  tool's ``handle_tool_error``), becomes ``ToolMessage(status="error")`` whose
   content is `toolerrors.model_text` (our guidance; the vendor's message as data; nothing
   from a bug's text) and whose ``artifact`` is the unified error as a dict.
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
