@@ -4,10 +4,10 @@
 
 A failure, raised, returned in-band, or made an error ``ToolMessage`` by a layer inside,
 becomes an error ``ToolMessage`` whose content is `toolerrors.model_text` and whose
-``artifact`` is the unified error as a dict.  Each call
-runs through `toolerrors.retry.Retry`.  An approval pauses with LangGraph's
-``interrupt()``; resumed, LangGraph runs the node again from its start, so the use_tool
-check decides, and anything but a yes refuses a call the check still holds.
+``artifact`` is the unified error as a dict.  Each call runs through
+`toolerrors.retry.Retry`.  An approval pauses with LangGraph's ``interrupt()``; resumed,
+LangGraph runs the node again from its start, so the use_tool check decides, and
+anything but a yes refuses a call the check still holds.
 """
 
 from __future__ import annotations
