@@ -14,6 +14,7 @@ import toolerrors
 from conftest import ROOT
 from toolerrors import UnifiedError, parse
 from toolerrors._extras import EXTRAS
+from toolerrors.integrations._common import Refused
 from toolerrors.testing import refused
 
 PUBLIC = [
@@ -170,7 +171,8 @@ def refused_error() -> UnifiedError:
 
 
 def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None:
-    """A vendored copy reads the installed copy's UnifiedError and ToolFailure."""
+    """A vendored copy reads the installed copy's UnifiedError and ToolFailure, a subclass
+    of it (the adapters' `Refused`) included."""
     shutil.copytree(Path(toolerrors.__file__).parent, tmp_path / "vendored_errors")
     sys.path.insert(0, str(tmp_path))
     try:
@@ -185,6 +187,8 @@ def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None
         )
         failure = vendored_errors.from_exception(error.exception())
         assert failure.kind.value == "refused"
+        subclassed = vendored_errors.from_exception(Refused(error))  # a ToolFailure's subclass
+        assert (subclassed.kind.value, subclassed.owner) == ("refused", "Ana")
         assert parse(theirs) == error
     finally:
         sys.path.remove(str(tmp_path))

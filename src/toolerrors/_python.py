@@ -185,10 +185,16 @@ def _members(group: BaseException) -> list[BaseException]:
     return found
 
 
+def _is_a(exc: BaseException, name: str) -> bool:
+    """Whether ``exc`` is of a class named ``name``, or of a subclass of one: a class
+    this code cannot import, or another copy's."""
+    return any(cls.__name__ == name for cls in type(exc).__mro__)
+
+
 def _is_group(exc: BaseException) -> bool:
     """An ``ExceptionGroup`` or ``BaseExceptionGroup``: Python's own (3.11 on) or the
     ``exceptiongroup`` backport's, which anyio and the MCP SDK raise on 3.10."""
-    return any(cls.__name__ == "BaseExceptionGroup" for cls in type(exc).__mro__)
+    return _is_a(exc, "BaseExceptionGroup")
 
 
 def _group(group: BaseException, seen: set[int]) -> UnifiedError:
@@ -226,7 +232,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         )
         if read is not None:
             return read(exc)
-    if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
+    if _is_a(exc, "ToolFailure"):  # another copy's ToolFailure, or a subclass (Refused)
         return error_of(getattr(exc, "error", None))
     found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:

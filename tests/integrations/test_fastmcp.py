@@ -194,6 +194,37 @@ def test_around_fastmcp_s_retry_middleware_it_refuses_before_anything_runs(
     assert "add ToolErrorsMiddleware after RetryMiddleware" in caplog.text
 
 
+@pytest.mark.parametrize("between", [0, 40], ids=["next-to-it", "40-others-between"])
+@pytest.mark.parametrize("subclass", [False, True], ids=["RetryMiddleware", "a-subclass"])
+def test_around_a_retry_middleware_of_fastmcp_s_class_it_refuses_wherever_it_sits(
+    subclass: bool, between: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A subclass of ``RetryMiddleware`` is one too, and any number of middlewares added
+    between the two hides neither: the call fails before the tool runs."""
+    from fastmcp.server.middleware import Middleware
+    from fastmcp.server.middleware.error_handling import RetryMiddleware
+    from mcp.shared.exceptions import MCPError
+
+    class ServerRetry(RetryMiddleware):
+        """A retry layer of the user's own, made from FastMCP's."""
+
+    class Passing(Middleware):
+        async def on_call_tool(self, context: Any, call_next: Any) -> Any:
+            return await call_next(context)
+
+    charged: list[int] = []
+    server = FastMCP("toolerrors-test")
+    server.add_middleware(ToolErrorsMiddleware())
+    for _ in range(between):
+        server.add_middleware(Passing())
+    server.add_middleware((ServerRetry if subclass else RetryMiddleware)(base_delay=0))
+    _timing_out(server, charged, "sync")
+    with pytest.raises(MCPError):
+        _call(server, "pay", amount=5)
+    assert charged == []
+    assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
+
+
 def test_the_model_sees_what_to_do_beside_the_vendor_s_json() -> None:
     """The first text block is the error's JSON (as ``structuredContent``), the second
     `model_text`: a Configure ``TIMEOUT`` tells a text-only model to check first, and

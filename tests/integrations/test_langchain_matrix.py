@@ -6,6 +6,7 @@ model saw.  (An ``async def`` tool has no sync entry point in LangChain.)"""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -13,10 +14,10 @@ import pytest
 pytest.importorskip("langchain")
 
 from langchain.agents import create_agent
-from langchain.agents.middleware import ToolRetryMiddleware
+from langchain.agents.middleware import AgentMiddleware, ToolRetryMiddleware
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-from langchain_core.tools import StructuredTool
+from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -44,20 +45,21 @@ def _call(name: str, **args: Any) -> AIMessage:
     return AIMessage("", tool_calls=[{"name": name, "args": args, "id": f"call-{name}"}])
 
 
-def _tool(name: str, body: Callable[..., Any], kind: str) -> StructuredTool:
-    """A tool running ``body(amount)``, as a sync or an async function."""
+def _tool(name: str, body: Callable[..., Any], kind: str, **options: Any) -> StructuredTool:
+    """A tool running ``body(amount)``, as a sync or an async function; ``options`` for
+    ``StructuredTool``."""
     if kind == "sync":
 
         def run(amount: int) -> Any:
             return body(amount)
 
-        return StructuredTool.from_function(run, name=name, description=name)
+        return StructuredTool.from_function(run, name=name, description=name, **options)
 
     async def arun(amount: int) -> Any:
         await asyncio.sleep(0)
         return body(amount)
 
-    return StructuredTool.from_function(coroutine=arun, name=name, description=name)
+    return StructuredTool.from_function(coroutine=arun, name=name, description=name, **options)
 
 
 def _run(agent: Any, entry: str, given: Any) -> dict[str, Any]:
@@ -186,6 +188,37 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
     assert calls == [1] and "hunter2" not in str(message.content)  # the artifact is not sent
 
 
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_an_error_message_made_inside_is_read_as_the_failure_it_is(kind: str, entry: str) -> None:
+    """A tool's own ``handle_tool_error`` answers with an error ``ToolMessage``: a refusal
+    in it ends the run, and words no source knows are a failure of kind ``unknown``,
+    retry advice not known, that is not run again."""
+    calls: list[int] = []
+    other: list[int] = []
+
+    def decline(amount: int) -> Any:
+        calls.append(amount)
+        raise ToolException("The card was declined.")
+
+    def refuse(amount: int) -> Any:
+        raise ToolException(json.dumps(refused("Ana")))
+
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True), sleep=lambda _: None)
+    agent = _agent(
+        [_tool("pay", decline, kind, handle_tool_error=True),
+         _tool("send", refuse, kind, handle_tool_error=True), _tool("other", other.append, kind)],
+        [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
+        ToolErrorsMiddleware(retry),
+    )  # fmt: skip
+    result = _run(agent, entry, ASK)
+    declined, refusal = _errors(result)
+    assert calls == [5]
+    assert (declined.artifact["kind"], declined.artifact["retryable"]) == ("unknown", None)
+    assert str(declined.content).endswith('"The card was declined."')
+    assert (refusal.artifact["kind"], refusal.artifact["owner"]) == ("refused", "Ana")
+    assert result["messages"][-1] is refusal and other == []
+
+
 def _tool_retry(**options: Any) -> ToolRetryMiddleware:
     return ToolRetryMiddleware(max_retries=3, initial_delay=0, jitter=False, **options)
 
@@ -224,3 +257,42 @@ def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     )  # fmt: skip
     _run(safe, entry, ASK)
     assert charged == [5]
+
+
+class PaymentRetry(ToolRetryMiddleware):
+    """A retry layer of the user's own, made from LangChain's."""
+
+
+class Passing(AgentMiddleware):
+    """A middleware that only hands each call on."""
+
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return handler(request)
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        return await handler(request)
+
+
+def _passing(count: int) -> list[AgentMiddleware]:
+    """``count`` middlewares that only hand each call on, each of a class of its own
+    (``create_agent`` refuses two of one class)."""
+    return [type(f"Passing{number}", (Passing,), {})() for number in range(count)]
+
+
+@pytest.mark.parametrize("between", [0, 12], ids=["next-to-it", "12-others-between"])
+@pytest.mark.parametrize("layer", [ToolRetryMiddleware, PaymentRetry])
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_around_a_retry_layer_of_langchain_s_class_it_refuses_wherever_it_sits(
+    kind: str, entry: str, layer: type[ToolRetryMiddleware], between: int
+) -> None:
+    """A subclass of ``ToolRetryMiddleware`` is one too, and any number of middlewares
+    between the two layers hides neither: it raises `UnsafeWiring` before the tool runs."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorsMiddleware(FAST), *_passing(between),
+        layer(max_retries=3, initial_delay=0, jitter=False),
+    )  # fmt: skip
+    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+        _run(agent, entry, ASK)
+    assert charged == []

@@ -7,6 +7,7 @@ LangGraph's ``ToolNode``.)"""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import pytest
@@ -15,7 +16,7 @@ pytest.importorskip("langgraph")
 
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
-from langchain_core.tools import StructuredTool
+from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
@@ -24,6 +25,7 @@ from langgraph.types import Command
 from langgraph.types import RetryPolicy as NodeRetryPolicy
 from typing_extensions import TypedDict
 
+from toolerrors import parse
 from toolerrors.configure import ConfigureError
 from toolerrors.integrations.langgraph import guard, handle_tool_errors, stop_on_refusal, tool_node
 from toolerrors.retry import Retry, RetryPolicy
@@ -53,17 +55,22 @@ def _call(name: str, **args: Any) -> AIMessage:
 
 
 def _tool(
-    name: str, body: Callable[..., Any], kind: str, wiring: str, retry: Retry = FAST
+    name: str,
+    body: Callable[..., Any],
+    kind: str,
+    wiring: str,
+    retry: Retry = FAST,
+    **options: Any,
 ) -> StructuredTool:
     """``body(amount)`` as a sync or ``async def`` tool, guarded unless `tool_node` will
-    make it safe."""
+    make it safe; ``options`` for ``StructuredTool``."""
     wrap = guard(retry) if wiring == "guard" else (lambda fn: fn)
     if kind == "sync":
 
         def run(amount: int) -> Any:
             return body(amount)
 
-        return StructuredTool.from_function(wrap(run), name=name, description=name)
+        return StructuredTool.from_function(wrap(run), name=name, description=name, **options)
 
     async def arun(amount: int) -> Any:
         await asyncio.sleep(0)
@@ -71,11 +78,17 @@ def _tool(
 
     guarded = wrap(arun)
     assert asyncio.iscoroutinefunction(guarded)  # still a coroutine function
-    return StructuredTool.from_function(coroutine=guarded, name=name, description=name)
+    return StructuredTool.from_function(coroutine=guarded, name=name, description=name, **options)
 
 
 def _graph(
-    tools: list[Any], script: list[AIMessage], wiring: str, retry: Retry = FAST, **node: Any
+    tools: list[Any],
+    script: list[AIMessage],
+    wiring: str,
+    retry: Retry = FAST,
+    *,
+    options: dict[str, Any] | None = None,
+    **node: Any,
 ) -> Any:
     model = GenericFakeChatModel(messages=iter(script))
 
@@ -90,7 +103,7 @@ def _graph(
     if wiring == "guard":
         tools_node = ToolNode(tools, handle_tool_errors=handle_tool_errors)
     else:
-        tools_node = tool_node(tools, retry)
+        tools_node = tool_node(tools, retry, **(options or {}))
     builder.add_node("tools", tools_node, **node)
     builder.add_edge(START, "agent")
     builder.add_conditional_edges("agent", after_agent)
@@ -218,3 +231,71 @@ def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry:
     )  # fmt: skip
     (text,) = _errors(_run(graph, entry, ASK))
     assert calls == [1] and "hunter2" not in text
+
+
+TOOL_NODE_CELLS = [cell[1:] for cell in CELLS if cell[0] == "tool_node"]
+TOOL_NODE_IDS = [f"{kind}-tool-{entry}" for kind, entry in TOOL_NODE_CELLS]
+LANGGRAPH_S_HANDLING = [True, "The tool failed.", repr, ConfigureError]
+
+
+@pytest.mark.parametrize("handling", LANGGRAPH_S_HANDLING, ids=["True", "text", "fn", "type"])
+@pytest.mark.parametrize(("kind", "entry"), TOOL_NODE_CELLS, ids=TOOL_NODE_IDS)
+def test_tool_node_takes_over_handle_tool_errors(kind: str, entry: str, handling: Any) -> None:
+    """``tool_node(tools, handle_tool_errors=...)``: LangGraph's own handling would catch
+    the tool's exception inside the adapter; the adapter gets it instead, so a raised
+    refusal ends the run and a payment that timed out is charged once, told to check."""
+    charged: list[int] = []
+    other: list[int] = []
+
+    def refuse(amount: int) -> Any:
+        raise parse(refused("Ana")).exception()
+
+    options = {"handle_tool_errors": handling}
+    graph = _graph(
+        [_tool("pay", _timeout(charged), kind, "tool_node"),
+         _tool("send", refuse, kind, "tool_node"), _tool("other", other.append, kind, "tool_node")],
+        [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
+        "tool_node", options=options,
+    )  # fmt: skip
+    result = _run(graph, entry, ASK)
+    timed_out, refusal = _errors(result)
+    assert charged == [5]
+    assert timed_out.splitlines()[2] == "It may have happened: check before you run it again."
+    assert refusal.startswith("Tool call failed: refused.")
+    assert isinstance(result["messages"][-1], ToolMessage) and other == []
+
+
+@pytest.mark.parametrize(("kind", "entry"), TOOL_NODE_CELLS, ids=TOOL_NODE_IDS)
+def test_tool_node_reads_an_error_message_made_inside_as_the_failure_it_is(
+    kind: str, entry: str
+) -> None:
+    """A tool's own ``handle_tool_error`` answers with an error ``ToolMessage``: a refusal
+    in it ends the run, and words no source knows are a failure of kind ``unknown``,
+    retry advice not known, that is not run again."""
+    calls: list[int] = []
+    other: list[int] = []
+
+    def decline(amount: int) -> Any:
+        calls.append(amount)
+        raise ToolException("The card was declined.")
+
+    def refuse(amount: int) -> Any:
+        raise ToolException(json.dumps(refused("Ana")))
+
+    retry = Retry(RetryPolicy(attempts=5, idempotent=True), sleep=lambda _: None)
+    graph = _graph(
+        [_tool("pay", decline, kind, "tool_node", handle_tool_error=True),
+         _tool("send", refuse, kind, "tool_node", handle_tool_error=True),
+         _tool("other", other.append, kind, "tool_node")],
+        [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
+        "tool_node", retry,
+    )  # fmt: skip
+    result = _run(graph, entry, ASK)
+    declined, refusal = (m for m in result["messages"] if isinstance(m, ToolMessage))
+    assert calls == [5]
+    assert (declined.status, declined.artifact["kind"], declined.artifact["retryable"]) == (
+        "error", "unknown", None,
+    )  # fmt: skip
+    assert str(declined.content).endswith('"The card was declined."')
+    assert (refusal.artifact["kind"], refusal.artifact["owner"]) == ("refused", "Ana")
+    assert result["messages"][-1] is refusal and other == []

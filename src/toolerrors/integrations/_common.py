@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+from collections import deque
+from types import CellType, FunctionType, MethodType
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ComparedByArgs
@@ -14,7 +16,7 @@ from .._read import error_of
 from .._unified import ToolFailure, UnifiedError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from ..retry import Retry
 
@@ -68,38 +70,48 @@ class UnsafeWiring(ComparedByArgs, RuntimeError):
     stop it.  Raised before the tool runs; the message names the fix."""
 
 
-_MAX_LAYERS: Final = 64
-"""How many objects `layer_inside` looks at: a middleware stack is a few layers deep."""
-
-
-def layer_inside(handler: object, names: frozenset[str]) -> Any:
-    """The first object of a class named in ``names`` that ``handler`` reaches through
-    closures, bound methods and partials, or ``None``.
+def layer_inside(handler: object, kinds: tuple[type, ...]) -> Any:
+    """The first instance of one of ``kinds`` (a subclass included) that ``handler``
+    reaches through closures, default arguments, bound methods and partials, or ``None``.
 
     LangChain's ``create_agent`` builds each middleware's handler as a closure over the
     next layer (``_chain_tool_call_wrappers``), and FastMCP binds it as a default
-    argument (``_run_middleware``): what a handler holds is what runs inside it.
+    argument (``_run_middleware``): what a handler holds is what runs inside it.  Only
+    functions, methods and partials are opened, and each object once, so the walk ends
+    where the chain does, however many layers it has and whatever else they hold.
     """
-    queue: list[object] = [handler]
-    seen: set[int] = set()
-    while queue and len(seen) < _MAX_LAYERS:
-        current = queue.pop(0)
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if type(current).__name__ in names:
+    queue: deque[object] = deque([handler])
+    seen = {id(handler)}
+    while queue:
+        current = queue.popleft()
+        if isinstance(current, kinds):
             return current
-        for name in ("__self__", "__func__", "func"):
-            inner = getattr(current, name, None)
-            if inner is not None and not isinstance(inner, type):
+        for inner in _held(current):
+            if id(inner) not in seen:
+                seen.add(id(inner))
                 queue.append(inner)
-        queue.extend(getattr(current, "__defaults__", None) or ())
-        for cell in getattr(current, "__closure__", None) or ():
-            try:
-                queue.append(cell.cell_contents)
-            except ValueError:  # a cell not filled yet
-                continue
     return None
+
+
+def _held(obj: object) -> tuple[object, ...]:
+    """What a function, bound method or partial holds and may call; nothing for any
+    other object (its attributes are its own business, and may be made up on request)."""
+    if isinstance(obj, MethodType):
+        return (obj.__self__, obj.__func__)
+    if isinstance(obj, functools.partial):
+        return (obj.func, *obj.args, *obj.keywords.values())
+    if isinstance(obj, FunctionType):
+        cells = tuple(_filled(obj.__closure__ or ()))
+        return (*(obj.__defaults__ or ()), *(obj.__kwdefaults__ or {}).values(), *cells)
+    return ()
+
+
+def _filled(cells: tuple[CellType, ...]) -> Iterator[object]:
+    for cell in cells:
+        try:
+            yield cell.cell_contents
+        except ValueError:  # a cell not filled yet
+            continue
 
 
 def run_through(

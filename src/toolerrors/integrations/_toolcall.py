@@ -2,11 +2,12 @@
 ``create_agent`` middleware and LangGraph's ``ToolNode`` both hand a wrapper the same
 ``ToolCallRequest`` and a handler that runs the tool, sync or async.
 
-A failure, raised or returned in-band, becomes an error ``ToolMessage`` whose content is
-`toolerrors.model_text` and whose ``artifact`` is the unified error as a dict.  Each call
-runs through `toolerrors.retry.Retry`.  An approval pauses with LangGraph's
-``interrupt()``; resumed, LangGraph runs the node again from its start, so the use_tool
-check decides, and anything but a yes refuses a call the check still holds.
+A failure, raised, returned in-band, or made an error ``ToolMessage`` by a layer inside,
+becomes an error ``ToolMessage`` whose content is `toolerrors.model_text` and whose
+``artifact`` is the unified error as a dict.  Each call runs through
+`toolerrors.retry.Retry`.  An approval pauses with LangGraph's ``interrupt()``; resumed,
+LangGraph runs the node again from its start, so the use_tool check decides, and
+anything but a yes refuses a call the check still holds.
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ def _in_band(message: Any) -> UnifiedError | None:
         return None
     content = message.content
     return error_of(content) if isinstance(content, (str, dict)) else None
+
+
+def _handled(message: Any) -> UnifiedError | None:
+    """The failure a layer inside already made an error ``ToolMessage`` of (LangGraph's
+    ``handle_tool_errors``, a tool's ``handle_tool_error``, another middleware): the
+    error its artifact or text carries, else one of kind ``unknown`` (retry advice not
+    known) whose message is its text.  It is not retried here: that layer has had its
+    say."""
+    if not isinstance(message, ToolMessage) or message.status != "error":
+        return None
+    text = str(message.text)
+    found = error_of(message.artifact) or error_of(text)
+    return found if found is not None else UnifiedError(ErrorKind.UNKNOWN, text)
 
 
 def _approval(error: UnifiedError) -> dict[str, Any]:
@@ -74,6 +88,13 @@ def _error_message(request: Any, error: UnifiedError) -> ToolMessage:
     )
 
 
+def _settled(result: Any) -> tuple[Any, UnifiedError | None]:
+    """What `toolerrors.retry.Retry` gave back, as (message, ``None``) or (``None``,
+    error): an error result, or an error ``ToolMessage`` a layer inside made."""
+    error = result if isinstance(result, UnifiedError) else _handled(result)
+    return (result, None) if error is None else (None, error)
+
+
 class ToolCalls:
     """``wrap`` and ``awrap``: a tool call wrapper, sync and async, as ``ToolNode`` and
     LangChain's middleware take one."""
@@ -94,7 +115,7 @@ class ToolCalls:
             result = self.retry.call(run, request)
         except ToolFailure as failure:
             return None, failure.error
-        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+        return _settled(result)
 
     async def _aattempt(
         self, request: Any, handler: Callable[[Any], Awaitable[Any]]
@@ -108,7 +129,7 @@ class ToolCalls:
             result = await self.retry.acall(run, request)
         except ToolFailure as failure:
             return None, failure.error
-        return (None, result) if isinstance(result, UnifiedError) else (result, None)
+        return _settled(result)
 
     def wrap(self, request: Any, handler: Callable[[Any], Any]) -> Any:
         """Run the call; a failure becomes an error ``ToolMessage`` the model can rely on."""

@@ -33,6 +33,7 @@ from .._extras import missing
 
 try:
     from fastmcp.server.middleware import Middleware
+    from fastmcp.server.middleware.error_handling import RetryMiddleware
     from fastmcp.tools.base import ToolResult
     from mcp.types import TextContent
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
@@ -76,14 +77,11 @@ def _result(error: UnifiedError) -> ToolResult:
     )
 
 
-_INNER_RETRY: Final = frozenset({"RetryMiddleware"})
-
-
 def _check_wiring(call_next: Any) -> None:
-    """Refuse a ``RetryMiddleware`` added after this one, which runs inside it and would
-    re-run a tool that timed out (``TimeoutError`` by default) before toolerrors can stop
-    it."""
-    inner = layer_inside(call_next, _INNER_RETRY)
+    """Refuse a ``RetryMiddleware`` (or a subclass) added after this one, which runs
+    inside it and would re-run a tool that timed out (``TimeoutError`` by default) before
+    toolerrors can stop it."""
+    inner = layer_inside(call_next, (RetryMiddleware,))
     retried: tuple[type[BaseException], ...] = getattr(inner, "retry_exceptions", ())
     if retried:  # FastMCP's own default: TimeoutError and ConnectionError
         raise UnsafeWiring(

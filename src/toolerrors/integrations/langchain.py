@@ -6,7 +6,8 @@ One line of glue::
     agent = create_agent(model, tools, middleware=[ToolErrorsMiddleware()],
                          checkpointer=InMemorySaver())
 
-- A failure, raised or returned in-band, becomes ``ToolMessage(status="error")`` whose
+- A failure, raised, returned in-band, or made an error message by a layer inside (a
+  tool's ``handle_tool_error``), becomes ``ToolMessage(status="error")`` whose
   content is `toolerrors.model_text` (our guidance; the vendor's message as data; nothing
   from a bug's text) and whose ``artifact`` is the unified error as a dict.
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
@@ -22,11 +23,12 @@ One line of glue::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .._extras import missing
 
 try:
+    from langchain.agents.middleware.tool_retry import ToolRetryMiddleware
     from langchain.agents.middleware.types import AgentMiddleware, hook_config
 
     from ._toolcall import ToolCalls
@@ -44,13 +46,11 @@ if TYPE_CHECKING:
 __all__ = ["APPROVED", "ToolErrorsMiddleware", "UnsafeWiring", "retry_on"]
 
 
-_INNER_RETRY: Final = frozenset({"ToolRetryMiddleware"})
-
-
 def _check_wiring(handler: Callable[..., Any]) -> None:
-    """Refuse a ``ToolRetryMiddleware`` inside this one: it would re-run the tool on its
-    own terms (every exception, by default) before toolerrors could stop it."""
-    inner = layer_inside(handler, _INNER_RETRY)
+    """Refuse a ``ToolRetryMiddleware`` (or a subclass) inside this one: it would re-run
+    the tool on its own terms (every exception, by default) before toolerrors could stop
+    it."""
+    inner = layer_inside(handler, (ToolRetryMiddleware,))
     if inner is not None and getattr(inner, "retry_on", None) is not retry_on:
         raise UnsafeWiring(
             "ToolRetryMiddleware runs inside ToolErrorsMiddleware, so it would re-run a tool"

@@ -6,7 +6,8 @@ Two lines of glue, whatever the number of tools::
     builder.add_conditional_edges("tools", stop_on_refusal("agent"))
 
 - `tool_node` is a ``ToolNode`` whose every call runs through `toolerrors.retry.Retry`
-  and whose failures become the text a model should see; `guard`, per tool, with
+  and whose failures become the text a model should see (it takes over
+  ``handle_tool_errors``, which would hide them from it); `guard`, per tool, with
   ``ToolNode(..., handle_tool_errors=handle_tool_errors)``, does the same for one tool.
 
 - `handle_tool_errors` turns any failure into the text a model should see
@@ -65,8 +66,15 @@ def tool_node(tools: Sequence[Any], retry: Retry | None = None, **options: Any) 
     should see (`toolerrors.model_text`, the error as a dict in its ``artifact``), each
     call runs through ``retry`` (a `toolerrors.retry.Retry`; ``Retry()`` when not given),
     and an approval pauses with ``interrupt()``.  The per-tool `guard` does the same for
-    one tool."""
+    one tool.
+
+    ``handle_tool_errors`` in ``options`` is taken over: LangGraph's handling catches a
+    tool's exception inside the adapter and hands it the text ("Please fix your
+    mistakes." after a timeout, a refusal's repr), so every exception reaches the
+    adapter instead, and only arguments that fail validation are answered by LangGraph
+    (an error ``ToolMessage``, which the adapter reads as the failure it is)."""
     calls = ToolCalls(retry)
+    options.pop("handle_tool_errors", None)
     return ToolNode(tools, wrap_tool_call=calls.wrap, awrap_tool_call=calls.awrap, **options)
 
 
