@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from typing import Any
@@ -169,3 +170,40 @@ def test_lone_surrogates_are_escaped_or_replaced() -> None:
     result = to_call_tool_result(error)
     assert result.structured_content == {"error": "vendor", "message": "\ufffd x"}
     assert json.loads(result.model_dump_json(by_alias=True))["isError"] is True
+
+
+def test_to_call_tool_result_keeps_every_kind() -> None:
+    """Every kind, as an error of each built-in vendor's with each of its codes (or of
+    none), comes back from the result with the same kind and retry advice no more
+    inviting: written at home where that vendor's shape says it, else as problem
+    details."""
+    from toolerrors import VENDORS, UnifiedError
+    from toolerrors.sources import registered
+
+    homes = [(None, None)] + [
+        (vendor, code) for vendor in VENDORS for code in sorted({row.code for row in registered()[vendor].rows})
+    ]  # fmt: skip
+    for (vendor, code), kind in itertools.product(homes, ErrorKind):
+        before = UnifiedError(kind, "Plain words.", retryable=False, vendor=vendor, code=code)
+        after = error_of(to_call_tool_result(before))
+        assert after is not None
+        assert (after.kind, after.retryable) == (kind, False), (vendor, code, kind.value)
+
+
+@pytest.mark.parametrize(
+    ("error", "kind"),
+    [
+        ({"code": -32001, "message": "Request timed out"}, ErrorKind.UNKNOWN_OUTCOME),
+        ({"code": -32000, "message": "Payload Too Large"}, ErrorKind.TOO_LARGE),
+        ({"code": -32000, "message": "Connection closed"}, ErrorKind.UNKNOWN_OUTCOME),
+    ],
+)
+def test_the_sdks_own_codes_keep_their_kind_in_a_result(
+    error: dict[str, Any], kind: ErrorKind
+) -> None:
+    """The MCP SDKs' -32001 (a request timed out) and -32000 (the connection closed, or a
+    server's own error, said in words) keep their kind through a CallToolResult."""
+    read = parse(error)
+    back = error_of(to_call_tool_result(error))
+    assert back is not None
+    assert (read.kind, back.kind, back.retryable) == (kind, kind, read.retryable)

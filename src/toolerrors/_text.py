@@ -57,6 +57,16 @@ _BUG_HINT: Final = "The tool failed inside itself: tell the owner, and don't run
 """The hint for a programming error, whose own text is not shown."""
 
 
+def to_open(error: UnifiedError) -> list[str]:
+    """The URLs a person must open before the call can succeed: those of an MCP URL
+    elicitation (-32042), whose ``data.elicitations`` each give one."""
+    data = error.extra.get("data") if error.extra else None
+    asked = data.get("elicitations") if type(data) is dict else None
+    if type(asked) is not list:
+        return []
+    return [item["url"] for item in asked if type(item) is dict and type(item.get("url")) is str]
+
+
 def _retry_line(error: UnifiedError) -> str:
     if error.kind is ErrorKind.REFUSED:
         return "Do not try again, and do not try another way."
@@ -74,7 +84,8 @@ def model_text(error: UnifiedError) -> str:
     """What to tell a model about a failed tool call, in lines it can rely on.
 
     The lines say our kind, action and hint (``Tool call failed: rate_limited``,
-    ``What to do: wait_and_retry: ...``).  The vendor's message follows as a JSON string
+    ``What to do: wait_and_retry: ...``), and any URL a person must open first (an MCP
+    URL elicitation's), quoted as the message is.  The vendor's message follows as a JSON string
     literal, labelled as data, so that nothing in it can start a line of its own or pass
     for our guidance.  A Python exception's text (a bug, a timeout's details) is never
     shown: it may hold internal detail.
@@ -90,6 +101,7 @@ def model_text(error: UnifiedError) -> str:
         lines.append(f"Owner: {quoted(error.owner)}")
     if error.reason is not None:
         lines.append(f"Reason: {quoted(str(error.reason))}")
+    lines.extend(f"For the person to open: {quoted(url)}" for url in to_open(error))
     if hidden:
         lines.append("The tool's own error text is not shown.")
     else:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 from . import _unified
 from ._problem import to_problem
 from ._read import parse  # the built-in sources register with the reader
-from ._source import SOURCES, more_retryable
+from ._source import BUILT_IN, SOURCES, more_retryable
 
 if TYPE_CHECKING:
     from ._table import Target
     from ._unified import UnifiedError
 
-__all__ = ["convert", "targets", "to_model", "to_wire"]
+__all__ = ["convert", "keeping", "targets", "to_model", "to_wire"]
 
 
 def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, Any]:
@@ -64,6 +64,17 @@ def to_wire(error: UnifiedError, vendor: str) -> dict[str, Any]:
     ):
         return source.write(replace(error, vendor=None))
     return written
+
+
+def keeping(error: UnifiedError) -> Target:
+    """Where ``error`` is written with its meaning, as an MCP result carries it: its own
+    vendor, where that vendor's shape reads back as the same kind, else RFC 9457 problem
+    details, which carry every kind (a JSON-RPC -32000 that said "Payload Too Large" is
+    `too_large`, and JSON-RPC writes no code for that)."""
+    home = error.vendor
+    if home in BUILT_IN and parse(to_wire(error, home)).kind is error.kind:
+        return home
+    return "problem"
 
 
 def to_model(error: UnifiedError, vendor: str) -> Any:

@@ -20,13 +20,16 @@ __all__ = ["MEANING", "ErrorCode", "ErrorObject", "ErrorResponse", "Payload", "p
 
 
 class ErrorCode(TextEnum):
-    """The error codes of JSON-RPC 2.0 and of the MCP specification, as text."""
+    """The error codes of JSON-RPC 2.0, of the MCP specification and of the MCP SDKs, as
+    text."""
 
     PARSE_ERROR = "-32700"
     INVALID_REQUEST = "-32600"
     METHOD_NOT_FOUND = "-32601"
     INVALID_PARAMS = "-32602"
     INTERNAL_ERROR = "-32603"
+    CONNECTION_CLOSED = "-32000"
+    REQUEST_TIMEOUT = "-32001"
     RESOURCE_NOT_FOUND = "-32002"
     HEADER_MISMATCH = "-32020"
     MISSING_CAPABILITY = "-32021"

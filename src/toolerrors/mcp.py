@@ -20,8 +20,8 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise missing(__name__, "mcp") from exc
 
-from ._read import VENDORS, parse
-from ._write import to_wire
+from ._read import parse
+from ._write import keeping, to_wire
 
 if TYPE_CHECKING:
     from ._table import Target
@@ -47,17 +47,14 @@ def to_call_tool_result(error: object, vendor: Target | None = None) -> Any:
     """``error`` (anything `toolerrors.parse` accepts) as an SDK ``CallToolResult``
     with ``isError: true`` and ``vendor``'s JSON both as text and as structured content.
 
-    By default the error keeps its meaning: it is written in its own vendor's shape, and
-    an error from anywhere else as RFC 9457 problem details, which carry every kind
-    (approval with its owner and reason, refusal, unknown outcome) unchanged.
+    By default the error keeps its meaning: it is written in its own vendor's shape
+    where that shape reads back as the same kind, and otherwise (an error from anywhere
+    else, or a kind its own vendor has no code for, such as a JSON-RPC -32000 that said
+    "Payload Too Large") as RFC 9457 problem details, which carry every kind (approval
+    with its owner and reason, refusal, unknown outcome) unchanged.
     """
     unified = parse(error)
-    if vendor is None:
-        vendor = "problem"
-        for home in VENDORS:
-            if unified.vendor == home:
-                vendor = home
-    wire = _scrub(to_wire(unified, vendor))
+    wire = _scrub(to_wire(unified, vendor or keeping(unified)))
     return CallToolResult(
         content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
         structured_content=wire,

@@ -78,3 +78,33 @@ def test_a_wrapped_status_that_is_retried_leaves_the_outcome_unknown(message: st
     assert (error.kind, error.retryable, error.status_code) == (ErrorKind.INTERNAL, None, None)
     assert not should_retry(error)
     assert convert(error, "jsonrpc") == {"code": -32603, "message": message}
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "kind", "retryable"),
+    [
+        # The MCP SDKs' own codes (mcp_types.jsonrpc: CONNECTION_CLOSED, REQUEST_TIMEOUT)
+        ("Request timed out", "-32001", ErrorKind.UNKNOWN_OUTCOME, None),
+        ("Connection closed", "-32000", ErrorKind.UNKNOWN_OUTCOME, None),
+        # FastMCP's ErrorHandlingMiddleware and RateLimitError send them for their own errors
+        ("Not found: 'report.pdf'", "-32001", ErrorKind.NOT_FOUND, False),
+        ("Permission denied: /etc/shadow", "-32000", ErrorKind.PERMISSION_DENIED, False),
+        ("Rate limit exceeded", "-32000", ErrorKind.RATE_LIMITED, True),
+        # a request that timed out may have run: no words make it retried
+        ("Service unavailable, try again later", "-32001", ErrorKind.UNKNOWN_OUTCOME, None),
+    ],
+)
+def test_the_sdks_own_codes_are_read_by_their_words_first(
+    message: str, code: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    error = parse({"code": int(code), "message": message}, strict=True)
+    assert (error.code, error.kind, error.retryable) == (code, kind, retryable)
+    assert convert(error, to="jsonrpc") == {"code": int(code), "message": message}  # at home
+
+
+def test_an_unknown_outcome_is_written_as_a_request_timeout() -> None:
+    """-32001 is the code that says the request may have run: an unknown outcome from
+    anywhere is written with it, and reads back as one."""
+    wire = convert({"code": "TIMEOUT", "message": "The request timed out."}, to="jsonrpc")
+    assert wire == {"code": -32001, "message": "The request timed out."}
+    assert parse(wire).kind is ErrorKind.UNKNOWN_OUTCOME

@@ -22,7 +22,6 @@ from .._source import (
     Shape,
     Source,
     canonical_row,
-    home,
     more_retryable,
     only,
     want,
@@ -48,6 +47,8 @@ ROWS: Final = (
     rows.read("-32601", ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
     rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
     rows.read("-32603", ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
+    rows.read("-32000", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the connection closed before a response arrived, so the request may have run. Servers send it for errors of their own too (FastMCP: a rate limit, a permission denied), which its words say.", writes=False),
+    rows.read("-32001", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the request timed out waiting for its response, and may have run. FastMCP sends it for a tool's not found too, which its words say; they never make it retried."),
     rows.read("-32002", ErrorKind.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
     rows.read("-32020", ErrorKind.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
     rows.read("-32021", ErrorKind.UNSUPPORTED, False, "The request needs a client capability that was not declared (MCP draft).", writes=False),
@@ -58,7 +59,7 @@ ROWS: Final = (
     *rows.write("-32042", ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED, ErrorKind.PAUSED),
     *rows.write("-32602", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.CONFLICT),
     *rows.write("-32600", ErrorKind.COMMIT_REQUIRED, retryable=False),
-    *rows.write("-32603", ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE, ErrorKind.UNKNOWN_OUTCOME, ErrorKind.UNKNOWN),
+    *rows.write("-32603", ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE, ErrorKind.UNKNOWN),
     *rows.write("-32600", ErrorKind.UPSTREAM_ERROR, lost="that the app behind the tool failed; -32603 would leave its retry advice unsaid", retryable=False),
 )
 # fmt: on
@@ -107,11 +108,43 @@ def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
     return said[0], said[1], status
 
 
+def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
+    """A code of the MCP SDKs' own (-32000, -32001), which servers send for errors of
+    their own too (FastMCP's "Not found: ..."): its words, where they say anything, else
+    the row.  Only -32000, which a connection that closed gives and nothing here writes,
+    takes words that invite a retry (FastMCP's "Rate limit exceeded"); a timed-out
+    request may have run, and words never make it retried."""
+    said = read_words(message)
+    if said is None or (row.writes and more_retryable(said[1], row.retryable)):
+        return row.kind, row.retryable, None
+    return said[0], said[1], None
+
+
+_BY_WORDS: Final = frozenset({"-32000", "-32001"})
+
+
 def _by_data(code: str, data: object) -> Row | None:
     """The row -32602 reads by, from its ``data``; ``None`` for any other code."""
     if code != "-32602" or type(data) is not dict:
         return None
     return next((row for key, row in _BY_DATA.items() if key in data), None)
+
+
+def _meaning(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int | None]:
+    """What a code says, with its message: the kind, the retry advice and the HTTP status
+    the message states, where that decides; for an application's own code (no ``row``),
+    what its words say.  The one reading of a code, for the reader and for the writer,
+    which writes a code back only where it still says so."""
+    if row is None:
+        kind, retryable = read_words(message) or UNSAID
+        return kind, retryable, None
+    if row.kind is not _REFUSED and names_refusal(message):  # whatever its code
+        return _REFUSED, False, None
+    if row is _WRAPPED:
+        return _wrapped(message)
+    if row.code in _BY_WORDS:
+        return _said(row, message)
+    return row.kind, row.retryable, None
 
 
 def read_jsonrpc(
@@ -126,15 +159,7 @@ def read_jsonrpc(
         row = _by_data(code, data) or row
     if row is None and strict:
         raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
-    status = None
-    if row is not None:
-        kind, retryable = row.kind, row.retryable
-        if kind is not _REFUSED and names_refusal(message):  # whatever its code
-            kind, retryable = _REFUSED, False
-        elif row is _WRAPPED:
-            kind, retryable, status = _wrapped(message)
-    else:  # an application's own code: its words say what they can
-        kind, retryable = read_words(message) or UNSAID
+    kind, retryable, status = _meaning(row, message)
     return make(
         kind,
         message,
@@ -267,20 +292,19 @@ RESPONSE_CLAIMS: Final = (
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
-    """``error`` as a JSON-RPC error object."""
+    """``error`` as a JSON-RPC error object: with its own code where that code, with its
+    message and data, still says the error's kind, else with the kind's."""
     extra = error.extra or {}
-    at_home = home(error, "jsonrpc") or (
+    code = error.code
+    at_home = (
         error.vendor == "jsonrpc"
-        and error.code is not None
-        and (
-            _by_data(error.code, extra.get("data")) is not None
-            or error.kind is ErrorKind.REFUSED
-            or (error.code == _WRAPPED.code and _wrapped(error.message)[0] is error.kind)
-        )
+        and code is not None
+        and code.lstrip("-").isdigit()
+        and _meaning(_by_data(code, extra.get("data")) or _ROWS.get(code), error.message)[0]
+        is error.kind
     )
-    code = (
-        error.code if at_home and error.code is not None else canonical_row(error, "jsonrpc").code
-    )
+    if not at_home or code is None:
+        code = canonical_row(error, "jsonrpc").code
     out: dict[str, Any] = {"code": int(code), "message": error.message}
     return with_extra(out, error) if at_home else out
 

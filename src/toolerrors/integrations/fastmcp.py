@@ -40,10 +40,10 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     raise missing(__name__, "fastmcp") from exc
 
 from .._kinds import ErrorKind
-from .._read import VENDORS, error_of
+from .._read import error_of
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
-from .._write import to_wire
+from .._write import keeping, to_wire
 from ..retry import Retry
 from ._common import UnsafeWiring, layer_inside
 
@@ -65,8 +65,7 @@ def _masked(error: UnifiedError) -> UnifiedError:
 def _result(error: UnifiedError) -> ToolResult:
     if error.vendor == "python":
         error = _masked(error)  # a Python exception's text never leaves the server
-    vendor = error.vendor if error.vendor in VENDORS else "problem"
-    wire = to_wire(error, vendor)
+    wire = to_wire(error, keeping(error))
     return ToolResult(
         content=[
             TextContent(type="text", text=json.dumps(wire, ensure_ascii=False)),
@@ -103,7 +102,7 @@ class ToolErrorsMiddleware(Middleware):
 
         async def attempt(context: Any) -> Any:
             result = await call_next(context)
-            found = error_of(result.structured_content) if result.structured_content else None
+            found = error_of(result)  # in its structured content, or its text alone
             return found if found is not None else result  # an error result, for Retry
 
         try:
