@@ -409,13 +409,22 @@ def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
         ("The tool crashed.", ErrorKind.INTERNAL, None, None, None),
         ("Found 401 Users matching the filter, but the export failed.",
          ErrorKind.INTERNAL, None, None, None),
+        ("Payment declined: 500 Euros exceeds your daily limit",
+         ErrorKind.REFUSED, False, None, None),
+        ("Transfer rejected (503 Pounds is over the daily limit)",
+         ErrorKind.REFUSED, False, None, None),
+        ("Address not found: 429 Main Street", ErrorKind.NOT_FOUND, False, None, None),
+        ("Request failed with status code 503: the transfer was rejected",
+         ErrorKind.REFUSED, False, 503, None),
+        ("HTTP 404: the request timed out upstream", ErrorKind.UNKNOWN_OUTCOME, None, 404, None),
     ],
 )  # fmt: skip
 def test_an_error_results_text_says_its_status_and_its_wait(
     text: str, kind: ErrorKind, retryable: bool | None, status: int | None, wait: float | None
 ) -> None:
-    """An ``isError`` result's text: a status it states decides, else its known words;
-    a wait it states is kept."""
+    """An ``isError`` result's text: its known words decide, else a status it states;
+    a number that is no status (an amount, a house number) is none; a wait it states
+    is kept."""
     error = parse({"content": [{"type": "text", "text": text}], "isError": True})
     assert (error.kind, error.retryable, error.status_code, error.retry_after) == (
         kind,

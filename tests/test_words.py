@@ -134,10 +134,16 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Found 401 Users", None),
         ("You have 500 Credits left", None),
         ("We saw 500 Bad Requests today", None),
+        ("status 503", 503),
+        ("Payment declined: 500 Euros exceeds your daily limit", None),
+        ("Transfer rejected (503 Pounds is over the daily limit)", None),
+        ("Address not found: 429 Main Street", None),
+        ("429 Main Street is not on our map", None),
+        ("Shipping to:\n503 Oak Avenue failed", None),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:
-    """A status marked as one, given after a colon or parenthesis or at a line's start
-    before its reason, or anywhere before its own reason phrase; any other number
-    followed by a word is none."""
+    """A status marked as one, given right after the address asked, or anywhere before
+    its own reason phrase; any other number followed by a word (an amount, a house
+    number, a count) is none, after a colon or a parenthesis too."""
     assert status_in_text(text) == status

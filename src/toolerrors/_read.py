@@ -200,7 +200,7 @@ def _mcp(
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
         status = status_in_text(message)
-        said = of_status(status) or read_words(message)
+        said = read_words(message) or of_status(status)  # words beat a number in them
         kind, retryable = said or (ErrorKind.INTERNAL, None)
         return make(
             kind,

@@ -207,19 +207,20 @@ def wait_in_text(text: str) -> float | None:
 @cache
 def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, str]]:
     """A status named as one ("HTTP 422", "status code 429"); one a client's message
-    gives after a colon or a parenthesis, or at a line's start, before its reason
-    ("GET https://...: 404 Not Found"); any other three-digit error number before a word;
-    and the reason phrase of each HTTP error status (Python's `http.HTTPStatus`).
-    Compiled on first use, and ``http`` imported then (1 ms)."""
+    gives right after the address it asked, before a capitalised word ("GET
+    https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
+    three-digit error number before a word; and the reason phrase of each HTTP error
+    status (Python's `http.HTTPStatus`).  Compiled on first use, and ``http`` imported
+    then (1 ms)."""
     from http import HTTPStatus
 
     named = r"\b(?:HTTP(?:/[\d.]+)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
-    marked = r"(?:^|[:(])[ \t]*([45]\d\d)\s+(?=[A-Z][a-z])"
+    asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
     phrases = {status.value: status.phrase.lower() for status in HTTPStatus if status >= 400}
     return (
         re.compile(named, re.IGNORECASE),
-        re.compile(marked, re.MULTILINE),
+        re.compile(asked),
         re.compile(bare),
         phrases,
     )
@@ -227,12 +228,14 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 def status_in_text(text: str) -> int | None:
     """The HTTP error status a text states, or ``None``: "HTTP 422", "status code 429";
-    "...: 404 Not Found", "(503 Service Unavailable)", "422 Invalid request" at a line's
-    start; or anywhere before its own reason phrase ("Error 404 Not Found").  A number
-    with no such mark ("Limit 6000", "Requested 500 tokens", "Found 401 Users") is no
-    status."""
-    named, marked, bare, phrases = _status_patterns()
-    found = named.search(text) or marked.search(text)
+    "GET https://...: 404 Not Found" and "https://...\n422 Invalid request" (the status
+    of the address asked); or anywhere before its own reason phrase ("Error 404 Not
+    Found", "(503 Service Unavailable)").  A number with no such mark is no status,
+    however it stands: an amount ("Payment declined: 500 Euros exceeds your daily
+    limit", "Requested 500 tokens"), a house number ("Address not found: 429 Main
+    Street") or a count ("Found 401 Users")."""
+    named, asked, bare, phrases = _status_patterns()
+    found = named.search(text) or asked.search(text)
     if found is not None:
         return int(found[1])
     for found in bare.finditer(text):
