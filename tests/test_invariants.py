@@ -75,8 +75,17 @@ SAYING: tuple[str, ...] = (
     "rejected",
     "HTTP 503",
     "GET https://api.example.com/x: 404 Not Found",
+    "Payment declined: 500 Euros exceeds your daily limit",
+    "Transfer rejected (503 Pounds is over the daily limit)",
+    "Address not found: 429 Main Street",
+    "Deliver to 503 Service Road, try again in 15 days",
+    '{"error": "rate_limited", "message": "Slow down."}',
+    '{"ok": false, "code": "http_503", "message": "Down.", "retryable": true, "how_to_fix": "Wait."}',
+    '{"jsonrpc": "2.0", "id": 1, "error": {"code": 429, "message": "Too Many Requests"}}',
+    '{"type": "about:blank", "title": "Service Unavailable", "status": 503}',
 )
-"""Messages that say a kind or an HTTP status of their own, whatever the error's kind."""
+"""Messages that say a kind or an HTTP status of their own, whatever the error's kind: in
+words, in numbers that are amounts and addresses, and as whole JSON error documents."""
 
 
 @pytest.mark.parametrize("target", TARGETS)
