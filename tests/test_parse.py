@@ -417,6 +417,9 @@ def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
         ("Request failed with status code 503: the transfer was rejected",
          ErrorKind.REFUSED, False, 503, None),
         ("HTTP 404: the request timed out upstream", ErrorKind.UNKNOWN_OUTCOME, None, 404, None),
+        ("Rate limited. Try again in 15 days.", ErrorKind.RATE_LIMITED, True, None, 1_296_000.0),
+        ("Rate limited. Try again in 10 business days.",
+         ErrorKind.RATE_LIMITED, True, None, None),
     ],
 )  # fmt: skip
 def test_an_error_results_text_says_its_status_and_its_wait(

@@ -109,10 +109,17 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
         ("Retry after 3 attempts.", None),
         ("Please try again later.", None),
         ("Limit 7000, Used 6148, Requested 7895.", None),
+        ("Try again in 15 days", 1_296_000.0),
+        ("retry in 24 hrs", 86_400.0),
+        ("Retry after 1 hr 30 mins", 5400.0),
+        ("try again in 2 d", 172_800.0),
+        ("Try again in 10 business days", None),
+        ("Try again in 12.5 weeks", None),
     ],
 )
 def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | None) -> None:
-    """A number with no unit is seconds; a number followed by another word is no wait."""
+    """A number with no unit is seconds; days and hours are read in any of their
+    spellings; a number is read whole, and one followed by another word is no wait."""
     assert wait_in_text(text) == (None if seconds is None else pytest.approx(seconds))
 
 

@@ -167,11 +167,13 @@ def row_or_words(
 
 
 _AMOUNT: Final = (
-    r"\d+(?:\.\d+)?"
-    r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)(?![a-z])"
-    r"|(?!\s*[a-z]))"
+    r"\d+(?:\.\d+)?(?!\.?\d)"
+    r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)"
+    r"(?![a-z])|(?!\s*[a-z]))"
 )
-"""A number and its unit, if any; a number followed by another word is no wait."""
+"""A whole number and its unit, if any; a number followed by another word ("10 business
+days", "3 attempts") is no wait.  The number is taken whole or not at all: "15 days" is
+never read as its "1"."""
 
 
 @cache
@@ -183,9 +185,9 @@ def _wait_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(stated, re.IGNORECASE), re.compile(part, re.IGNORECASE)
 
 
-_SCALE: Final = {"m": 60.0, "h": 3600.0}
-"""Seconds per minute and hour, by the unit's first letter; a number with no unit, or
-with ``s``, ``sec`` or ``seconds``, is in seconds."""
+_SCALE: Final = {"m": 60.0, "h": 3600.0, "d": 86400.0}
+"""Seconds per minute, hour and day, by the unit's first letter; a number with no unit,
+or with ``s``, ``sec`` or ``seconds``, is in seconds."""
 
 
 def _seconds(number: str, unit: str) -> float:
@@ -196,7 +198,8 @@ def _seconds(number: str, unit: str) -> float:
 
 def wait_in_text(text: str) -> float | None:
     """The wait a text states, in seconds, or ``None``: "retry after 3" (seconds when no
-    unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes"."""
+    unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes",
+    "retry in 24 hrs", "try again in 15 days"."""
     stated, part = _wait_patterns()
     found = stated.search(text)
     if found is None:
