@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolerrors import (
+    MAX_WAIT,
     TARGETS,
     VENDORS,
     ErrorKind,
@@ -17,6 +18,7 @@ from toolerrors import (
     UnifiedError,
     convert,
     error_of,
+    from_http,
     parse,
     should_retry,
 )
@@ -246,3 +248,49 @@ def test_strict_convert_writes_only_what_strict_reading_accepts() -> None:
             except ShapeError as exc:
                 refused.append((case, target, str(exc)))
     assert refused == []
+
+
+_FOREVER = "9" * 400
+LONG_WAITS: dict[str, object] = {
+    "text": {"isError": True, "content": [{"type": "text", "text": f"Rate limited. Try again in {_FOREVER} seconds."}]},
+    "text-in-days": {"isError": True, "content": [{"type": "text", "text": "Rate limited. Try again in 400 days."}]},
+    "near-miss-text": {"error": f"Too many requests, retry after {_FOREVER}"},
+    "near-miss-field": {"error": "Too many requests", "retry_after": 10**400},
+    "telegram-text": {"ok": False, "error_code": 429, "description": f"Too Many Requests: retry after {_FOREVER}"},
+    "google-duration": {"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED", "details": [
+        {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{_FOREVER}s"}]}},
+    "dropbox-field": {"error_summary": "too_many_requests/", "error": {
+        "reason": {".tag": "too_many_requests"}, "retry_after": 10**400}},
+}  # fmt: skip
+"""Payloads that state a wait past any bound, one for each place a wait is read."""
+
+
+@pytest.mark.parametrize("payload", LONG_WAITS.values(), ids=LONG_WAITS)
+def test_a_wait_past_the_maximum_is_the_maximum_and_goes_anywhere(payload: object) -> None:
+    """A stated wait past `MAX_WAIT` reads as `MAX_WAIT` (never none, never an earlier
+    one); the error converts to every target as finite JSON and reads back from its dict."""
+    error = parse(payload)
+    assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, MAX_WAIT)
+    for target in TARGETS:
+        json.dumps(convert(error, to=target), allow_nan=False)  # type: ignore[arg-type]
+    assert UnifiedError.from_dict(json.loads(json.dumps(error.to_dict()))) == error
+
+
+@pytest.mark.parametrize(
+    ("status", "headers"),
+    [
+        (429, {"Retry-After": _FOREVER}),
+        (429, {"Retry-After": "Fri, 31 Dec 9999 23:59:59 GMT"}),
+        (429, {"retry-after-ms": "inf"}),
+        (429, {"x-ratelimit-reset": _FOREVER}),
+        (403, {"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e300"}),
+    ],
+    ids=["retry-after", "retry-after-date", "retry-after-ms", "reset", "reset-unix"],
+)
+def test_a_header_wait_past_the_maximum_is_the_maximum(
+    status: int, headers: dict[str, str]
+) -> None:
+    """The same for the wait an HTTP response's headers state."""
+    error = from_http(status, headers, b'{"message": "Slow down."}')
+    assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, MAX_WAIT)
+    assert UnifiedError.from_dict(error.to_dict()) == error

@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 
 from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS, corpus_case
-from toolerrors import ErrorKind, ShapeError, configure, convert, error_of, parse, pythe, retry
+from toolerrors import (
+    MAX_WAIT,
+    ErrorKind,
+    ShapeError,
+    configure,
+    convert,
+    error_of,
+    parse,
+    pythe,
+    retry,
+)
 from toolerrors.configure import ConfigureError
 from toolerrors.pythe import wrap
 from toolerrors.use_tool import ToolError
@@ -345,6 +355,7 @@ def test_an_httpx_response_is_not_an_error() -> None:
     [
         {"code": "RATE_LIMITED", "message": "m", "retryAfter": 10**400},
         {"code": "RATE_LIMITED", "message": "m", "retryAfter": -1},
+        {"code": "RATE_LIMITED", "message": "m", "retryAfter": 31_536_001},
         {
             "type": "urn:toolerrors:kind:rate_limited",
             "title": "t",
@@ -373,19 +384,25 @@ def test_an_httpx_response_is_not_an_error() -> None:
     ids=[
         "configure-huge",
         "configure-negative",
+        "configure-over-a-year",
         "problem-negative",
         "problem-nan",
         "problem-very-negative",
         "problem-huge",
     ],
 )
-def test_a_wait_is_finite_and_not_negative_or_refused(payload: dict[str, Any]) -> None:
+def test_a_wait_is_bounded_and_not_negative_or_refused(payload: dict[str, Any]) -> None:
     """No source gives retry code a wait it could not sleep: strictly the wait is refused,
-    naming it; leniently the payload is still the error it marks, with no wait."""
+    naming it; leniently the payload is still the error it marks, with no wait, or with
+    the longest one for a wait past it (never an earlier one)."""
     with pytest.raises(ShapeError, match=r"retry_?[aA]fter"):
         parse(payload, strict=True)
     lenient = parse(payload)
-    assert (lenient.kind, lenient.retry_after) == (ErrorKind.RATE_LIMITED, None)
+    wait = payload.get("retryAfter", payload.get("retry_after"))
+    assert (lenient.kind, lenient.retry_after) == (
+        ErrorKind.RATE_LIMITED,
+        MAX_WAIT if wait > MAX_WAIT else None,
+    )
     with pytest.raises(ShapeError):
         configure.parse(payload) if "code" in payload else parse(payload, strict=True)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolerrors import ErrorKind
+from toolerrors import MAX_WAIT, ErrorKind
 from toolerrors._table import Row
 from toolerrors._words import (
     UNSAID,
@@ -115,11 +115,14 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
         ("try again in 2 d", 172_800.0),
         ("Try again in 10 business days", None),
         ("Try again in 12.5 weeks", None),
+        ("Try again in 400 days", MAX_WAIT),
+        (f"Try again in {'9' * 400} seconds", MAX_WAIT),
     ],
 )
 def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | None) -> None:
     """A number with no unit is seconds; days and hours are read in any of their
-    spellings; a number is read whole, and one followed by another word is no wait."""
+    spellings; a number is read whole, and one followed by another word is no wait; a
+    wait past MAX_WAIT is MAX_WAIT."""
     assert wait_in_text(text) == (None if seconds is None else pytest.approx(seconds))
 
 

@@ -12,6 +12,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from ._json import bounded_wait
 from ._kinds import ErrorKind
 from ._table import HTTP, of_status
 
@@ -199,12 +200,12 @@ def _seconds(number: str, unit: str) -> float:
 def wait_in_text(text: str) -> float | None:
     """The wait a text states, in seconds, or ``None``: "retry after 3" (seconds when no
     unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes",
-    "retry in 24 hrs", "try again in 15 days"."""
+    "retry in 24 hrs", "try again in 15 days"; at most `MAX_WAIT`."""
     stated, part = _wait_patterns()
     found = stated.search(text)
     if found is None:
         return None
-    return sum(_seconds(number, unit) for number, unit in part.findall(found[1]))
+    return bounded_wait(sum(_seconds(number, unit) for number, unit in part.findall(found[1])))
 
 
 @cache

@@ -12,11 +12,10 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
-from .._json import decode
+from .._json import bounded_wait, decode
 from .._kinds import ErrorKind
 from .._source import (
     Claim,
@@ -140,7 +139,7 @@ def _delay(text: object) -> float | None:
         seconds = float(text[:-1])
     except ValueError:
         return None
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    return bounded_wait(seconds)
 
 
 def _details(details: object) -> tuple[str | None, float | None]:
