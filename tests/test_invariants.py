@@ -23,6 +23,7 @@ from toolerrors import (
     should_retry,
 )
 from toolerrors._table import RETRY_ACTIONS
+from toolerrors._words import read_words
 from toolerrors.sources import registered
 from toolerrors.strategies import error_payloads, near_misses
 
@@ -294,3 +295,46 @@ def test_a_header_wait_past_the_maximum_is_the_maximum(
     error = from_http(status, headers, b'{"message": "Slow down."}')
     assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, MAX_WAIT)
     assert UnifiedError.from_dict(error.to_dict()) == error
+
+
+_SAID = st.sampled_from(
+    ["Payment declined", "Transfer rejected", "Address not found", "Request timed out",
+     "Invalid amount", "Permission denied", "Forbidden", "Already exists"]
+)  # fmt: skip
+_NUMBERED = st.sampled_from(
+    ["Euros", "Pounds", "Main Street", "Oak Avenue", "Users", "Items", "Dollars", "Tokens"]
+)
+_JOINED = st.sampled_from([": {n} {w}", " ({n} {w})", "\n{n} {w}", " - {n} {w}", ": {w} {n}"])
+
+
+def _text_payloads(text: str) -> tuple[dict[str, object], ...]:
+    """``text`` where each reader of texts meets it: an MCP result's, a JSON-RPC error's
+    (an application's code and -32603), a body of no known shape's, a Telegram
+    description."""
+    return (
+        {"isError": True, "content": [{"type": "text", "text": text}]},
+        {"error": text},
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": 1234, "message": text}},
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": text}},
+        {"ok": False, "error_code": 400, "description": text},
+    )
+
+
+@MANY
+@given(_SAID, st.integers(400, 599), _NUMBERED, _JOINED, st.booleans())
+def test_no_number_in_a_text_makes_it_more_retryable(
+    said: str, number: int, word: str, joined: str, first: bool
+) -> None:
+    """A text whose words say a kind, with an amount, an address or a count in it that
+    looks like an HTTP status, is never read as more retryable than the same words
+    without it, wherever a text is read; where the words alone decide (an MCP result, a
+    body of no known shape), never more than they say."""
+    number_part = joined.format(n=number, w=word)
+    text = f"{number_part.lstrip(': -(')} {said}" if first else f"{said}{number_part}"
+    words = read_words(text)
+    assert words is not None
+    for numbered, plain in zip(_text_payloads(text), _text_payloads(said), strict=True):
+        error, without = parse(numbered), parse(plain)
+        assert RANK[error.retryable] <= RANK[without.retryable], (numbered, error)
+    for payload in _text_payloads(text)[:2]:
+        assert RANK[parse(payload).retryable] <= RANK[words[1]], payload
