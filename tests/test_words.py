@@ -116,6 +116,9 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
         ("Try again in 10 business days", None),
         ("Try again in 12.5 weeks", None),
         ("Try again in 400 days", MAX_WAIT),
+        ("Try again in 1,000 seconds", 1000.0),
+        ("Try again in 1 000 seconds", None),
+        ("Retry after 1,5 hours", None),
         (f"Try again in {'9' * 400} seconds", MAX_WAIT),
     ],
 )

@@ -167,14 +167,16 @@ def row_or_words(
     return read_words(*texts) or of_status(status) or UNSAID
 
 
+_NUMBER: Final = r"\d+(?:,\d{3})*(?:\.\d+)?(?![.,]?\d)"
+"""A number, whole or not at all: "15 days" is never read as its "1", nor "1,000" as
+"1"; "1,5" is no number."""
 _AMOUNT: Final = (
-    r"\d+(?:\.\d+)?(?!\.?\d)"
+    rf"{_NUMBER}"
     r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)"
-    r"(?![a-z])|(?!\s*[a-z]))"
+    r"(?![a-z])|(?!\s*[a-z\d]))"
 )
-"""A whole number and its unit, if any; a number followed by another word ("10 business
-days", "3 attempts") is no wait.  The number is taken whole or not at all: "15 days" is
-never read as its "1"."""
+"""A number and its unit, if any; a number followed by another word ("10 business days",
+"3 attempts") or by another number ("1 000 seconds") is no wait."""
 
 
 @cache
@@ -182,7 +184,7 @@ def _wait_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The wait a text states and its parts, compiled on first use: compiling them costs
     0.8 ms (median of 20 here), which a process that reads no such text never pays."""
     stated = rf"\b(?:retry|try again)\s+(?:after|in)\s+((?:{_AMOUNT}\s*)+)"
-    part = r"(\d+(?:\.\d+)?)\s*([a-z]*)"
+    part = rf"({_NUMBER})\s*([a-z]*)"
     return re.compile(stated, re.IGNORECASE), re.compile(part, re.IGNORECASE)
 
 
@@ -194,7 +196,7 @@ or with ``s``, ``sec`` or ``seconds``, is in seconds."""
 def _seconds(number: str, unit: str) -> float:
     unit = unit.lower()
     scale = 0.001 if unit.startswith(("ms", "milli")) else _SCALE.get(unit[:1], 1.0)
-    return float(number) * scale
+    return float(number.replace(",", "")) * scale
 
 
 def wait_in_text(text: str) -> float | None:
