@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import toolerrors
-from toolerrors import ErrorKind, ShapeError, from_exception, from_http, parse
+from toolerrors import MAX_WAIT, ErrorKind, ShapeError, from_exception, from_http, parse
 from toolerrors._http import request_id, retry_after
 from toolerrors._table import KINDS, NOT_KNOWN_HINT
 
@@ -179,7 +179,8 @@ def test_not_an_error_is_a_shape_error() -> None:
 
 
 def test_retry_after_forms() -> None:
-    """retry-after-ms, seconds, and the three HTTP date forms (as UTC); bad values give None."""
+    """retry-after-ms, seconds, and the three HTTP date forms (as UTC); bad values give
+    None, and a wait past MAX_WAIT (infinite included) is MAX_WAIT."""
     now = 784111777.0  # Sun, 06 Nov 1994 08:49:37 GMT
     assert retry_after({"retry-after-ms": "1500"}) == 1.5
     assert retry_after({"Retry-After": "120"}) == 120.0
@@ -189,9 +190,13 @@ def test_retry_after_forms() -> None:
         "Sun Nov  6 08:50:37 1994",
     ):
         assert retry_after({"Retry-After": date}, now=now) == 60.0
-    for bad in ("-5", "nan", "inf", "soon", "Sun, 06 Nov 1994 08:40:37 GMT"):
+    for bad in ("-5", "nan", "-inf", "soon", "Sun, 06 Nov 1994 08:40:37 GMT"):
         assert retry_after({"Retry-After": bad}, now=now) is None
     assert retry_after([("retry-after-ms", "-1")]) is None
+    for long in ("inf", "9" * 400, "1e300", "31536001", "Fri, 31 Dec 9999 23:59:59 GMT"):
+        assert retry_after({"Retry-After": long}, now=now) == MAX_WAIT
+    for long in ("inf", "9" * 400, "1e300", "31536000001"):
+        assert retry_after({"retry-after-ms": long}) == MAX_WAIT
     assert retry_after(None) is None
     future = formatdate(now + 30, usegmt=True)
     assert retry_after({"retry-after": future}, now=now) == 30.0
@@ -279,6 +284,10 @@ def test_headers_that_are_no_headers_are_refused_saying_why(headers: object, got
         (429, {"RateLimit-Remaining": "0", "RateLimit-Reset": "12"}, 12.0),
         (403, {"RateLimit": '"default";r=0;t=30'}, 30.0),
         (429, {"RateLimit": "limit=10, remaining=0, reset=7"}, 7.0),
+        (429, {"x-ratelimit-reset": "9" * 400}, MAX_WAIT),
+        (429, {"x-ratelimit-reset": "1e300"}, MAX_WAIT),
+        (429, {"x-ratelimit-reset": "nan"}, None),
+        (429, {"x-ratelimit-reset": "-60"}, None),
     ],
     ids=[
         "reset-seconds-429",
@@ -286,13 +295,18 @@ def test_headers_that_are_no_headers_are_refused_saying_why(headers: object, got
         "ietf-split",
         "ietf-structured",
         "ietf-draft-07",
+        "reset-400-digits",
+        "reset-far-off",
+        "reset-nan",
+        "reset-negative",
     ],
 )
 def test_a_rate_limit_reset_in_seconds_is_a_wait(
-    status: int, headers: dict[str, str], wait: float
+    status: int, headers: dict[str, str], wait: float | None
 ) -> None:
     """A reset that cannot be a recent Unix time is seconds from now, as Reddit and the
-    IETF RateLimit draft send it; the draft's own headers are read too."""
+    IETF RateLimit draft send it; the draft's own headers are read too.  A reset past
+    MAX_WAIT waits that long; a negative one or NaN gives no wait."""
     error = from_http(status, headers, b'{"message": "Slow down."}')
     assert (error.kind, error.retryable, error.retry_after) == (ErrorKind.RATE_LIMITED, True, wait)
 

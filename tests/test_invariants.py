@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolerrors import (
+    MAX_WAIT,
     TARGETS,
     VENDORS,
     ErrorKind,
@@ -17,10 +18,12 @@ from toolerrors import (
     UnifiedError,
     convert,
     error_of,
+    from_http,
     parse,
     should_retry,
 )
 from toolerrors._table import RETRY_ACTIONS
+from toolerrors._words import read_words
 from toolerrors.sources import registered
 from toolerrors.strategies import error_payloads, near_misses
 
@@ -75,8 +78,17 @@ SAYING: tuple[str, ...] = (
     "rejected",
     "HTTP 503",
     "GET https://api.example.com/x: 404 Not Found",
+    "Payment declined: 500 Euros exceeds your daily limit",
+    "Transfer rejected (503 Pounds is over the daily limit)",
+    "Address not found: 429 Main Street",
+    "Deliver to 503 Service Road, try again in 15 days",
+    '{"error": "rate_limited", "message": "Slow down."}',
+    '{"ok": false, "code": "http_503", "message": "Down.", "retryable": true, "how_to_fix": "Wait."}',
+    '{"jsonrpc": "2.0", "id": 1, "error": {"code": 429, "message": "Too Many Requests"}}',
+    '{"type": "about:blank", "title": "Service Unavailable", "status": 503}',
 )
-"""Messages that say a kind or an HTTP status of their own, whatever the error's kind."""
+"""Messages that say a kind or an HTTP status of their own, whatever the error's kind: in
+words, in numbers that are amounts and addresses, and as whole JSON error documents."""
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -237,3 +249,92 @@ def test_strict_convert_writes_only_what_strict_reading_accepts() -> None:
             except ShapeError as exc:
                 refused.append((case, target, str(exc)))
     assert refused == []
+
+
+_FOREVER = "9" * 400
+LONG_WAITS: dict[str, object] = {
+    "text": {"isError": True, "content": [{"type": "text", "text": f"Rate limited. Try again in {_FOREVER} seconds."}]},
+    "text-in-days": {"isError": True, "content": [{"type": "text", "text": "Rate limited. Try again in 400 days."}]},
+    "near-miss-text": {"error": f"Too many requests, retry after {_FOREVER}"},
+    "near-miss-field": {"error": "Too many requests", "retry_after": 10**400},
+    "telegram-text": {"ok": False, "error_code": 429, "description": f"Too Many Requests: retry after {_FOREVER}"},
+    "google-duration": {"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED", "details": [
+        {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{_FOREVER}s"}]}},
+    "dropbox-field": {"error_summary": "too_many_requests/", "error": {
+        "reason": {".tag": "too_many_requests"}, "retry_after": 10**400}},
+}  # fmt: skip
+"""Payloads that state a wait past any bound, one for each place a wait is read."""
+
+
+@pytest.mark.parametrize("payload", LONG_WAITS.values(), ids=LONG_WAITS)
+def test_a_wait_past_the_maximum_is_the_maximum_and_goes_anywhere(payload: object) -> None:
+    """A stated wait past `MAX_WAIT` reads as `MAX_WAIT` (never none, never an earlier
+    one); the error converts to every target as finite JSON and reads back from its dict."""
+    error = parse(payload)
+    assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, MAX_WAIT)
+    for target in TARGETS:
+        json.dumps(convert(error, to=target), allow_nan=False)  # type: ignore[arg-type]
+    assert UnifiedError.from_dict(json.loads(json.dumps(error.to_dict()))) == error
+
+
+@pytest.mark.parametrize(
+    ("status", "headers"),
+    [
+        (429, {"Retry-After": _FOREVER}),
+        (429, {"Retry-After": "Fri, 31 Dec 9999 23:59:59 GMT"}),
+        (429, {"retry-after-ms": "inf"}),
+        (429, {"x-ratelimit-reset": _FOREVER}),
+        (403, {"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e300"}),
+    ],
+    ids=["retry-after", "retry-after-date", "retry-after-ms", "reset", "reset-unix"],
+)
+def test_a_header_wait_past_the_maximum_is_the_maximum(
+    status: int, headers: dict[str, str]
+) -> None:
+    """The same for the wait an HTTP response's headers state."""
+    error = from_http(status, headers, b'{"message": "Slow down."}')
+    assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, MAX_WAIT)
+    assert UnifiedError.from_dict(error.to_dict()) == error
+
+
+_SAID = st.sampled_from(
+    ["Payment declined", "Transfer rejected", "Address not found", "Request timed out",
+     "Invalid amount", "Permission denied", "Forbidden", "Already exists"]
+)  # fmt: skip
+_NUMBERED = st.sampled_from(
+    ["Euros", "Pounds", "Main Street", "Oak Avenue", "Users", "Items", "Dollars", "Tokens"]
+)
+_JOINED = st.sampled_from([": {n} {w}", " ({n} {w})", "\n{n} {w}", " - {n} {w}", ": {w} {n}"])
+
+
+def _text_payloads(text: str) -> tuple[dict[str, object], ...]:
+    """``text`` where each reader of texts meets it: an MCP result's, a JSON-RPC error's
+    (an application's code and -32603), a body of no known shape's, a Telegram
+    description."""
+    return (
+        {"isError": True, "content": [{"type": "text", "text": text}]},
+        {"error": text},
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": 1234, "message": text}},
+        {"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": text}},
+        {"ok": False, "error_code": 400, "description": text},
+    )
+
+
+@MANY
+@given(_SAID, st.integers(400, 599), _NUMBERED, _JOINED, st.booleans())
+def test_no_number_in_a_text_makes_it_more_retryable(
+    said: str, number: int, word: str, joined: str, first: bool
+) -> None:
+    """A text whose words say a kind, with an amount, an address or a count in it that
+    looks like an HTTP status, is never read as more retryable than the same words
+    without it, wherever a text is read; where the words alone decide (an MCP result, a
+    body of no known shape), never more than they say."""
+    number_part = joined.format(n=number, w=word)
+    text = f"{number_part.lstrip(': -(')} {said}" if first else f"{said}{number_part}"
+    words = read_words(text)
+    assert words is not None
+    for numbered, plain in zip(_text_payloads(text), _text_payloads(said), strict=True):
+        error, without = parse(numbered), parse(plain)
+        assert RANK[error.retryable] <= RANK[without.retryable], (numbered, error)
+    for payload in _text_payloads(text)[:2]:
+        assert RANK[parse(payload).retryable] <= RANK[words[1]], payload

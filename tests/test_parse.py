@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 
 from conftest import PYTHE_DOCUMENTED_ERROR, PYTHE_DOCUMENTED_SUCCESS, corpus_case
-from toolerrors import ErrorKind, ShapeError, configure, convert, error_of, parse, pythe, retry
+from toolerrors import (
+    MAX_WAIT,
+    ErrorKind,
+    ShapeError,
+    configure,
+    convert,
+    error_of,
+    parse,
+    pythe,
+    retry,
+)
 from toolerrors.configure import ConfigureError
 from toolerrors.pythe import wrap
 from toolerrors.use_tool import ToolError
@@ -345,6 +355,7 @@ def test_an_httpx_response_is_not_an_error() -> None:
     [
         {"code": "RATE_LIMITED", "message": "m", "retryAfter": 10**400},
         {"code": "RATE_LIMITED", "message": "m", "retryAfter": -1},
+        {"code": "RATE_LIMITED", "message": "m", "retryAfter": 31_536_001},
         {
             "type": "urn:toolerrors:kind:rate_limited",
             "title": "t",
@@ -373,19 +384,25 @@ def test_an_httpx_response_is_not_an_error() -> None:
     ids=[
         "configure-huge",
         "configure-negative",
+        "configure-over-a-year",
         "problem-negative",
         "problem-nan",
         "problem-very-negative",
         "problem-huge",
     ],
 )
-def test_a_wait_is_finite_and_not_negative_or_refused(payload: dict[str, Any]) -> None:
+def test_a_wait_is_bounded_and_not_negative_or_refused(payload: dict[str, Any]) -> None:
     """No source gives retry code a wait it could not sleep: strictly the wait is refused,
-    naming it; leniently the payload is still the error it marks, with no wait."""
+    naming it; leniently the payload is still the error it marks, with no wait, or with
+    the longest one for a wait past it (never an earlier one)."""
     with pytest.raises(ShapeError, match=r"retry_?[aA]fter"):
         parse(payload, strict=True)
     lenient = parse(payload)
-    assert (lenient.kind, lenient.retry_after) == (ErrorKind.RATE_LIMITED, None)
+    wait = payload.get("retryAfter", payload.get("retry_after"))
+    assert (lenient.kind, lenient.retry_after) == (
+        ErrorKind.RATE_LIMITED,
+        MAX_WAIT if wait > MAX_WAIT else None,
+    )
     with pytest.raises(ShapeError):
         configure.parse(payload) if "code" in payload else parse(payload, strict=True)
 
@@ -409,13 +426,25 @@ def test_a_stray_non_boolean_ok_is_not_a_success(ok: object) -> None:
         ("The tool crashed.", ErrorKind.INTERNAL, None, None, None),
         ("Found 401 Users matching the filter, but the export failed.",
          ErrorKind.INTERNAL, None, None, None),
+        ("Payment declined: 500 Euros exceeds your daily limit",
+         ErrorKind.REFUSED, False, None, None),
+        ("Transfer rejected (503 Pounds is over the daily limit)",
+         ErrorKind.REFUSED, False, None, None),
+        ("Address not found: 429 Main Street", ErrorKind.NOT_FOUND, False, None, None),
+        ("Request failed with status code 503: the transfer was rejected",
+         ErrorKind.REFUSED, False, 503, None),
+        ("HTTP 404: the request timed out upstream", ErrorKind.UNKNOWN_OUTCOME, None, 404, None),
+        ("Rate limited. Try again in 15 days.", ErrorKind.RATE_LIMITED, True, None, 1_296_000.0),
+        ("Rate limited. Try again in 10 business days.",
+         ErrorKind.RATE_LIMITED, True, None, None),
     ],
 )  # fmt: skip
 def test_an_error_results_text_says_its_status_and_its_wait(
     text: str, kind: ErrorKind, retryable: bool | None, status: int | None, wait: float | None
 ) -> None:
-    """An ``isError`` result's text: a status it states decides, else its known words;
-    a wait it states is kept."""
+    """An ``isError`` result's text: its known words decide, else a status it states;
+    a number that is no status (an amount, a house number) is none; a wait it states
+    is kept."""
     error = parse({"content": [{"type": "text", "text": text}], "isError": True})
     assert (error.kind, error.retryable, error.status_code, error.retry_after) == (
         kind,

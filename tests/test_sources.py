@@ -693,12 +693,12 @@ NESTED = Shape(
         (
             {"ok": False, "error": {"code": "x", "wait": -1}},
             "/error/wait",
-            "expected a number of seconds (finite, not negative), got number",
+            "expected a number of seconds (not negative, at most 31536000), got number",
         ),
         (
             {"ok": False, "error": {"code": "x", "wait": True}},
             "/error/wait",
-            "expected a number of seconds (finite, not negative), got boolean",
+            "expected a number of seconds (not negative, at most 31536000), got boolean",
         ),
         (
             {"ok": False, "error": {"code": "x"}, "note": 3},

@@ -310,7 +310,7 @@ def test_assert_shape_speaks_the_library_s_words_and_takes_problem() -> None:
         assert_shape({"code": "RATE_LIMITED", "message": "m", "retryAfter": "30"}, "configure")
     assert str(caught.value) == (
         "not a valid configure payload: /retryAfter: expected a number of seconds"
-        " (finite, not negative), got string"
+        " (not negative, at most 31536000), got string"
     )
     problem = convert(pythe_error("insufficient_credits"), to="problem")
     assert assert_shape(problem, "problem").kind is ErrorKind.PAYMENT_REQUIRED
@@ -329,7 +329,7 @@ def test_assert_shape_reports_every_problem_in_one_failure() -> None:
         "not a valid configure payload, 4 problems:\n"
         "  /message: expected a string, got number\n"
         "  /retryable: expected a boolean, got string\n"
-        "  /retryAfter: expected a number of seconds (finite, not negative), got string\n"
+        "  /retryAfter: expected a number of seconds (not negative, at most 31536000), got string\n"
         "  <input>: unknown field(s) 'hint'"
     )
     with pytest.raises(AssertionError) as caught:  # leniently, the unknown field is no problem

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolerrors import ErrorKind
+from toolerrors import MAX_WAIT, ErrorKind
 from toolerrors._table import Row
 from toolerrors._words import (
     UNSAID,
@@ -109,10 +109,23 @@ def test_names_refusal_finds_a_no_anywhere_as_a_whole_word() -> None:
         ("Retry after 3 attempts.", None),
         ("Please try again later.", None),
         ("Limit 7000, Used 6148, Requested 7895.", None),
+        ("Try again in 15 days", 1_296_000.0),
+        ("retry in 24 hrs", 86_400.0),
+        ("Retry after 1 hr 30 mins", 5400.0),
+        ("try again in 2 d", 172_800.0),
+        ("Try again in 10 business days", None),
+        ("Try again in 12.5 weeks", None),
+        ("Try again in 400 days", MAX_WAIT),
+        ("Try again in 1,000 seconds", 1000.0),
+        ("Try again in 1 000 seconds", None),
+        ("Retry after 1,5 hours", None),
+        (f"Try again in {'9' * 400} seconds", MAX_WAIT),
     ],
 )
 def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | None) -> None:
-    """A number with no unit is seconds; a number followed by another word is no wait."""
+    """A number with no unit is seconds; days and hours are read in any of their
+    spellings; a number is read whole, and one followed by another word is no wait; a
+    wait past MAX_WAIT is MAX_WAIT."""
     assert wait_in_text(text) == (None if seconds is None else pytest.approx(seconds))
 
 
@@ -134,10 +147,16 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Found 401 Users", None),
         ("You have 500 Credits left", None),
         ("We saw 500 Bad Requests today", None),
+        ("status 503", 503),
+        ("Payment declined: 500 Euros exceeds your daily limit", None),
+        ("Transfer rejected (503 Pounds is over the daily limit)", None),
+        ("Address not found: 429 Main Street", None),
+        ("429 Main Street is not on our map", None),
+        ("Shipping to:\n503 Oak Avenue failed", None),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:
-    """A status marked as one, given after a colon or parenthesis or at a line's start
-    before its reason, or anywhere before its own reason phrase; any other number
-    followed by a word is none."""
+    """A status marked as one, given right after the address asked, or anywhere before
+    its own reason phrase; any other number followed by a word (an amount, a house
+    number, a count) is none, after a colon or a parenthesis too."""
     assert status_in_text(text) == status

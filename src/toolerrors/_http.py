@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, MAX_WAIT, decode, size
+from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
@@ -100,13 +100,19 @@ def _not_headers(headers: object) -> ShapeError:
     return ShapeError(f"expected a mapping or (name, value) pairs, got {got}", "headers")
 
 
-def _seconds(text: str, scale: float) -> float | None:
-    """A non-negative, finite number of seconds, or ``None``."""
+def _number(text: str) -> float | None:
+    """The number a header gives, or ``None``."""
     try:
-        value = float(text) / scale
+        return float(text)
     except ValueError:
         return None
-    return value if 0 <= value <= MAX_WAIT else None  # not NaN, not infinite
+
+
+def _seconds(text: str, scale: float) -> float | None:
+    """A wait of ``text`` times ``1 / scale`` seconds, bounded; ``None`` for a negative
+    value, NaN or no number."""
+    value = _number(text)
+    return None if value is None else bounded_wait(value / scale)
 
 
 def _date(text: str, now: float | None) -> float | None:
@@ -121,8 +127,7 @@ def _date(text: str, now: float | None) -> float | None:
         moment = timegm(parsed[:6]) - (parsed[9] or 0)  # no zone given: UTC
     except (ValueError, OverflowError, TypeError):  # a year past 9999, say
         return None
-    wait = moment - (time.time() if now is None else now)
-    return float(wait) if wait >= 0 else None
+    return bounded_wait(moment - (time.time() if now is None else now))
 
 
 def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
@@ -134,7 +139,7 @@ def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
     if value is None:
         return None
     if len(value) < 16 and value.isdigit() and value.isascii():  # whole seconds, as usual
-        return float(int(value))
+        return bounded_wait(int(value))
     wait = _seconds(value, 1)
     return wait if wait is not None else _date(value, now)
 
@@ -142,9 +147,9 @@ def _wait(lowered: Mapping[str, str], now: float | None) -> float | None:
 def retry_after(headers: Headers, *, now: float | None = None) -> float | None:
     """Seconds to wait, from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date).
 
-    All three HTTP date forms are read, as UTC.  Negative, NaN, infinite, past or
-    unparsable values give ``None``; an unusable ``retry-after-ms`` falls back on
-    ``Retry-After``.
+    All three HTTP date forms are read, as UTC.  Negative, NaN, past or unparsable
+    values give ``None``; an unusable ``retry-after-ms`` falls back on ``Retry-After``.
+    A wait longer than `toolerrors.MAX_WAIT` (infinite included) is that maximum.
     """
     return _wait(_lower(headers), now)
 
@@ -256,10 +261,10 @@ def _reset(lowered: Mapping[str, str]) -> float | None:
     time."""
     if _LIMIT_HEADERS.isdisjoint(lowered):
         return None
-    value = _seconds(_limits(lowered)[1] or "", 1.0)
-    if value is None:
+    value = _number(_limits(lowered)[1] or "")
+    if value is None or not value >= 0:  # negative, or NaN
         return None
-    return value if value < _EPOCH_FROM else max(0.0, value - time.time())
+    return bounded_wait(value if value < _EPOCH_FROM else max(0.0, value - time.time()))
 
 
 def _message(data: object, status: int) -> str:

@@ -3,21 +3,38 @@ nothing of the package but its errors."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Final
 
 from pydantic_core import from_json
 
 from ._errors import ShapeError
 
-__all__ = ["MAX_BYTES", "MAX_WAIT", "decode", "is_wait", "load", "size", "type_name"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_WAIT",
+    "SECONDS",
+    "bounded_wait",
+    "decode",
+    "is_wait",
+    "load",
+    "size",
+    "type_name",
+]
 
 MAX_BYTES: Final = 1 << 20
 """Default size limit for JSON text, 1 MiB of UTF-8: larger input is refused before it
 is parsed."""
 
-MAX_WAIT: Final = sys.float_info.max
-"""The largest wait in seconds a source may state: it must be a finite float."""
+MAX_WAIT: Final = 31_536_000.0
+"""Seconds: the longest wait an error carries, one year.  A longer wait stated in text, a
+header or a body of no known shape ("try again in 10**400 seconds", a ``Retry-After``
+date in the year 9999) is read as this one, never as none or an earlier one.  A wait
+field of a known shape (Configure's ``retryAfter``, a unified dict's ``retry_after``)
+that holds more is malformed, as a negative one is.  So every wait is a float that every
+wire format can write, in whole seconds or in milliseconds."""
+
+SECONDS: Final = f"a number of seconds (not negative, at most {MAX_WAIT:.0f})"
+"""What a wait must be, in the words of the errors that refuse one."""
 
 
 def size(text: str | bytes | bytearray, limit: int) -> int:
@@ -66,9 +83,17 @@ def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str =
 
 
 def is_wait(value: object) -> bool:
-    """A wait in seconds as a source may state it: a JSON number (not a boolean),
-    finite as a float, and not negative."""
+    """A wait in seconds as a field may hold it: a JSON number (not a boolean), not
+    negative, and no more than `MAX_WAIT`."""
     return type(value) in (int, float) and 0 <= value <= MAX_WAIT  # type: ignore[operator]
+
+
+def bounded_wait(seconds: float) -> float | None:
+    """A wait read or worked out, in seconds: ``None`` when negative or not a number, and
+    `MAX_WAIT` when longer (infinite included)."""
+    if not seconds >= 0:  # negative, or NaN
+        return None
+    return MAX_WAIT if seconds > MAX_WAIT else float(seconds)
 
 
 _JSON_TYPES: Final = {

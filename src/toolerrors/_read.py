@@ -18,7 +18,7 @@ from pydantic_core import to_json
 from . import _builtin, _source, _unified
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
-from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
+from ._json import MAX_BYTES, bounded_wait, decode, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
@@ -200,7 +200,7 @@ def _mcp(
     if is_error:
         message = "\n".join(texts) or "The tool call failed and said nothing more."
         status = status_in_text(message)
-        said = of_status(status) or read_words(message)
+        said = read_words(message) or of_status(status)  # words beat a number in them
         kind, retryable = said or (ErrorKind.INTERNAL, None)
         return make(
             kind,
@@ -362,8 +362,10 @@ def stated_wait(d: Mapping[str, Any]) -> float | None:
     for place in places:
         for key in _WAITS:
             value: Any = place.get(key)
-            if is_wait(value):
-                return float(value)
+            if type(value) is int or type(value) is float:
+                wait = bounded_wait(value)
+                if wait is not None:
+                    return wait
     return None
 
 

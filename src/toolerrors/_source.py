@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 from ._builtin import NAMES
 from ._errors import ShapeError
-from ._json import is_wait, type_name
+from ._json import SECONDS, is_wait, type_name
 from ._kinds import ErrorKind
 from ._table import BOUND, CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE, Row, read_row
 from ._unified import layer_missing
@@ -264,7 +264,7 @@ class Field(NamedTuple):
     const: object = NO_VALUE
     """The one value it always has (Pythe's ``ok: false``); it is carried too."""
     seconds: bool = False
-    """A wait in seconds: a finite number, not negative."""
+    """A wait in seconds: a number, not negative, at most `MAX_WAIT`."""
     samples: tuple[Any, ...] | Callable[[Row, str, int], Any] = ()
     """Realistic values for generated payloads, or a function of the row, a drawn name and
     a drawn number that makes one (use_tool's held-back text)."""
@@ -283,7 +283,7 @@ class Field(NamedTuple):
             const = self.const
             return str(const).lower() if type(const) is bool else f'"{const}"'
         if self.seconds:
-            return "a number of seconds (finite, not negative)"
+            return SECONDS
         types = self.types
         if types[:2] == (int, float):
             types = (float, *types[2:])  # "a number", not "an integer or a number"

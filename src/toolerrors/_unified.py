@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from pydantic_core import to_json
 
 from ._errors import ComparedByArgs, ShapeError
-from ._json import is_wait, type_name
+from ._json import SECONDS, is_wait, type_name
 from ._kinds import Action, ErrorKind
 from ._table import CARRIED, KINDS, NOT_KNOWN_HINT, NOT_RETRYABLE_HINT, RETRY_ACTIONS, read_row
 
@@ -33,8 +33,8 @@ class UnifiedError:
     fields the attributes don't carry (as `to_dict` gives them).
 
     Built by hand, a field of the wrong type (a text ``kind``, a boolean
-    ``status_code``) raises ``TypeError`` naming it, and a negative or non-finite
-    ``retry_after`` raises ``ValueError``.
+    ``status_code``) raises ``TypeError`` naming it, and a ``retry_after`` that is negative
+    or longer than `toolerrors.MAX_WAIT` raises ``ValueError``.
     """
 
     kind: ErrorKind
@@ -70,10 +70,8 @@ class UnifiedError:
                 continue
             raise TypeError(f"UnifiedError.{name} must be {expected}, got {value!r}")
         if self.retry_after is not None and not is_wait(self.retry_after):
-            raise ValueError(
-                "UnifiedError.retry_after must be a finite number of seconds, not negative,"
-                f" got {self.retry_after!r}"
-            )
+            wait = self.retry_after
+            raise ValueError(f"UnifiedError.retry_after must be {SECONDS}, got {wait!r}")
 
     def _key(self) -> tuple[Any, ...]:
         return (

@@ -12,6 +12,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from ._json import bounded_wait
 from ._kinds import ErrorKind
 from ._table import HTTP, of_status
 
@@ -166,12 +167,16 @@ def row_or_words(
     return read_words(*texts) or of_status(status) or UNSAID
 
 
+_NUMBER: Final = r"\d+(?:,\d{3})*(?:\.\d+)?(?![.,]?\d)"
+"""A number, whole or not at all: "15 days" is never read as its "1", nor "1,000" as
+"1"; "1,5" is no number."""
 _AMOUNT: Final = (
-    r"\d+(?:\.\d+)?"
-    r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)(?![a-z])"
-    r"|(?!\s*[a-z]))"
+    rf"{_NUMBER}"
+    r"(?:\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)"
+    r"(?![a-z])|(?!\s*[a-z\d]))"
 )
-"""A number and its unit, if any; a number followed by another word is no wait."""
+"""A number and its unit, if any; a number followed by another word ("10 business days",
+"3 attempts") or by another number ("1 000 seconds") is no wait."""
 
 
 @cache
@@ -179,47 +184,49 @@ def _wait_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The wait a text states and its parts, compiled on first use: compiling them costs
     0.8 ms (median of 20 here), which a process that reads no such text never pays."""
     stated = rf"\b(?:retry|try again)\s+(?:after|in)\s+((?:{_AMOUNT}\s*)+)"
-    part = r"(\d+(?:\.\d+)?)\s*([a-z]*)"
+    part = rf"({_NUMBER})\s*([a-z]*)"
     return re.compile(stated, re.IGNORECASE), re.compile(part, re.IGNORECASE)
 
 
-_SCALE: Final = {"m": 60.0, "h": 3600.0}
-"""Seconds per minute and hour, by the unit's first letter; a number with no unit, or
-with ``s``, ``sec`` or ``seconds``, is in seconds."""
+_SCALE: Final = {"m": 60.0, "h": 3600.0, "d": 86400.0}
+"""Seconds per minute, hour and day, by the unit's first letter; a number with no unit,
+or with ``s``, ``sec`` or ``seconds``, is in seconds."""
 
 
 def _seconds(number: str, unit: str) -> float:
     unit = unit.lower()
     scale = 0.001 if unit.startswith(("ms", "milli")) else _SCALE.get(unit[:1], 1.0)
-    return float(number) * scale
+    return float(number.replace(",", "")) * scale
 
 
 def wait_in_text(text: str) -> float | None:
     """The wait a text states, in seconds, or ``None``: "retry after 3" (seconds when no
-    unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes"."""
+    unit is given), "try again in 17.359s", "retry in 1m30s", "try again in 5 minutes",
+    "retry in 24 hrs", "try again in 15 days"; at most `MAX_WAIT`."""
     stated, part = _wait_patterns()
     found = stated.search(text)
     if found is None:
         return None
-    return sum(_seconds(number, unit) for number, unit in part.findall(found[1]))
+    return bounded_wait(sum(_seconds(number, unit) for number, unit in part.findall(found[1])))
 
 
 @cache
 def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, str]]:
     """A status named as one ("HTTP 422", "status code 429"); one a client's message
-    gives after a colon or a parenthesis, or at a line's start, before its reason
-    ("GET https://...: 404 Not Found"); any other three-digit error number before a word;
-    and the reason phrase of each HTTP error status (Python's `http.HTTPStatus`).
-    Compiled on first use, and ``http`` imported then (1 ms)."""
+    gives right after the address it asked, before a capitalised word ("GET
+    https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
+    three-digit error number before a word; and the reason phrase of each HTTP error
+    status (Python's `http.HTTPStatus`).  Compiled on first use, and ``http`` imported
+    then (1 ms)."""
     from http import HTTPStatus
 
     named = r"\b(?:HTTP(?:/[\d.]+)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
-    marked = r"(?:^|[:(])[ \t]*([45]\d\d)\s+(?=[A-Z][a-z])"
+    asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
     phrases = {status.value: status.phrase.lower() for status in HTTPStatus if status >= 400}
     return (
         re.compile(named, re.IGNORECASE),
-        re.compile(marked, re.MULTILINE),
+        re.compile(asked),
         re.compile(bare),
         phrases,
     )
@@ -227,12 +234,14 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 def status_in_text(text: str) -> int | None:
     """The HTTP error status a text states, or ``None``: "HTTP 422", "status code 429";
-    "...: 404 Not Found", "(503 Service Unavailable)", "422 Invalid request" at a line's
-    start; or anywhere before its own reason phrase ("Error 404 Not Found").  A number
-    with no such mark ("Limit 6000", "Requested 500 tokens", "Found 401 Users") is no
-    status."""
-    named, marked, bare, phrases = _status_patterns()
-    found = named.search(text) or marked.search(text)
+    "GET https://...: 404 Not Found" and "https://...\n422 Invalid request" (the status
+    of the address asked); or anywhere before its own reason phrase ("Error 404 Not
+    Found", "(503 Service Unavailable)").  A number with no such mark is no status,
+    however it stands: an amount ("Payment declined: 500 Euros exceeds your daily
+    limit", "Requested 500 tokens"), a house number ("Address not found: 429 Main
+    Street") or a count ("Found 401 Users")."""
+    named, asked, bare, phrases = _status_patterns()
+    found = named.search(text) or asked.search(text)
     if found is not None:
         return int(found[1])
     for found in bare.finditer(text):

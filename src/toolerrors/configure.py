@@ -20,7 +20,7 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
 from ._builtin.configure import CONFIGURE_LOCAL, ROWS, ConfigureError
 from ._enum import TextEnum
 from ._errors import ShapeError
-from ._json import MAX_BYTES, MAX_WAIT, load
+from ._json import MAX_BYTES, MAX_WAIT, SECONDS, load
 from ._wire import FieldProblem, WireModel, as_data, validate
 
 __all__ = [
@@ -118,13 +118,14 @@ AUTH_FLOW_CODES: Final = frozenset({ErrorCode.AUTH_REQUIRED, ErrorCode.TOOL_NOT_
 FORGET_ID: Final = re.compile(r"mem_[0-9a-fA-F]{32}")
 """A well-formed ``forget()`` id: ``mem_`` plus 32 hex characters."""
 
-_Seconds = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
+_Seconds = Annotated[float, Field(strict=True, ge=0, le=MAX_WAIT, allow_inf_nan=False)]
 
 
 def _as_float(value: int) -> int:
-    """A whole number of seconds must still be a finite float (``10**400`` is not)."""
+    """A whole number of seconds no longer than `toolerrors.MAX_WAIT` (``10**400`` is
+    not even a float)."""
     if value > MAX_WAIT:
-        raise FieldProblem("retryAfter", "expected a number of seconds that is finite as a float")
+        raise FieldProblem("retryAfter", f"expected {SECONDS}")
     return value
 
 

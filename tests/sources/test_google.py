@@ -24,6 +24,21 @@ def test_variants_read_alike() -> None:
     assert convert({"error": status}, "google") == {"error": status}  # type: ignore[arg-type]
 
 
+def test_an_inner_error_is_never_retried_more_than_its_own_status() -> None:
+    """A message that is the JSON text of another error decides, unless that error would
+    be retried more than the outer status says: a 429 inside an UNAUTHENTICATED stays
+    unauthenticated; inside a status that says nothing, it is the rate limit."""
+    limited = '{"error": {"code": 429, "message": "Slow.", "status": "RESOURCE_EXHAUSTED"}}'
+    outer = parse({"error": {"code": 401, "message": limited, "status": "UNAUTHENTICATED"}})
+    assert (outer.kind, outer.retryable, outer.message) == (
+        ErrorKind.UNAUTHENTICATED,
+        False,
+        limited,
+    )
+    bare = parse({"error": {"code": 500, "message": limited, "status": "Internal"}})
+    assert (bare.kind, bare.retryable, bare.message) == (ErrorKind.RATE_LIMITED, True, "Slow.")
+
+
 def test_details_decide_before_the_status() -> None:
     """ErrorInfo beats the status; RetryInfo gives the wait; DebugInfo stays out."""
     error = parse({"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING, Any, Final
 
+from .._json import bounded_wait
 from .._kinds import ErrorKind
 from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, want, with_extra
 from .._table import Row, Rows, codes_of
@@ -164,7 +165,7 @@ def read_dropbox(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
         kind,
         text or (row.meaning if row is not None else d["error_summary"]),
         retryable=retryable,
-        retry_after=float(wait) if type(wait) is int and wait >= 0 else None,
+        retry_after=bounded_wait(wait) if type(wait) is int else None,
         vendor="dropbox",
         code=code,
         extra=d,

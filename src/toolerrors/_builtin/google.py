@@ -12,13 +12,22 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
-from .._json import decode
+from .._json import bounded_wait, decode
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, want
+from .._source import (
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    given_back,
+    more_retryable,
+    only,
+    want,
+)
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, names_billing, read_words
@@ -130,7 +139,7 @@ def _delay(text: object) -> float | None:
         seconds = float(text[:-1])
     except ValueError:
         return None
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    return bounded_wait(seconds)
 
 
 def _details(details: object) -> tuple[str | None, float | None]:
@@ -166,23 +175,27 @@ def _status(
         raise want(message, "a string", f"{where}/message")
     if status is not None and type(status) is not str:
         raise want(status, "a string", f"{where}/status")
+    name = status if status in _ROWS else _legacy(d.get("errors")) or status
+    if name is None and type(number) is int and 0 < number < len(NUMBERS):
+        name = NUMBERS[number]  # a gRPC Status: the number is the code
+    row = _ROWS.get(name) if name is not None else None
+    reason, wait = _details(d.get("details"))
     inner = _inner_error(message) if message is not None else None
     if inner is not None:  # an error whose message is the JSON text of another
-        return read_google(inner, strict, f"{where}/message")
+        found = read_google(inner, strict, f"{where}/message")
+        if (row is None and reason not in REASONS) or not more_retryable(
+            found.retryable, _kind(row, reason, name, message)[1]
+        ):
+            return found  # unless it would be retried more than its own status is
     if strict:
         only(d, _INNER, where)
         for key in ("details", "errors"):
             if key in d and type(d[key]) is not list:
                 raise want(d[key], "an array", f"{where}/{key}")
-    name = status if status in _ROWS else _legacy(d.get("errors")) or status
-    if name is None and type(number) is int and 0 < number < len(NUMBERS):
-        name = NUMBERS[number]  # a gRPC Status: the number is the code
-    row = _ROWS.get(name) if name is not None else None
     if row is None and strict:
         if name is None:
             raise ShapeError("missing 'status' (or a legacy errors[].reason)", where)
         raise ShapeError(f"unknown google status {name!r}", f"{where}/status")
-    reason, wait = _details(d.get("details"))
     kind, retryable = _kind(row, reason, name, message)
     if message is None:  # AIP-193's smallest error: a code and a status
         message = row.meaning if row is not None else f"Google API error {name or number}"
