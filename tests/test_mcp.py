@@ -6,7 +6,7 @@ import asyncio
 import itertools
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -20,6 +20,9 @@ from mcp.server.mcpserver import MCPServer
 from toolerrors import ErrorKind, error_of, from_exception, parse
 from toolerrors.mcp import to_call_tool_result
 from toolerrors.use_tool import NotDoneYet, Reason
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 PAYLOADS = {
     "use_tool_fails": {"error": "rate_limited", "message": "slow"},
@@ -69,9 +72,14 @@ async def _call_all() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def results() -> dict[str, Any]:
-    logging.getLogger("mcp").setLevel(logging.CRITICAL)
-    return asyncio.run(_call_all())
+def results() -> Iterator[dict[str, Any]]:
+    logger = logging.getLogger("mcp")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # the crashing tool's traceback; restored after
+    try:
+        yield asyncio.run(_call_all())
+    finally:
+        logger.setLevel(level)
 
 
 @pytest.mark.parametrize("name", list(PAYLOADS))
@@ -141,11 +149,13 @@ async def _protocol_errors() -> list[BaseException]:
     return raised
 
 
-def test_the_sdks_protocol_errors_read_as_their_json_rpc_errors() -> None:
+def test_the_sdks_protocol_errors_read_as_their_json_rpc_errors(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """The MCP SDK's client raises ``MCPError`` with the JSON-RPC error it got;
     `from_exception` reads that error as the MCP source reads it."""
 
-    logging.getLogger("mcp").setLevel(logging.CRITICAL)
+    caplog.set_level(logging.CRITICAL, logger="mcp")  # restored after the test
     elicit, missing, internal = (from_exception(exc) for exc in asyncio.run(_protocol_errors()))
     assert (elicit.vendor, elicit.code, elicit.kind, elicit.retryable) == (
         "jsonrpc", "-32042", ErrorKind.APPROVAL_REQUIRED, False,
