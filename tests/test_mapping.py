@@ -21,6 +21,7 @@ from toolerrors import (
     dropbox,
     github,
     google,
+    graphql,
     jira,
     jsonrpc,
     kubernetes,
@@ -74,6 +75,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "salesforce": salesforce.ErrorCode,
     "twilio": twilio.ErrorCode,
     "jira": jira.Status,
+    "graphql": graphql.ErrorCode,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -101,6 +103,7 @@ CODES = {
     "salesforce": [c.value for c in salesforce.ErrorCode],
     "twilio": [c.value for c in twilio.ErrorCode],
     "jira": [c.value for c in jira.Status],
+    "graphql": [c.value for c in graphql.ErrorCode],
 }
 
 

@@ -120,6 +120,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
         "twilio": frozenset({"code", "message", "status"}),
         "jira": frozenset({"status"}),
+        "graphql": frozenset(),
     }
 
 

@@ -71,7 +71,7 @@ class RestError(WireModel):
 
 class GraphQLError(WireModel):
     """One of GraphQL's errors: ``{"type"?, "code"?, "message", "path"?, "locations"?,
-    "extensions"?}``."""
+    "extensions"?, "documentation_url"?}``."""
 
     message: StrictStr
     type: StrictStr | None = None
@@ -79,6 +79,7 @@ class GraphQLError(WireModel):
     path: list[Any] | None = None
     locations: list[Any] | None = None
     extensions: dict[str, Any] | None = None
+    documentation_url: StrictStr | None = None
 
 
 class GraphQLErrors(WireModel):

@@ -120,8 +120,10 @@ _ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _LIMITED: Final = r"(?i)secondary rate limit|rate limit exceeded|abuse detection"
 """How GitHub words a rate limit it answers with a 403 (its documented messages);
 compiled on first use, by ``re``'s own cache (0.06 ms less start-up)."""
-_GRAPHQL_ERROR: Final = frozenset({"message", "type", "code", "path", "locations", "extensions"})
-"""GraphQL's error fields, and GitHub's ``type`` and ``code``."""
+_GRAPHQL_ERROR: Final = frozenset(
+    {"message", "type", "code", "path", "locations", "extensions", "documentation_url"}
+)
+"""GraphQL's error fields, and GitHub's ``type``, ``code`` and ``documentation_url``."""
 
 
 def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -183,10 +185,11 @@ def _documented(kind_of: object) -> bool:
 
 
 def _graphql(d: Mapping[str, Any]) -> bool:
-    """GraphQL's ``errors``: objects with a ``message``, or with only a ``type`` GitHub
-    documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200); never one with a
-    field GraphQL and GitHub do not send (SendGrid's ``field``) or a ``code`` that is not
-    text (Cloudflare's ``{"code": 10000, "message"}``)."""
+    """GraphQL's ``errors`` with GitHub's own marks: a first error whose ``type`` is one
+    GitHub documents (``{"errors": [{"type": "RATE_LIMITED"}]}`` in a 200 speaks alone),
+    or one with a ``message`` and a ``documentation_url``; never one with a field GraphQL and GitHub do
+    not send (SendGrid's ``field``) or a ``code`` that is not text (Cloudflare's
+    ``{"code": 10000, "message"}``).  Any other GraphQL server's errors are GraphQL's."""
     errors = d["errors"]
     if not errors or type(errors[0]) is not dict:
         return False
@@ -194,7 +197,10 @@ def _graphql(d: Mapping[str, Any]) -> bool:
     return (
         _GRAPHQL_ERROR.issuperset(first)
         and type(first.get("code", "")) is str
-        and (type(first.get("message")) is str or _documented(first.get("type")))
+        and (
+            _documented(first.get("type"))
+            or (type(first.get("message")) is str and type(first.get("documentation_url")) is str)
+        )
     )
 
 
@@ -246,9 +252,10 @@ SOURCE: Final = Source(
             46,
             "errors",
             read_graphql,
-            "GraphQL errors: objects with a `message`, or only a `type` GitHub documents"
-            " (`RATE_LIMITED`), and no `message` beside them (a REST error's `errors` has"
-            " one); never beside Cloudflare's `success`, and never with an error field"
+            "GraphQL errors with GitHub's marks: a first error whose `type` GitHub"
+            " documents (`RATE_LIMITED`, `NOT_FOUND`), or with a `message` and a"
+            " `documentation_url`; no `message` beside them (a REST error's `errors` has"
+            " one), never beside Cloudflare's `success`, and never with an error field"
             " GraphQL and GitHub do not send (SendGrid's `field`)",
             is_a=list,
             refuses=("message", "success"),
