@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._errors import ShapeError, text_of
+from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
 from ._read import error_of
@@ -188,7 +188,7 @@ def _members(group: BaseException) -> list[BaseException]:
 def _is_group(exc: BaseException) -> bool:
     """An ``ExceptionGroup`` or ``BaseExceptionGroup``: Python's own (3.11 on) or the
     ``exceptiongroup`` backport's, which anyio and the MCP SDK raise on 3.10."""
-    return any(cls.__name__ == "BaseExceptionGroup" for cls in type(exc).__mro__)
+    return derives_from(exc, "BaseExceptionGroup")
 
 
 def _group(group: BaseException, seen: set[int]) -> UnifiedError:
@@ -226,7 +226,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         )
         if read is not None:
             return read(exc)
-    if type(exc).__name__ == "ToolFailure":  # another copy of this package's ToolFailure
+    if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
         return error_of(getattr(exc, "error", None))
     found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:
