@@ -194,6 +194,28 @@ def test_around_fastmcp_s_retry_middleware_it_refuses_before_anything_runs(
     assert "add ToolErrorsMiddleware after RetryMiddleware" in caplog.text
 
 
+def test_a_subclass_of_fastmcp_s_retry_middleware_is_refused_as_it_is(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A user's own subclass of ``RetryMiddleware``, added after ours, is recognised by
+    its base: the call fails before the tool runs, and nothing is charged."""
+    from fastmcp.server.middleware.error_handling import RetryMiddleware
+    from mcp.shared.exceptions import MCPError
+
+    class PatientRetry(RetryMiddleware):
+        pass
+
+    charged: list[int] = []
+    server = FastMCP("toolerrors-test")
+    server.add_middleware(ToolErrorsMiddleware())
+    server.add_middleware(PatientRetry(base_delay=0))
+    _timing_out(server, charged, "sync")
+    with pytest.raises(MCPError):
+        _call(server, "pay", amount=5)
+    assert charged == []
+    assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
+
+
 def test_the_model_sees_what_to_do_beside_the_vendor_s_json() -> None:
     """The first text block is the error's JSON (as ``structuredContent``), the second
     `model_text`: a Configure ``TIMEOUT`` tells a text-only model to check first, and

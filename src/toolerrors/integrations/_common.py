@@ -8,7 +8,7 @@ import functools
 import inspect
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ComparedByArgs
+from .._errors import ComparedByArgs, derives_from
 from .._kinds import ErrorKind
 from .._read import error_of
 from .._unified import ToolFailure, UnifiedError
@@ -73,8 +73,8 @@ _MAX_LAYERS: Final = 64
 
 
 def layer_inside(handler: object, names: frozenset[str]) -> Any:
-    """The first object of a class named in ``names`` that ``handler`` reaches through
-    closures, bound methods and partials, or ``None``.
+    """The first object of a class named in ``names``, or derived from one, that
+    ``handler`` reaches through closures, bound methods and partials, or ``None``.
 
     LangChain's ``create_agent`` builds each middleware's handler as a closure over the
     next layer (``_chain_tool_call_wrappers``), and FastMCP binds it as a default
@@ -87,7 +87,7 @@ def layer_inside(handler: object, names: frozenset[str]) -> Any:
         if id(current) in seen:
             continue
         seen.add(id(current))
-        if type(current).__name__ in names:
+        if derives_from(current, *names):  # a subclass of the framework's layer too
             return current
         for name in ("__self__", "__func__", "func"):
             inner = getattr(current, name, None)
