@@ -12,7 +12,7 @@ from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
 from ._read import error_of
-from ._source import EXCEPTION_READERS, RESPONSES, Response
+from ._source import RESPONSES, Response, exception_reader
 from ._unified import ToolFailure, UnifiedError, make
 from ._words import UNSAID
 
@@ -221,9 +221,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     if _is_group(exc):
         return _group(exc, seen)
     for cls in type(exc).__mro__:  # an SDK's exception that a source reads (ConfigureError)
-        read = EXCEPTION_READERS.get(cls.__name__) or EXCEPTION_READERS.get(
-            f"{cls.__module__}.{cls.__name__}"  # a name two SDKs share (ClientError)
-        )
+        read = exception_reader(cls)
         if read is not None:
             return read(exc)
     if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
