@@ -171,8 +171,9 @@ def refused_error() -> UnifiedError:
 
 
 def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None:
-    """A vendored copy reads the installed copy's UnifiedError and ToolFailure, a subclass
-    of it (the adapters' `Refused`) included."""
+    """A vendored copy reads the installed copy's UnifiedError, ToolFailure and the
+    adapters' ``Refused`` (a subclass of it), and the installed copy reads the
+    vendored one's: a refusal stays a refusal that no retry layer re-runs."""
     shutil.copytree(Path(toolerrors.__file__).parent, tmp_path / "vendored_errors")
     sys.path.insert(0, str(tmp_path))
     try:
@@ -187,9 +188,14 @@ def test_two_copies_in_one_process_understand_each_other(tmp_path: Path) -> None
         )
         failure = vendored_errors.from_exception(error.exception())
         assert failure.kind.value == "refused"
-        subclassed = vendored_errors.from_exception(Refused(error))  # a ToolFailure's subclass
-        assert (subclassed.kind.value, subclassed.owner) == ("refused", "Ana")
         assert parse(theirs) == error
+        from vendored_errors.integrations._common import Refused as TheirRefused
+
+        ours = vendored_errors.from_exception(Refused(error))
+        assert (ours.kind.value, ours.owner) == ("refused", "Ana")
+        assert vendored_errors.retry_on(Refused(error), idempotent=True) is False
+        assert toolerrors.from_exception(TheirRefused(theirs)) == error
+        assert toolerrors.retry_on(TheirRefused(theirs), idempotent=True) is False
     finally:
         sys.path.remove(str(tmp_path))
         for name in [name for name in sys.modules if name.split(".")[0] == "vendored_errors"]:

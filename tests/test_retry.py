@@ -24,7 +24,15 @@ from toolerrors import (
     should_retry,
 )
 from toolerrors.configure import ConfigureError
-from toolerrors.retry import Retry, RetryPolicy, call, stamina_hook, tenacity_retry, tenacity_wait
+from toolerrors.retry import (
+    Attempt,
+    Retry,
+    RetryPolicy,
+    call,
+    stamina_hook,
+    tenacity_retry,
+    tenacity_wait,
+)
 from toolerrors.testing import FakeClock, FakeTool, every_payload, refused
 
 TIMEOUT = parse({"code": "TIMEOUT", "message": "t"})
@@ -234,6 +242,25 @@ def test_one_idempotency_key_for_every_attempt() -> None:
     fixed = FakeTool(["ok"])
     Retry(idempotency_key="k-1").call(fixed)
     assert [call.kwargs for call in fixed.calls] == [{"idempotency_key": "k-1"}]
+
+
+@pytest.mark.parametrize("key", [True, "k-1"])
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_key_the_caller_passes_is_sent_on_every_attempt(mode: str, key: bool | str) -> None:
+    """``pay(5, idempotency_key="order-77")`` through a keyed `Retry` keeps the caller's
+    key on every attempt and in the record, so the server recognises the replay."""
+    tool = FakeTool([TimeoutError("t"), TimeoutError("t"), {"paid": True}])
+    record: list[Attempt] = []
+    retry = Retry(idempotency_key=key, sleep=lambda _: None, record=record)
+    if mode == "sync":
+        outcome = retry.call(tool, 5, idempotency_key="order-77")
+    else:
+        outcome = asyncio.run(retry.acall(tool.acall, 5, idempotency_key="order-77"))
+    assert outcome == {"paid": True}
+    assert [(call.args, call.kwargs) for call in tool.calls] == [
+        ((5,), {"idempotency_key": "order-77"})
+    ] * 3
+    assert [attempt.key for attempt in record] == ["order-77", "order-77"]
 
 
 def test_attempts_and_time_are_bounded() -> None:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 import toolerrors
 from conftest import ROOT
-from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, parse
+from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, from_exception, parse
 from toolerrors._held import Outcome, Reason, render
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
@@ -502,6 +502,71 @@ def test_register_refuses_an_incomplete_source() -> None:
         register(ACME._replace(rows=twice))
     with pytest.raises(ValueError, match="taken by RFC 9457 problem details"):
         register(ACME._replace(name="problem"))
+
+
+def _read_acme_sdk(exc: BaseException) -> toolerrors.UnifiedError:
+    return make(ErrorKind.UNAVAILABLE, str(exc), retryable=True, vendor="acme", code="JAMMED")
+
+
+def test_register_refuses_an_exception_named_without_its_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A class name alone (``APIError``) would take OpenAI's and Anthropic's exceptions
+    too: `register` refuses it, naming the fix, and registers nothing."""
+    monkeypatch.setitem(sys.modules, "acme_models", ACME_MODELS)
+    try:
+        with pytest.raises(ValueError, match="must be named with its module") as raised:
+            register(ACME._replace(exceptions={"APIError": _read_acme_sdk}))
+    finally:
+        taken = "acme" in registered()
+        if taken:
+            unregister("acme")
+    assert not taken
+    assert str(raised.value) == (
+        "source 'acme': exception 'APIError' must be named with its module"
+        " ('your_sdk.APIError'): a class name alone would take every SDK's APIError"
+    )
+
+
+def test_register_refuses_an_exception_another_source_reads() -> None:
+    """Two sources reading one SDK's exception would be a silent tie: refused."""
+    with pytest.raises(ValueError, match="already") as raised:
+        register(ACME._replace(exceptions={"botocore.exceptions.ClientError": _read_acme_sdk}))
+    assert str(raised.value) == (
+        "source 'acme': exception 'botocore.exceptions.ClientError' is read by 'aws' already"
+    )
+
+
+def test_an_exception_named_with_its_module_is_that_sdk_s_alone(acme: Source) -> None:
+    """``acme_sdk.APIError`` reads Acme's ``APIError`` (kept in a module below the
+    package) and its subclasses; OpenAI's and Anthropic's ``APIError`` read as before,
+    and another package's class of the name is not Acme's."""
+    openai = pytest.importorskip("openai")
+    anthropic = pytest.importorskip("anthropic")
+    import httpx
+
+    request = httpx.Request("POST", "https://api.example/v1/messages")
+    inner = {"type": "invalid_request_error", "param": None, "code": "context_length_exceeded"}
+    theirs = [
+        openai.APIError("too long", request, body={"message": "too long", **inner}),
+        anthropic.APIError(
+            "later",
+            request,
+            body={"type": "error", "error": {"type": "overloaded_error", "message": "later"}},
+        ),
+    ]
+    before = [from_exception(exc) for exc in theirs]
+    assert [error.vendor for error in before] == ["openai", "anthropic"]
+    unregister("acme")
+    register(ACME._replace(exceptions={"acme_sdk.APIError": _read_acme_sdk}))
+    api_error = type("APIError", (Exception,), {"__module__": "acme_sdk._exceptions"})
+    timeout = type("Timeout", (api_error,), {"__module__": "acme_sdk"})
+    elsewhere = type("APIError", (Exception,), {"__module__": "acme_sdk_extra"})
+    jammed = make(ErrorKind.UNAVAILABLE, "jammed", retryable=True, vendor="acme", code="JAMMED")
+    assert from_exception(api_error("jammed")) == from_exception(timeout("jammed")) == jammed
+    other = from_exception(elsewhere("jammed"))
+    assert (other.kind, other.vendor) == (ErrorKind.UNKNOWN, "python")
+    assert [from_exception(exc) for exc in theirs] == before
 
 
 def test_the_rank_table_in_the_docs_is_the_registrys() -> None:

@@ -12,7 +12,7 @@ of them pickles, copies and compares equal by value.
 
 from __future__ import annotations
 
-__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError", "text_of"]
+__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError", "derives_from", "text_of"]
 
 
 def text_of(exc: BaseException) -> str:
@@ -22,6 +22,17 @@ def text_of(exc: BaseException) -> str:
     except Exception:
         text = ""
     return text if isinstance(text, str) and text else type(exc).__name__
+
+
+def derives_from(value: object, *names: str) -> bool:
+    """Whether ``value``'s class, or any class it derives from, has one of ``names``.
+
+    How a class is recognised that cannot be imported to test with ``isinstance``: one
+    of another copy of this package (vendored under another name, with its own
+    ``ToolFailure``) or of an optional library.  A subclass (an adapter's ``Refused``,
+    a user's own retry middleware) is recognised as its base is.
+    """
+    return any(cls.__name__ in names for cls in type(value).__mro__)
 
 
 class ComparedByArgs(BaseException):

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._errors import ShapeError, text_of
+from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
 from ._read import error_of
-from ._source import EXCEPTION_READERS, RESPONSES, Response
+from ._source import RESPONSES, Response, exception_reader
 from ._unified import ToolFailure, UnifiedError, make
 from ._words import UNSAID
 
@@ -185,16 +185,10 @@ def _members(group: BaseException) -> list[BaseException]:
     return found
 
 
-def _is_a(exc: BaseException, name: str) -> bool:
-    """Whether ``exc`` is of a class named ``name``, or of a subclass of one: a class
-    this code cannot import, or another copy's."""
-    return any(cls.__name__ == name for cls in type(exc).__mro__)
-
-
 def _is_group(exc: BaseException) -> bool:
     """An ``ExceptionGroup`` or ``BaseExceptionGroup``: Python's own (3.11 on) or the
     ``exceptiongroup`` backport's, which anyio and the MCP SDK raise on 3.10."""
-    return _is_a(exc, "BaseExceptionGroup")
+    return derives_from(exc, "BaseExceptionGroup")
 
 
 def _group(group: BaseException, seen: set[int]) -> UnifiedError:
@@ -227,12 +221,10 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     if _is_group(exc):
         return _group(exc, seen)
     for cls in type(exc).__mro__:  # an SDK's exception that a source reads (ConfigureError)
-        read = EXCEPTION_READERS.get(cls.__name__) or EXCEPTION_READERS.get(
-            f"{cls.__module__}.{cls.__name__}"  # a name two SDKs share (ClientError)
-        )
+        read = exception_reader(cls)
         if read is not None:
             return read(exc)
-    if _is_a(exc, "ToolFailure"):  # another copy's ToolFailure, or a subclass (Refused)
+    if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
         return error_of(getattr(exc, "error", None))
     found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from . import _builtin, _source, _unified
-from ._errors import ShapeError
+from ._errors import ShapeError, derives_from
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, bounded_wait, decode, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
@@ -435,8 +435,8 @@ def _json_text(d: Mapping[str, Any]) -> str:
 
 def _foreign(payload: object) -> UnifiedError | None:
     """A `UnifiedError` of another copy of this package (vendored under another name),
-    recognised by its class name and fields, as one of our own."""
-    if type(payload).__name__ != "UnifiedError":
+    recognised by its class name (or a base's) and fields, as one of our own."""
+    if not derives_from(payload, "UnifiedError"):
         return None
     try:
         values = {name: getattr(payload, name) for name in UnifiedError.__slots__}

@@ -56,6 +56,7 @@ __all__ = [
     "canonical_row",
     "check",
     "classify",
+    "exception_reader",
     "expected_shapes",
     "home",
     "lookup",
@@ -392,11 +393,13 @@ class Source(NamedTuple):
     name, each with what it says: `SHOULD_RETRY`, `ONE_TIME_CODE`, `REQUEST_ID`, or
     `in_body` (the error's code, for a body that may not say it)."""
     exceptions: Mapping[str, Callable[[BaseException], UnifiedError]] = NOTHING
-    """The exceptions its SDK raises with its errors, by class name (``ConfigureError``),
-    or by module and class name where another SDK shares the name
-    (``botocore.exceptions.ClientError``),
-    and how to read each: `toolerrors.from_exception` asks for an exception of a class of
-    that name, or of a subclass, whichever copy of the SDK (or of this package) made it."""
+    """The exceptions its SDK raises with its errors, each named by its module and class
+    (``botocore.exceptions.ClientError``; a package above the module will do,
+    ``acme_sdk.APIError`` for ``acme_sdk._exceptions.APIError``), and how to read each:
+    `toolerrors.from_exception` asks for an exception of that class, or of a subclass.
+    A class name alone (``ConfigureError``, which every copy of this package defines
+    under its own name) is for built-in sources: `register` refuses it, since it would
+    take every SDK's exception of that name (many call theirs ``APIError``)."""
     route_status: int | None = None
     """The one status every error of its routes comes with, whatever it means (a
     409, say): sent with it, a code `toolerrors.from_http` would take the status over (an
@@ -453,8 +456,22 @@ ANCHORS: Final[set[str]] = set()
 RESPONSES: Final[list[Response]] = []
 """Every registered source's `Source.responses`."""
 
-EXCEPTION_READERS: Final[dict[str, Callable[[BaseException], UnifiedError]]] = {}
-"""Every registered source's `Source.exceptions`, by class name."""
+ExceptionReader: TypeAlias = "Callable[[BaseException], UnifiedError]"
+
+EXCEPTION_READERS: Final[dict[str, list[tuple[str, ExceptionReader]]]] = {}
+"""Every registered source's `Source.exceptions`, by class name: the module (or package)
+each is named with, ``""`` for a class name alone, and its reader, the longest first."""
+
+
+def exception_reader(cls: type) -> ExceptionReader | None:
+    """The reader a source declared for exceptions of exactly ``cls``, or ``None``: the
+    most specific name that matches its class name and module wins."""
+    module = cls.__module__
+    for where, read in EXCEPTION_READERS.get(cls.__name__, ()):
+        if not where or module == where or (type(module) is str and module.startswith(where + ".")):
+            return read
+    return None
+
 
 HEADERS: Final[dict[str, str]] = {}
 """Every registered source's `Source.headers`: a header's lower-case name to what it says."""
@@ -504,7 +521,11 @@ def _derive(source: Source) -> None:
         if row.writes:
             WRITE[(row.vendor, row.kind)] = row
     CARRIED[source.name] = source.carried
-    EXCEPTION_READERS.update(source.exceptions)
+    for said, read in source.exceptions.items():
+        module, _, name = said.rpartition(".")
+        readers = EXCEPTION_READERS.setdefault(name, [])
+        readers.append((module, read))
+        readers.sort(key=lambda reader: -len(reader[0]))
     RESPONSES.extend(source.responses)
     HEADERS.update(source.headers)
     if source.route_status is not None:
@@ -572,6 +593,21 @@ def _check(source: Source) -> None:
             )
     if sum(shape.codes is None for shape in source.shapes) != 1:
         raise ValueError(f"{where}: exactly one shape must take the codes no other names")
+    _check_exceptions(source, where)
+
+
+def _check_exceptions(source: Source, where: str) -> None:
+    """Refuse an exception name that would take another SDK's exceptions, or that
+    another source reads already."""
+    for said in source.exceptions:
+        if "." not in said and source.name not in BUILT_IN:
+            raise ValueError(
+                f"{where}: exception {said!r} must be named with its module"
+                f" ('your_sdk.{said}'): a class name alone would take every SDK's {said}"
+            )
+        for other in SOURCES.values():
+            if said in other.exceptions:
+                raise ValueError(f"{where}: exception {said!r} is read by {other.name!r} already")
 
 
 def register(source: Source) -> Source:

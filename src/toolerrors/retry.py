@@ -6,8 +6,9 @@ in-band error result (read with `error_of`).  Another attempt is made
 only when `should_retry` says so, after
 `retry_delay`; a rate limit gets one more attempt, not a loop (the
 use_tool guidance: "Wait, then try once more"); an unknown outcome runs the caller's
-``check`` before anything is re-run; and one idempotency key is made and sent with every
-attempt, so a replay is recognised (Pythe's ``assign_task`` contract).  When it gives
+``check`` before anything is re-run; and one idempotency key (the caller's, or one made
+here) is sent with every attempt, so a replay is recognised (Pythe's ``assign_task``
+contract).  When it gives
 up on a raised exception, it raises `ToolFailure` from it (the error at ``.error``); an
 in-band error result it gives up on is returned as the tool gave it.  A test gives it
 fake time in one argument, ``Retry(clock=toolerrors.testing.FakeClock())``.
@@ -158,9 +159,12 @@ def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any) -> An
 
 
 def _with_key(kwargs: dict[str, Any], idempotency_key: bool | str) -> bool:
+    """Whether the call is keyed; the key is put in ``kwargs`` unless the caller passed
+    one there, which is kept: the server deduplicates by the key it was first sent."""
     if idempotency_key is False:
         return False
-    kwargs["idempotency_key"] = uuid.uuid4().hex if idempotency_key is True else idempotency_key
+    if kwargs.get("idempotency_key") is None:
+        kwargs["idempotency_key"] = uuid.uuid4().hex if idempotency_key is True else idempotency_key
     return True
 
 
@@ -214,7 +218,8 @@ class Retry:
     """Called after an unknown outcome; may be a coroutine function under `acall`."""
     idempotency_key: bool | str = False
     """``True`` makes one key and passes it as ``idempotency_key=`` on every attempt (a
-    string is used as the key); with a key, an unknown outcome may be retried."""
+    string is used as the key); with a key, an unknown outcome may be retried.  A key the
+    caller passes as ``idempotency_key=`` is kept, and sent on every attempt instead."""
     sleep: Callable[[float], Any] | None = None
     """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
     clock: Callable[[], float] = time.monotonic

@@ -1,6 +1,7 @@
 """Use a copy of toolerrors vendored under another name, as a tool wrapper does, and
 check that every part of the public API works from the copy and returns the copy's own
-types.
+types, the adapters' exceptions included (their ``Refused`` is read as a refusal, by the
+copy and, beside it, by the original).
 
     python check_copy.py NAME absent   # toolerrors cannot be imported (it is blocked)
     python check_copy.py NAME beside   # toolerrors is importable beside the copy
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import pickle
 import sys
 import tempfile
 from pathlib import Path
@@ -39,6 +41,7 @@ def main(name: str, mode: str) -> int:
     t = importlib.import_module(name)
     testing = importlib.import_module(f"{name}.testing")
     cli = importlib.import_module(f"{name}._cli")
+    adapters = importlib.import_module(f"{name}.integrations._common")  # no framework needed
     checks = 0
 
     def own(value: object, what: str) -> None:
@@ -62,6 +65,13 @@ def main(name: str, mode: str) -> int:
     own(failure, "UnifiedError.exception()")
     assert t.from_exception(failure) == error, "from_exception of the copy's ToolFailure"
     checks += 1
+    refusal = adapters.Refused(testing.assert_error(testing.refused(), kind="refused"))
+    own(pickle.loads(pickle.dumps(refusal)), "the adapters' Refused, unpickled")
+    assert t.from_exception(refusal).kind.value == "refused", "the adapters' Refused"
+    assert t.retry_on(refusal, idempotent=True) is False, "retry_on of the adapters' Refused"
+    wiring = adapters.UnsafeWiring("a retry layer inside")
+    own(pickle.loads(pickle.dumps(wiring)), "the adapters' UnsafeWiring, unpickled")
+    checks += 2
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "error.json"
         path.write_text(json.dumps(testing.pythe_error("insufficient_credits")), "utf-8")
@@ -76,6 +86,15 @@ def main(name: str, mode: str) -> int:
         assert t.UnifiedError is not original.UnifiedError
         assert not isinstance(error, original.UnifiedError)
         checks += 2
+        theirs = importlib.import_module(f"{ORIGINAL}.integrations._common")
+        refusals = [
+            (original, refusal, "the copy's Refused, read by the original"),
+            (t, theirs.Refused(original.parse(testing.refused())), "the original's, by the copy"),
+        ]
+        for reader, failure, what in refusals:
+            assert reader.from_exception(failure).kind.value == "refused", what
+            assert reader.retry_on(failure, idempotent=True) is False, f"retry_on of {what}"
+            checks += 2
     print(f"ok: {checks} checks", file=sys.stderr)
     return 0
 
