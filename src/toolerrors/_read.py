@@ -18,7 +18,7 @@ from pydantic_core import to_json
 from . import _builtin, _source, _unified
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
-from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
+from ._json import MAX_BYTES, decode, is_wait, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
@@ -182,7 +182,7 @@ def _mcp(
             return found  # structured content that is no error settles a success
     texts = _texts(get("content", None), where, need)
     for index, text in enumerate(texts):
-        if text.lstrip()[:1] == "{":
+        if opens_object(text):
             try:
                 value = load(text, max_bytes)
             except ShapeError:
