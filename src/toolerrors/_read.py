@@ -289,7 +289,9 @@ def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedErr
     return near_miss(d)
 
 
-_HELD_KINDS: Final = {"not_done_yet": ErrorKind.APPROVAL_REQUIRED, "refused": ErrorKind.REFUSED}
+_HELD_KINDS: Final = {"refused": ErrorKind.REFUSED, "not_done_yet": ErrorKind.APPROVAL_REQUIRED}
+"""A broken held-back marker's kind: a refusal first, so that none is lost to an approval;
+a marker that is false, zero, empty or null holds nothing back."""
 _TEXTS: Final = (
     "message", "error_description", "detail", "title", "description", "error", "not_done_yet",
     "refused",
@@ -324,9 +326,11 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
         ),
         None,
     )  # fmt: skip
-    held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
+    held = next((key for key in _HELD_KINDS if d.get(key)), None)
     if held is not None:
-        return make(held, message, retryable=False, vendor="use_tool", extra=d)
+        text = d[held]  # the outcome's own text, where it gives one, says what was held
+        message = text if type(text) is str else message
+        return make(_HELD_KINDS[held], message, retryable=False, vendor="use_tool", extra=d)
     status = next(
         (
             p[key] for p in places for key in _STATUSES

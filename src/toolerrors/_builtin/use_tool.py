@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "read_held", "read_use_tool", "write"]
+__all__ = ["SOURCE", "held_keys", "read_held", "read_use_tool", "write"]
 
 
 _NO_CHECK: Final = "forbidden"
@@ -157,11 +157,28 @@ _HELD_READ: Final = {
 }
 
 
+def held_keys(d: Mapping[str, Any]) -> tuple[str, ...]:
+    """The check's outcome keys ``d`` gives a value to.  A value that is false, zero,
+    empty or null holds nothing back (``{"not_done_yet": [], "result": ...}`` is work
+    done), as an ``error`` that is marks no error."""
+    return tuple(key for key in HELD if d.get(key))
+
+
+def _held_given(d: Mapping[str, Any]) -> bool:
+    return bool(held_keys(d))
+
+
 def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"not_done_yet": text}`` or ``{"refused": text}``."""
-    key = "not_done_yet" if "not_done_yet" in d else "refused"
-    if key == "not_done_yet" and "refused" in d:
-        raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome", where)
+    given = held_keys(d)
+    if len(given) != 1:
+        if given:
+            raise ShapeError(
+                "both 'not_done_yet' and 'refused': the check gives one outcome", where
+            )
+        key = "not_done_yet" if "not_done_yet" in d else "refused"
+        raise ShapeError(f"a {key!r} of {d.get(key)!r} holds nothing back", f"{where}/{key}")
+    key = given[0]
     outcome, keys, kind = _HELD_READ[key]
     text = d[key]
     if type(text) is not str:
@@ -251,8 +268,26 @@ SOURCE: Final = Source(
     shapes=SHAPES,
     rows=ROWS,
     claims=(
-        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet"),
-        Claim(11, "refused", read_held, "the held-back outcome: refused"),
+        # A held-back key that is false, zero, empty or null holds nothing back.
+        Claim(
+            10,
+            "not_done_yet",
+            read_held,
+            "the held-back outcome, given: not done yet",
+            when=_held_given,
+        ),
+        Claim(11, "refused", read_held, "the held-back outcome, given: refused", when=_held_given),
+        *(
+            Claim(
+                rank,
+                key,
+                read_held,
+                f"when asked for an error, after every other claim: `{key}` that is false,"
+                " zero, empty or null (to say it holds nothing back)",
+                parsing_only=True,
+            )
+            for rank, key in enumerate(HELD, start=92)
+        ),
         # Asked for an error, any: the reader says what is wrong (an error that is
         # false, zero, empty or null marks none). First, so that parse calls nothing.
         Claim(
