@@ -13,12 +13,23 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._json import decode
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back, only, want
+from .._source import (
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    given_back,
+    more_retryable,
+    only,
+    want,
+)
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, names_billing, read_words
@@ -168,7 +179,7 @@ def _status(
         raise want(status, "a string", f"{where}/status")
     inner = _inner_error(message) if message is not None else None
     if inner is not None:  # an error whose message is the JSON text of another
-        return read_google(inner, strict, f"{where}/message")
+        return _wrapping(d, where, keep, read_google(inner, strict, f"{where}/message"))
     if strict:
         only(d, _INNER, where)
         for key in ("details", "errors"):
@@ -197,6 +208,20 @@ def _status(
         code=name,
         extra=keep,
     )
+
+
+def _wrapping(
+    d: Mapping[str, Any], where: str, keep: Mapping[str, Any], inner: UnifiedError
+) -> UnifiedError:
+    """An error whose message is the JSON text of ``inner`` (a client library wrapping
+    Google's answer): ``inner``, read, unless it invites another attempt more than the
+    outer error's own code and status do (an upstream 503 quoted in a refusal's
+    message); then the outer error, read by those alone, since its message's words are
+    the inner error's."""
+    outer = _status({**d, "message": None}, where, False, keep)
+    if more_retryable(inner.retryable, outer.retryable):
+        return replace(outer, message=d["message"])
+    return inner
 
 
 _RATE_LIMITED: Final = ErrorKind.RATE_LIMITED
