@@ -21,7 +21,17 @@ from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, is_wait, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
-from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
+from ._source import (
+    BUILT_IN,
+    Claim,
+    Field,
+    Reader,
+    Shape,
+    add_claim,
+    expected_shapes,
+    partly_done,
+    want,
+)
 from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_in_text, wait_in_text
@@ -489,14 +499,29 @@ def _listed(
     items: list[Any], strict: bool, need: bool, max_bytes: int, owned: bool
 ) -> UnifiedError | None:
     """A body wrapped in a JSON array (some front ends send ``[{"error": ...}]``):
-    the error in its first object."""
+    the error in its first object.  Beside other items that are no errors (a JSON-RPC
+    batch's results), the array is a batch that partly took effect: never retried whole."""
     if items and isinstance(items[0], Mapping):
-        return from_mapping(
+        error = from_mapping(
             items[0], strict=strict, where="/0", need=need, owned=owned, max_bytes=max_bytes
         )
+        if error is None or len(items) == 1:
+            return error
+        failed = [
+            _label(item, index)
+            for index, item in enumerate(items)
+            if index == 0 or (isinstance(item, Mapping) and error_of(item) is not None)
+        ]
+        return partly_done(error, done=len(items) - len(failed), failed=failed)
     if need:
         raise want(items, "a JSON object, or an array whose first item is one", "")
     return None
+
+
+def _label(item: object, index: int) -> str:
+    """How a batch's item is named: by its ``id`` (JSON-RPC's), else by its place."""
+    name = item.get("id") if isinstance(item, Mapping) else None
+    return str(name) if type(name) in (str, int) else f"#{index}"
 
 
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:

@@ -12,7 +12,7 @@ them; this module and the sources sit above it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from importlib import import_module
 from itertools import count, groupby
@@ -27,7 +27,7 @@ from ._table import BOUND, CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE
 from ._unified import layer_missing
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from types import ModuleType
     from typing import TypeAlias
 
@@ -61,6 +61,7 @@ __all__ = [
     "lookup",
     "more_retryable",
     "only",
+    "partly_done",
     "problems",
     "register",
     "required_str",
@@ -901,6 +902,30 @@ def only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
     unknown = [key for key in d if key not in allowed]
     if unknown:
         raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
+
+
+_LISTED: Final = 10
+"""How many failed items a partly done batch names in its message."""
+
+
+def partly_done(error: UnifiedError, *, done: int, failed: Sequence[str] = ()) -> UnifiedError:
+    """``error``, the first failure of a batch in which ``done`` other items may have
+    taken effect: its kind kept, and its retry advice never ``True``, since a re-run of
+    the whole would do again what was done (``None`` stays not known).  Its message says
+    which items ``failed`` where they are named here; a payload that names them itself
+    and is written back as it came (GraphQL's ``errors[].path``) passes none.  A batch
+    in which nothing took effect is ``error`` as it is."""
+    if not done:
+        return error
+    message = error.message
+    if failed:
+        named = ", ".join(failed[:_LISTED]) + (", ..." if len(failed) > _LISTED else "")
+        message += (
+            f" [{len(failed)} of {len(failed) + done} items of the batch failed ({named});"
+            " the others may have taken effect: re-send only the failed ones]"
+        )
+    retryable = None if error.retryable is None else False
+    return replace(error, message=message, retryable=retryable)
 
 
 # What writers share.

@@ -26,6 +26,21 @@ def test_variants_read_alike() -> None:
     assert convert({"error": status}, "google") == {"error": status}  # type: ignore[arg-type]
 
 
+def test_an_array_with_a_success_beside_its_error_is_never_retried_whole() -> None:
+    """``[{"error": ...}, {...}]`` whose other item is no error partly took effect: the
+    first item's kind, never retried, and the failed item named by its place."""
+    failed = {"error": {"code": 503, "message": "Unavailable.", "status": "UNAVAILABLE"}}
+    error = parse([failed, {"id": "f1", "kind": "drive#file"}])
+    assert (error.kind, error.retryable, error.message) == (
+        ErrorKind.UNAVAILABLE,
+        False,
+        "Unavailable. [1 of 2 items of the batch failed (#0); the others may have taken"
+        " effect: re-send only the failed ones]",
+    )
+    assert parse([failed]) == parse(failed)
+    assert parse([failed]).retryable is True
+
+
 def test_an_inner_error_never_makes_the_outer_one_more_retryable() -> None:
     """A message that is the JSON text of an upstream 503 is read as the error only when
     it invites no more retries than the outer status: a refusal or a payment error
