@@ -110,7 +110,8 @@ class Claim(NamedTuple):
     A claim is asked only when the payload has its ``anchor`` key, in rank order across
     every source, and takes the payload when every test it names holds: the anchor's
     value is of type ``is_a`` and one of ``one_of``; the payload has the ``needs`` keys,
-    holds text at the ``texts`` keys and has none of the ``refuses`` keys; ``when``
+    holds text at the ``texts`` keys and has none of the ``refuses`` keys; with
+    ``given``, the anchor's value is not false, zero, empty or null; ``when``
     holds; and, with ``parsing_only``, an error was asked for (`toolerrors.parse`, not
     `toolerrors.error_of`).  A key written ``error/type`` is ``type`` inside the anchor's
     object (which needs ``is_a=dict``).  The dispatcher tests all of it but ``when``
@@ -133,6 +134,9 @@ class Claim(NamedTuple):
     refuses: tuple[str, ...] = ()
     when: Callable[[Mapping[str, Any]], bool] | None = None
     parsing_only: bool = False
+    given: bool = False
+    """The anchor's value must be given: one that is false, zero, empty or null marks
+    nothing (``{"not_done_yet": []}`` beside work done)."""
 
     def problem(self) -> str | None:
         """Why its tests cannot be made, or ``None`` when they can."""
@@ -151,8 +155,10 @@ class Claim(NamedTuple):
     def holds(self, d: Mapping[str, Any], need: bool) -> bool:
         """Whether it takes ``d``, which has its anchor: what the dispatcher tests inline."""
         value = d[self.anchor]
-        if (self.is_a is not None and type(value) is not self.is_a) or (
-            self.one_of is not None and value not in self.one_of
+        if (
+            (self.is_a is not None and type(value) is not self.is_a)
+            or (self.one_of is not None and value not in self.one_of)
+            or (self.given and not value)
         ):
             return False
 
@@ -179,6 +185,8 @@ class Claim(NamedTuple):
         if self.one_of is not None:
             names[f"one_of{index}"] = self.one_of
             tests.append(f"value in one_of{index}")
+        if self.given:
+            tests.append("value")
 
         def at(key: str) -> tuple[str, str]:
             outer, _, inner = key.partition("/")

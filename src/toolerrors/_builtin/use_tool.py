@@ -164,21 +164,16 @@ def held_keys(d: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(key for key in HELD if d.get(key))
 
 
-def _held_given(d: Mapping[str, Any]) -> bool:
-    return bool(held_keys(d))
-
-
 def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"not_done_yet": text}`` or ``{"refused": text}``."""
-    given = held_keys(d)
-    if len(given) != 1:
-        if given:
+    key = "not_done_yet" if d.get("not_done_yet") else "refused"
+    if not d.get(key) or (key == "not_done_yet" and d.get("refused")):
+        if d.get(key):
             raise ShapeError(
                 "both 'not_done_yet' and 'refused': the check gives one outcome", where
             )
         key = "not_done_yet" if "not_done_yet" in d else "refused"
         raise ShapeError(f"a {key!r} of {d.get(key)!r} holds nothing back", f"{where}/{key}")
-    key = given[0]
     outcome, keys, kind = _HELD_READ[key]
     text = d[key]
     if type(text) is not str:
@@ -215,12 +210,6 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         reason=reason,
         extra=extra,
     )
-
-
-def _error_given(d: Mapping[str, Any]) -> bool:
-    """An ``error`` that is false, zero, empty or null marks no error: careless APIs send
-    ``{"error": false, "message": "Record created"}`` on success."""
-    return bool(d["error"])
 
 
 _HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
@@ -269,14 +258,8 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         # A held-back key that is false, zero, empty or null holds nothing back.
-        Claim(
-            10,
-            "not_done_yet",
-            read_held,
-            "the held-back outcome, given: not done yet",
-            when=_held_given,
-        ),
-        Claim(11, "refused", read_held, "the held-back outcome, given: refused", when=_held_given),
+        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet", given=True),
+        Claim(11, "refused", read_held, "the held-back outcome: refused", given=True),
         *(
             Claim(
                 rank,
@@ -303,7 +286,7 @@ SOURCE: Final = Source(
             read_use_tool,
             "`{error, message, card?}` with an `error` that is given: one that is false,"
             " zero, empty or null marks no error",
-            when=_error_given,
+            given=True,
         ),
     ),
     write=write,
