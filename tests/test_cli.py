@@ -190,6 +190,27 @@ def test_json_lines_report_errors_by_line_and_skip_the_rest() -> None:
     ]
 
 
+def test_input_that_opens_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """A file, or a JSON Lines file's first line, that opens with a UTF-8 byte order
+    mark (as Windows editors save it) is read like the same JSON without it."""
+    bom = b"\xef\xbb\xbf"
+    single = tmp_path / "error.json"
+    single.write_bytes(bom + b'{"error": "rate_limited", "message": "slow"}')
+    log = tmp_path / "agent.jsonl"
+    lines = ['{"error": "rate_limited", "message": "slow"}', '{"code": "TIMEOUT", "message": "m"}']
+    log.write_bytes(bom + "\n".join(lines).encode())
+    result = run("explain", "--json", str(single))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout)["kind"] == "rate_limited"
+    result = run("explain", "--summary", str(log))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "       1  configure  unknown_outcome",
+        "       1  use_tool  rate_limited",
+        "       2  errors",
+    ]
+
+
 def test_json_lines_summary_and_jsonl_files(tmp_path: Path) -> None:
     """A .jsonl file is JSON Lines by its name; --summary counts by source and kind, and
     convert writes one converted error a line."""

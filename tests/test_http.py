@@ -415,6 +415,32 @@ def test_status_decides_when_a_fastapi_body_says_less(
     )
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+def test_a_body_after_a_byte_order_mark_is_read_not_left_to_the_status() -> None:
+    """A JSON body that opens with a UTF-8 byte order mark (as .NET services send it) is
+    read: an out-of-credit 503 is not retried, and an error in a 200 is an error."""
+    quota = {
+        "error": {
+            "message": "You exceeded your current quota.",
+            "type": "insufficient_quota",
+            "code": "insufficient_quota",
+            "param": None,
+        }
+    }
+    error = from_http(503, {}, _BOM + json.dumps(quota).encode())
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.PAYMENT_REQUIRED, False, "openai", "insufficient_quota",
+    )  # fmt: skip
+    body = "\ufeff" + json.dumps({"error": "rate_limited", "message": "slow"})
+    for form in (body, body.encode()):
+        error = from_http(200, {}, form)
+        assert (error.kind, error.retryable, error.vendor, error.code) == (
+            ErrorKind.RATE_LIMITED, True, "use_tool", "rate_limited",
+        )  # fmt: skip
+
+
 def test_retry_after_edge_cases() -> None:
     """A date past year 9999 gives None; an invalid retry-after-ms leaves Retry-After."""
     assert toolerrors._http.retry_after({"Retry-After": "Fri, 01 Jan 10000 00:00:00 GMT"}) is None

@@ -86,9 +86,31 @@ SAYING: tuple[str, ...] = (
     '{"ok": false, "code": "http_503", "message": "Down.", "retryable": true, "how_to_fix": "Wait."}',
     '{"jsonrpc": "2.0", "id": 1, "error": {"code": 429, "message": "Too Many Requests"}}',
     '{"type": "about:blank", "title": "Service Unavailable", "status": 503}',
+    "Charged $503.00 to the card ending 4290.",
+    "Sent 429 EUR to 503 Main Street, Springfield.",
+    "Connected to 10.0.5.3:503, then to [2001:db8::429]:8429.",
+    "POST https://api.example.com/v1/orders/503/items/429 gave no answer",
+    json.dumps(
+        {
+            "error": {
+                "code": 503,
+                "message": "The service is currently unavailable.",
+                "status": "UNAVAILABLE",
+            }
+        }
+    ),
+    json.dumps([{"error": {"code": 429, "message": "Slow down.", "status": "RESOURCE_EXHAUSTED"}}]),
+    json.dumps({"error": "rate_limited", "message": "Slow down."}),
+    json.dumps({"code": "RATE_LIMITED", "message": "Slow down.", "retryable": True}),
+    json.dumps(
+        {"ok": False, "code": "unavailable", "message": "m", "retryable": True, "how_to_fix": "h"}
+    ),
+    json.dumps({"error": {"message": "Overloaded", "type": "server_error", "code": None}}),
+    json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal"}}),
 )
-"""Messages that say a kind or an HTTP status of their own, whatever the error's kind: in
-words, in numbers that are amounts and addresses, and as whole JSON error documents."""
+"""Messages that say a kind or an HTTP status of their own, whatever the error's kind:
+in words, in amounts and addresses that hold a status's digits, and as the JSON text
+of another source's error (an upstream 503's body quoted as the message)."""
 
 
 @pytest.mark.parametrize("target", TARGETS)

@@ -45,6 +45,19 @@ def test_every_input_form_gives_the_same_error() -> None:
     assert parse(expected) is expected
 
 
+def test_a_leading_byte_order_mark_is_skipped_before_the_json() -> None:
+    """JSON text that opens with a UTF-8 byte order mark (as .NET services send it) reads
+    as the same error, as str, bytes and bytearray, and in an MCP result's text block."""
+    expected = parse(USE_TOOL)
+    text = "\ufeff" + json.dumps(USE_TOOL)
+    for form in (text, text.encode(), bytearray(text.encode())):
+        assert parse(form) == expected
+        assert parse(form, strict=True) == expected
+    block = {"type": "text", "text": text}
+    assert parse({"content": [block], "isError": True}) == expected
+    assert error_of({"content": [block]}) == expected
+
+
 def test_configure_error_instance_parses() -> None:
     """A raised ConfigureError reads like its wire body."""
     error = parse(ConfigureError(**CONFIGURE))

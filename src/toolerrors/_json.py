@@ -17,6 +17,7 @@ __all__ = [
     "decode",
     "is_wait",
     "load",
+    "opens_object",
     "size",
     "type_name",
 ]
@@ -49,24 +50,53 @@ def size(text: str | bytes | bytearray, limit: int) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
+def opens_object(text: str) -> bool:
+    """Whether ``text`` looks like a JSON object: ``{`` after any byte order mark and
+    JSON whitespace.  A cheap look before decoding text that is most often plain."""
+    return text.lstrip("\ufeff \t\r\n")[:1] == "{"
+
+
+def _after_bom(text: str | bytes | bytearray, exc: ValueError) -> Any:
+    """The JSON after the UTF-8 byte order mark ``text`` opens with (.NET services and
+    Windows editors write one, and ``json.loads`` skips it in bytes); ``exc``, the
+    reason ``text`` did not decode, when it opens with none.  Asked only once text has
+    failed to decode, so text without a mark costs nothing more."""
+    rest: str | bytes | bytearray | None
+    if type(text) is str:
+        rest = text[1:] if text[:1] == "\ufeff" else None
+    else:
+        rest = text[3:] if text[:3] == b"\xef\xbb\xbf" else None
+    if rest is None:
+        raise exc
+    return from_json(rest, allow_inf_nan=False)
+
+
 try:
     from_json(b"0", cache_strings="keys")
 except TypeError:  # pydantic-core before 2.16 (pydantic 2.5 and 2.6) caches every string
 
     def decode(text: str | bytes | bytearray) -> Any:
-        """JSON text to Python values; ``ValueError`` when it is not JSON or not finite."""
-        return from_json(text, allow_inf_nan=False)
+        """JSON text to Python values, after any byte order mark; ``ValueError`` when it
+        is not JSON or not finite."""
+        try:
+            return from_json(text, allow_inf_nan=False)
+        except ValueError as exc:
+            return _after_bom(text, exc)
 
 else:
 
     def decode(text: str | bytes | bytearray) -> Any:
-        """JSON text to Python values; ``ValueError`` when it is not JSON or not finite.
+        """JSON text to Python values, after any byte order mark; ``ValueError`` when it
+        is not JSON or not finite.
 
         Only keys are cached: caching every string made documents with many distinct
         strings (long messages, cards, unknown fields) 1.1-1.3x slower than
         ``json.loads``; keys alone measured 0.65-0.84x (benchmarks/run.py, sizes).
         """
-        return from_json(text, allow_inf_nan=False, cache_strings="keys")
+        try:
+            return from_json(text, allow_inf_nan=False, cache_strings="keys")
+        except ValueError as exc:
+            return _after_bom(text, exc)
 
 
 def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str = "") -> Any:

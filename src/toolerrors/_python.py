@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
+from ._json import opens_object
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import RESPONSES, Response, exception_reader
@@ -234,7 +235,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         if rule is not None:
             return _by_class(exc, rule)
     text = text_of(exc)
-    if text[:1] == "{":  # an error carried as JSON text (an MCP server's ToolError, say)
+    if opens_object(text):  # an error carried as JSON text (an MCP server's ToolError, say)
         return error_of(text)
     return None
 

@@ -18,10 +18,20 @@ from pydantic_core import to_json
 from . import _builtin, _source, _unified
 from ._errors import ShapeError, derives_from
 from ._held import REASON_BY_VALUE
-from ._json import MAX_BYTES, bounded_wait, decode, load, size, type_name
+from ._json import MAX_BYTES, bounded_wait, decode, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
-from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
+from ._source import (
+    BUILT_IN,
+    Claim,
+    Field,
+    Reader,
+    Shape,
+    add_claim,
+    expected_shapes,
+    partly_done,
+    want,
+)
 from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_in_text, wait_in_text
@@ -182,7 +192,7 @@ def _mcp(
             return found  # structured content that is no error settles a success
     texts = _texts(get("content", None), where, need)
     for index, text in enumerate(texts):
-        if text.lstrip()[:1] == "{":
+        if opens_object(text):
             try:
                 value = load(text, max_bytes)
             except ShapeError:
@@ -289,7 +299,9 @@ def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedErr
     return near_miss(d)
 
 
-_HELD_KINDS: Final = {"not_done_yet": ErrorKind.APPROVAL_REQUIRED, "refused": ErrorKind.REFUSED}
+_HELD_KINDS: Final = {"refused": ErrorKind.REFUSED, "not_done_yet": ErrorKind.APPROVAL_REQUIRED}
+"""A broken held-back marker's kind: a refusal first, so that none is lost to an approval;
+a marker that is false, zero, empty or null holds nothing back."""
 _TEXTS: Final = (
     "message", "error_description", "detail", "title", "description", "error", "not_done_yet",
     "refused",
@@ -324,9 +336,11 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
         ),
         None,
     )  # fmt: skip
-    held = next((kind for key, kind in _HELD_KINDS.items() if key in d), None)
+    held = next((key for key in _HELD_KINDS if d.get(key)), None)
     if held is not None:
-        return make(held, message, retryable=False, vendor="use_tool", extra=d)
+        text = d[held]  # the outcome's own text, where it gives one, says what was held
+        message = text if type(text) is str else message
+        return make(_HELD_KINDS[held], message, retryable=False, vendor="use_tool", extra=d)
     status = next(
         (
             p[key] for p in places for key in _STATUSES
@@ -487,14 +501,29 @@ def _listed(
     items: list[Any], strict: bool, need: bool, max_bytes: int, owned: bool
 ) -> UnifiedError | None:
     """A body wrapped in a JSON array (some front ends send ``[{"error": ...}]``):
-    the error in its first object."""
+    the error in its first object.  Beside other items that are no errors (a JSON-RPC
+    batch's results), the array is a batch that partly took effect: never retried whole."""
     if items and isinstance(items[0], Mapping):
-        return from_mapping(
+        error = from_mapping(
             items[0], strict=strict, where="/0", need=need, owned=owned, max_bytes=max_bytes
         )
+        if error is None or len(items) == 1:
+            return error
+        failed = [
+            _label(item, index)
+            for index, item in enumerate(items)
+            if index == 0 or (isinstance(item, Mapping) and error_of(item) is not None)
+        ]
+        return partly_done(error, done=len(items) - len(failed), failed=failed)
     if need:
         raise want(items, "a JSON object, or an array whose first item is one", "")
     return None
+
+
+def _label(item: object, index: int) -> str:
+    """How a batch's item is named: by its ``id`` (JSON-RPC's), else by its place."""
+    name = item.get("id") if isinstance(item, Mapping) else None
+    return str(name) if type(name) in (str, int) else f"#{index}"
 
 
 def _read(payload: object, strict: bool, max_bytes: int, need: bool) -> UnifiedError | None:

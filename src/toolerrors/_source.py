@@ -12,7 +12,7 @@ them; this module and the sources sit above it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from importlib import import_module
 from itertools import count, groupby
@@ -27,7 +27,7 @@ from ._table import BOUND, CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE
 from ._unified import layer_missing
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from types import ModuleType
     from typing import TypeAlias
 
@@ -62,6 +62,7 @@ __all__ = [
     "lookup",
     "more_retryable",
     "only",
+    "partly_done",
     "problems",
     "register",
     "required_str",
@@ -110,7 +111,8 @@ class Claim(NamedTuple):
     A claim is asked only when the payload has its ``anchor`` key, in rank order across
     every source, and takes the payload when every test it names holds: the anchor's
     value is of type ``is_a`` and one of ``one_of``; the payload has the ``needs`` keys,
-    holds text at the ``texts`` keys and has none of the ``refuses`` keys; ``when``
+    holds text at the ``texts`` keys and has none of the ``refuses`` keys; with
+    ``given``, the anchor's value is not false, zero, empty or null; ``when``
     holds; and, with ``parsing_only``, an error was asked for (`toolerrors.parse`, not
     `toolerrors.error_of`).  A key written ``error/type`` is ``type`` inside the anchor's
     object (which needs ``is_a=dict``).  The dispatcher tests all of it but ``when``
@@ -133,6 +135,9 @@ class Claim(NamedTuple):
     refuses: tuple[str, ...] = ()
     when: Callable[[Mapping[str, Any]], bool] | None = None
     parsing_only: bool = False
+    given: bool = False
+    """The anchor's value must be given: one that is false, zero, empty or null marks
+    nothing (``{"not_done_yet": []}`` beside work done)."""
 
     def problem(self) -> str | None:
         """Why its tests cannot be made, or ``None`` when they can."""
@@ -151,8 +156,10 @@ class Claim(NamedTuple):
     def holds(self, d: Mapping[str, Any], need: bool) -> bool:
         """Whether it takes ``d``, which has its anchor: what the dispatcher tests inline."""
         value = d[self.anchor]
-        if (self.is_a is not None and type(value) is not self.is_a) or (
-            self.one_of is not None and value not in self.one_of
+        if (
+            (self.is_a is not None and type(value) is not self.is_a)
+            or (self.one_of is not None and value not in self.one_of)
+            or (self.given and not value)
         ):
             return False
 
@@ -179,6 +186,8 @@ class Claim(NamedTuple):
         if self.one_of is not None:
             names[f"one_of{index}"] = self.one_of
             tests.append(f"value in one_of{index}")
+        if self.given:
+            tests.append("value")
 
         def at(key: str) -> tuple[str, str]:
             outer, _, inner = key.partition("/")
@@ -937,6 +946,30 @@ def only(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
     unknown = [key for key in d if key not in allowed]
     if unknown:
         raise ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
+
+
+_LISTED: Final = 10
+"""How many failed items a partly done batch names in its message."""
+
+
+def partly_done(error: UnifiedError, *, done: int, failed: Sequence[str] = ()) -> UnifiedError:
+    """``error``, the first failure of a batch in which ``done`` other items may have
+    taken effect: its kind kept, and its retry advice never ``True``, since a re-run of
+    the whole would do again what was done (``None`` stays not known).  Its message says
+    which items ``failed`` where they are named here; a payload that names them itself
+    and is written back as it came (GraphQL's ``errors[].path``) passes none.  A batch
+    in which nothing took effect is ``error`` as it is."""
+    if not done:
+        return error
+    message = error.message
+    if failed:
+        named = ", ".join(failed[:_LISTED]) + (", ..." if len(failed) > _LISTED else "")
+        message += (
+            f" [{len(failed)} of {len(failed) + done} items of the batch failed ({named});"
+            " the others may have taken effect: re-send only the failed ones]"
+        )
+    retryable = None if error.retryable is None else False
+    return replace(error, message=message, retryable=retryable)
 
 
 # What writers share.

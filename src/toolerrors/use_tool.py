@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Final, TypeAlias
 
 from pydantic import Field, StrictStr
 
-from ._builtin.use_tool import ROWS
+from ._builtin.use_tool import ROWS, held_keys
 from ._enum import TextEnum
 from ._errors import ShapeError
 from ._held import TEMPLATES, Outcome, Reason, match, render
@@ -144,10 +144,11 @@ Payload: TypeAlias = ToolError | NotDoneYet | Refused
 def parse(payload: object, *, strict: bool = False) -> Payload:
     """A ``use_tool`` error or held-back outcome (dict, JSON text or model) as its model."""
     data = as_data(payload)
-    if "not_done_yet" in data and "refused" in data:
+    given = held_keys(data)  # a held-back key that is false, empty or null holds nothing
+    if len(given) > 1:
         raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome")
-    if "not_done_yet" in data:
+    if given == ("not_done_yet",):
         return validate(NotDoneYet, data, strict)
-    if "refused" in data:
+    if given:
         return validate(Refused, data, strict)
     return validate(ToolError, data, strict)

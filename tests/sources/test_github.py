@@ -38,6 +38,25 @@ def test_graphql_errors_in_a_200() -> None:
     assert convert(body, "github") == body  # type: ignore[arg-type]
 
 
+def test_graphql_errors_beside_resolved_data_are_never_retried_whole() -> None:
+    """A GraphQL response whose data resolved one field and whose error is a rate limit
+    on another partly took effect: its kind kept, never retried, written back as it came;
+    with no data resolved it is retried as its error says."""
+    partial = {
+        "data": {"createIssue": {"issue": {"number": 7}}, "addLabel": None},
+        "errors": [
+            {"type": "RATE_LIMITED", "message": "API rate limit exceeded", "path": ["addLabel"]}
+        ],
+    }
+    error = parse(partial)
+    assert (error.kind, error.retryable, error.message) == (
+        ErrorKind.RATE_LIMITED, False, "API rate limit exceeded",
+    )  # fmt: skip
+    assert convert(partial, "github") == partial  # type: ignore[arg-type]
+    nothing = {**partial, "data": {"createIssue": None, "addLabel": None}}
+    assert (parse(nothing).kind, parse(nothing).retryable) == (ErrorKind.RATE_LIMITED, True)
+
+
 def test_rate_limit_pages_say_rate_limit() -> None:
     """A REST error that points to GitHub's rate-limit documentation is a rate limit,
     whatever its words or a 403 say; another page leaves the words to decide."""

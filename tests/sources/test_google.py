@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from toolerrors import ErrorKind, convert, parse
+import json
+
+from toolerrors import ErrorKind, UnifiedError, convert, parse
 
 
 def test_variants_read_alike() -> None:
@@ -37,6 +39,41 @@ def test_an_inner_error_is_never_retried_more_than_its_own_status() -> None:
     )
     bare = parse({"error": {"code": 500, "message": limited, "status": "Internal"}})
     assert (bare.kind, bare.retryable, bare.message) == (ErrorKind.RATE_LIMITED, True, "Slow.")
+
+
+def test_an_array_with_a_success_beside_its_error_is_never_retried_whole() -> None:
+    """``[{"error": ...}, {...}]`` whose other item is no error partly took effect: the
+    first item's kind, never retried, and the failed item named by its place."""
+    failed = {"error": {"code": 503, "message": "Unavailable.", "status": "UNAVAILABLE"}}
+    error = parse([failed, {"id": "f1", "kind": "drive#file"}])
+    assert (error.kind, error.retryable, error.message) == (
+        ErrorKind.UNAVAILABLE,
+        False,
+        "Unavailable. [1 of 2 items of the batch failed (#0); the others may have taken"
+        " effect: re-send only the failed ones]",
+    )
+    assert parse([failed]) == parse(failed)
+    assert parse([failed]).retryable is True
+
+
+def test_an_inner_error_never_makes_the_outer_one_more_retryable() -> None:
+    """A message that is the JSON text of an upstream 503 is read as the error only when
+    it invites no more retries than the outer status: a refusal or a payment error
+    written to Google with it reads back as a permission error, not retried."""
+    upstream = json.dumps(
+        {"error": {"code": 503, "message": "Unavailable.", "status": "UNAVAILABLE"}}
+    )
+    for kind in (ErrorKind.REFUSED, ErrorKind.PAYMENT_REQUIRED):
+        written = convert(UnifiedError(kind, upstream, retryable=False), "google")
+        back = parse(written)
+        assert (back.kind, back.retryable, back.code, back.message) == (
+            ErrorKind.PERMISSION_DENIED, False, "PERMISSION_DENIED", upstream,
+        )  # fmt: skip
+        assert convert(written, "google") == written  # type: ignore[arg-type]
+    wrapped = {"error": {"code": 403, "message": upstream, "status": "PERMISSION_DENIED"}}
+    assert (parse(wrapped).kind, parse(wrapped).retryable) == (ErrorKind.PERMISSION_DENIED, False)
+    unsaid = {"error": {"code": 503, "message": upstream, "status": "Service Unavailable"}}
+    assert (parse(unsaid).kind, parse(unsaid).message) == (ErrorKind.UNAVAILABLE, "Unavailable.")
 
 
 def test_details_decide_before_the_status() -> None:

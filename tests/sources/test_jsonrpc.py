@@ -28,6 +28,30 @@ def test_a_response_is_read_by_what_it_carries() -> None:
               strict=True)  # fmt: skip
 
 
+def test_a_batch_with_a_result_beside_its_error_is_never_retried_whole() -> None:
+    """A JSON-RPC batch response whose first item failed and whose second returned a
+    result partly took effect: its kind kept, never retried, the failed id named; a
+    batch in which every item failed reads as its first item."""
+    failed = {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "error": {"code": -32000, "message": "Rate limit exceeded"},
+    }
+    done = {"jsonrpc": "2.0", "id": 8, "result": {"content": [], "isError": False}}
+    error = parse([failed, done])
+    assert (error.kind, error.retryable, error.code, error.message) == (
+        ErrorKind.RATE_LIMITED,
+        False,
+        "-32000",
+        "Rate limit exceeded [1 of 2 items of the batch failed (7); the others may have"
+        " taken effect: re-send only the failed ones]",
+    )
+    assert not should_retry(error, idempotent=True)
+    alone = parse([failed, {**failed, "id": 8}])
+    assert (alone.retryable, alone.message) == (parse(failed).retryable, "Rate limit exceeded")
+    assert parse(failed).retryable is True
+
+
 def test_a_declined_request_is_refused_whatever_its_code() -> None:
     """A person said no: never retried, even under a code that would be."""
     error = parse({"code": -32603, "message": "The user declined the request"})

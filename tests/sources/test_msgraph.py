@@ -29,6 +29,55 @@ def test_a_batch_reads_as_its_first_failed_item() -> None:
     assert (error.kind, error.status_code, error.code) == (ErrorKind.NOT_FOUND, 404, "itemNotFound")
 
 
+_ACCEPTED = {"status": 202, "body": {}}
+_THROTTLED = {"error": {"code": "TooManyRequests", "message": "Too many requests."}}
+
+
+def test_a_batch_partly_delivered_is_never_retried_whole() -> None:
+    """Two items accepted and one throttled: still a rate limit, but not retried as a
+    whole (that would send the accepted ones again), and its message names the item
+    that failed; a batch in which every item failed is retried as its first item says."""
+    from toolerrors.retry import Retry
+
+    batch = {
+        "responses": [
+            {"id": "1", **_ACCEPTED},
+            {"id": "2", **_ACCEPTED},
+            {"id": "3", "status": 429, "headers": {"Retry-After": "10"}, "body": _THROTTLED},
+        ]
+    }
+    error = parse(batch)
+    assert (error.kind, error.retryable, error.status_code, error.code) == (
+        ErrorKind.RATE_LIMITED, False, 429, "TooManyRequests",
+    )  # fmt: skip
+    assert error.message == (
+        "Too many requests. [1 of 3 items of the batch failed (3); the others may have"
+        " taken effect: re-send only the failed ones]"
+    )
+    calls = []
+
+    def send(*, idempotency_key: str) -> dict[str, object]:
+        calls.append(idempotency_key)
+        return batch
+
+    assert Retry(idempotency_key=True, sleep=lambda _: None).call(send) == batch
+    assert len(calls) == 1
+    none_done = {
+        "responses": [
+            {"id": "1", "status": 429, "body": _THROTTLED},
+            {
+                "id": "2",
+                "status": 424,
+                "body": {"error": {"code": "failedDependency", "message": "m"}},
+            },
+        ]
+    }
+    error = parse(none_done)
+    assert (error.kind, error.retryable, error.message) == (
+        ErrorKind.RATE_LIMITED, True, "Too many requests.",
+    )  # fmt: skip
+
+
 def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
     """Graph's and Pythe's ``unauthorized`` coincide: a Pythe-shaped envelope whose ``ok``
     is no error flag (``"true"``) is no one's error, not Azure's bare ``{code, message}``,

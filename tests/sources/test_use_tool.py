@@ -175,6 +175,50 @@ def test_an_error_key_that_is_false_or_empty_marks_no_error(flag: object) -> Non
         assert raised.value.problem == f"an 'error' of {flag!r} marks no error"
 
 
+@pytest.mark.parametrize("flag", [False, 0, "", {}, [], None], ids=repr)
+@pytest.mark.parametrize("key", ["not_done_yet", "refused"])
+def test_a_held_back_key_that_is_false_or_empty_holds_nothing_back(key: str, flag: object) -> None:
+    """``{"not_done_yet": [], "result": ...}`` is work done: nothing reads it as the check
+    holding the call, so a retry helper runs it once; parse says why it is no error."""
+    from toolerrors import parse as parse_any
+    from toolerrors.retry import Retry
+
+    result = {key: flag, "result": "Invoice sent"}
+    assert error_of(result) is None
+    calls = []
+
+    def send(*, idempotency_key: str) -> dict[str, object]:
+        calls.append(idempotency_key)
+        return result
+
+    assert Retry(idempotency_key=True, sleep=lambda _: None).call(send) == result
+    assert len(calls) == 1
+    with pytest.raises(ShapeError) as raised:
+        parse_any(result)
+    assert (raised.value.where, raised.value.problem) == (
+        f"/{key}",
+        f"a {key!r} of {flag!r} holds nothing back",
+    )
+    error = {"error": "rate_limited", "message": "Slow down.", key: flag}
+    assert error_of(error) == parse_any(error)
+    assert (parse_any(error).kind, parse_any(error).code) == (
+        ErrorKind.RATE_LIMITED,
+        "rate_limited",
+    )
+    assert parse(error) == ToolError.model_validate(error)
+
+
+def test_a_refusal_beside_an_approval_is_never_lost() -> None:
+    """Both outcomes at once is no documented shape; read leniently, the refusal wins,
+    and an empty outcome beside a given one is passed over."""
+    ask = ASK_TEMPLATE.format(owner="Ana", reason=Reason.UNDECIDED.value)
+    stop = STOP_TEMPLATE.format(owner="Ana", reason=Reason.SENSITIVE_DATA.value)
+    error = toolerrors.parse({"not_done_yet": ask, "refused": stop})
+    assert (error.kind, error.retryable, error.message) == (ErrorKind.REFUSED, False, stop)
+    assert toolerrors.parse({"not_done_yet": None, "refused": stop}).code == "refused"
+    assert isinstance(parse({"not_done_yet": "", "refused": stop}), Refused)
+
+
 @pytest.mark.parametrize("kind", ["refused", "approval_required"])
 def test_an_approval_or_refusal_no_check_gave_is_written_as_forbidden(kind: str) -> None:
     """Without an owner and a reason no use_tool check held it (Stripe's 3-D Secure

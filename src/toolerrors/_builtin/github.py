@@ -25,6 +25,7 @@ from .._source import (
     Source,
     canonical_row,
     only,
+    partly_done,
     want,
 )
 from .._table import WRITE, Row, Rows, codes_of
@@ -176,7 +177,12 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if row is None and strict:
         raise ShapeError(f"unknown github GraphQL type {code!r}", f"{where}/errors/0/type")
     kind, retryable = row_or_words(row, code, message)
-    return make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
+    error = make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
+    data = d.get("data")
+    if type(data) is not dict:
+        return error
+    # Fields resolved beside the errors took effect; errors[].path names what failed.
+    return partly_done(error, done=sum(value is not None for value in data.values()))
 
 
 def _documented(kind_of: object) -> bool:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, given_back
+from .._source import Claim, Field, Shape, Source, canonical_row, given_back, partly_done
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import row_or_words
@@ -142,14 +142,25 @@ def read_bare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def read_batch(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """A ``$batch`` response: the first item that failed, with its status."""
-    for index, item in enumerate(d["responses"]):
-        if _failed(item):
-            body = item.get("body")
-            error = read_msgraph(body, strict, f"{where}/responses/{index}/body")
-            status = item["status"]
-            return make(error.kind, error.message, retryable=error.retryable, status_code=status, vendor="msgraph", code=error.code, extra=body)  # fmt: skip
-    raise ShapeError("no item of the $batch response failed", where)  # pragma: no cover
+    """A ``$batch`` response: its first failed item, with that item's status; where any
+    other item may have taken effect (a 2xx, or no failing status), never retried as a
+    whole, and saying which items failed."""
+    items = d["responses"]
+    failed = [index for index, item in enumerate(items) if _failed(item)]
+    first = items[failed[0]]
+    body = first["body"]
+    error = read_msgraph(body, strict, f"{where}/responses/{failed[0]}/body")
+    error = make(error.kind, error.message, retryable=error.retryable, status_code=first["status"], vendor="msgraph", code=error.code, extra=body)  # fmt: skip
+    stopped = [
+        str(item.get("id", index)) for index, item in enumerate(items) if not _took_effect(item)
+    ]
+    return partly_done(error, done=len(items) - len(stopped), failed=stopped)
+
+
+def _took_effect(item: object) -> bool:
+    """An item of a ``$batch`` response that may have done what it asked: one whose status
+    is not a failing one (a 424 is an item not run because one it depends on failed)."""
+    return not (type(item) is dict and type(item.get("status")) is int and item["status"] >= 400)
 
 
 def _failed(item: object) -> bool:

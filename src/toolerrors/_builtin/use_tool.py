@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "read_held", "read_use_tool", "write"]
+__all__ = ["SOURCE", "held_keys", "read_held", "read_use_tool", "write"]
 
 
 _NO_CHECK: Final = "forbidden"
@@ -157,11 +157,23 @@ _HELD_READ: Final = {
 }
 
 
+def held_keys(d: Mapping[str, Any]) -> tuple[str, ...]:
+    """The check's outcome keys ``d`` gives a value to.  A value that is false, zero,
+    empty or null holds nothing back (``{"not_done_yet": [], "result": ...}`` is work
+    done), as an ``error`` that is marks no error."""
+    return tuple(key for key in HELD if d.get(key))
+
+
 def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"not_done_yet": text}`` or ``{"refused": text}``."""
-    key = "not_done_yet" if "not_done_yet" in d else "refused"
-    if key == "not_done_yet" and "refused" in d:
-        raise ShapeError("both 'not_done_yet' and 'refused': the check gives one outcome", where)
+    key = "not_done_yet" if d.get("not_done_yet") else "refused"
+    if not d.get(key) or (key == "not_done_yet" and d.get("refused")):
+        if d.get(key):
+            raise ShapeError(
+                "both 'not_done_yet' and 'refused': the check gives one outcome", where
+            )
+        key = "not_done_yet" if "not_done_yet" in d else "refused"
+        raise ShapeError(f"a {key!r} of {d.get(key)!r} holds nothing back", f"{where}/{key}")
     outcome, keys, kind = _HELD_READ[key]
     text = d[key]
     if type(text) is not str:
@@ -198,12 +210,6 @@ def read_held(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         reason=reason,
         extra=extra,
     )
-
-
-def _error_given(d: Mapping[str, Any]) -> bool:
-    """An ``error`` that is false, zero, empty or null marks no error: careless APIs send
-    ``{"error": false, "message": "Record created"}`` on success."""
-    return bool(d["error"])
 
 
 _HELD_KINDS: Final = frozenset({ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED})
@@ -251,8 +257,20 @@ SOURCE: Final = Source(
     shapes=SHAPES,
     rows=ROWS,
     claims=(
-        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet"),
-        Claim(11, "refused", read_held, "the held-back outcome: refused"),
+        # A held-back key that is false, zero, empty or null holds nothing back.
+        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet", given=True),
+        Claim(11, "refused", read_held, "the held-back outcome: refused", given=True),
+        *(
+            Claim(
+                rank,
+                key,
+                read_held,
+                f"when asked for an error, after every other claim: `{key}` that is false,"
+                " zero, empty or null (to say it holds nothing back)",
+                parsing_only=True,
+            )
+            for rank, key in enumerate(HELD, start=92)
+        ),
         # Asked for an error, any: the reader says what is wrong (an error that is
         # false, zero, empty or null marks none). First, so that parse calls nothing.
         Claim(
@@ -268,7 +286,7 @@ SOURCE: Final = Source(
             read_use_tool,
             "`{error, message, card?}` with an `error` that is given: one that is false,"
             " zero, empty or null marks no error",
-            when=_error_given,
+            given=True,
         ),
     ),
     write=write,
