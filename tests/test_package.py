@@ -17,7 +17,7 @@ from toolerrors._extras import EXTRAS
 from toolerrors.testing import refused
 
 PUBLIC = [
-    "MAX_BYTES", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
+    "MAX_BYTES", "MAX_DEPTH", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
     "ToolFailure", "UnifiedError", "Vendor",
     "__version__", "convert", "error_of", "from_exception", "from_http", "model_text", "parse",
     "retry_delay", "retry_on", "should_retry",

@@ -10,11 +10,19 @@ from pydantic_core import from_json
 
 from ._errors import ShapeError
 
-__all__ = ["MAX_BYTES", "MAX_WAIT", "decode", "is_wait", "load", "size", "type_name"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_WAIT", "decode", "is_wait", "load", "size", "type_name"]
 
 MAX_BYTES: Final = 1 << 20
 """Default size limit for JSON text, 1 MiB of UTF-8: larger input is refused before it
 is parsed."""
+
+MAX_DEPTH: Final = 32
+"""How many payloads deep, one inside another, a reader follows: a JSON-RPC response
+whose ``result`` or ``error`` is another response, the tool result inside it, the error
+in that one's structured content or text.  Real ones nest two or three deep.  Deeper
+nesting is not read, as a text over `MAX_BYTES` is not: `parse` raises `ShapeError`,
+lenient `error_of` gives ``None``.  At the limit a read takes at most about 250 frames of
+Python's stack (its recursion limit is 1,000), whatever the payloads hold."""
 
 MAX_WAIT: Final = sys.float_info.max
 """The largest wait in seconds a source may state: it must be a finite float."""
