@@ -21,8 +21,10 @@ MAX_DEPTH: Final = 32
 whose ``result`` or ``error`` is another response, the tool result inside it, the error
 in that one's structured content or text.  Real ones nest two or three deep.  Deeper
 nesting is not read, as a text over `MAX_BYTES` is not: `parse` raises `ShapeError`,
-lenient `error_of` gives ``None``.  At the limit a read takes at most about 250 frames of
-Python's stack (its recursion limit is 1,000), whatever the payloads hold."""
+lenient `error_of` gives ``None``.  At the limit a read takes at most about 250 frames
+of Python's stack (its recursion limit is 1,000), whatever the payloads hold.
+`from_exception` reads exception groups inside group members' causes as deep, and a
+member deeper by its class alone (``unknown``, advice unsaid)."""
 
 MAX_WAIT: Final = sys.float_info.max
 """The largest wait in seconds a source may state: it must be a finite float."""
