@@ -11,16 +11,19 @@ import urllib.error
 
 import pytest
 
-from toolerrors import ErrorKind, ToolFailure, from_exception, parse
+from toolerrors import MAX_DEPTH, ErrorKind, ToolFailure, from_exception, parse
 
 if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's groups there
     from exceptiongroup import BaseExceptionGroup, ExceptionGroup
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolerrors import retry, should_retry
 from toolerrors.configure import ConfigureError
 from toolerrors.testing import refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 @pytest.mark.parametrize(
@@ -162,6 +165,34 @@ def test_a_group_member_caused_by_its_own_group_ends() -> None:
     group = ExceptionGroup("g", [member])
     member.__cause__ = group
     assert from_exception(group).kind.value == "unknown"
+
+
+def _groups_around(exc: BaseException, levels: int) -> BaseException:
+    """``exc`` inside ``levels`` groups, each the cause of the one member of the next."""
+    for _ in range(levels):
+        try:
+            raise RuntimeError("step") from ExceptionGroup("g", [exc])
+        except RuntimeError as caught:
+            exc = caught
+    return ExceptionGroup("top", [exc])
+
+
+def _with_frames(frames: int, read: Callable[[], ErrorKind]) -> ErrorKind:
+    """``read()`` called ``frames`` calls deep: with that much less of the stack left."""
+    return read() if frames == 0 else _with_frames(frames - 1, read)
+
+
+def test_groups_are_read_to_max_depth_whatever_the_stack() -> None:
+    """A refusal `MAX_DEPTH` groups deep is kept with most of the stack used; one group
+    deeper is not read (unknown, advice unsaid), as nested payloads are not, rather than
+    wherever a RecursionError happens to stop it."""
+    refusal = parse({"refused": "The owner said no."}).exception()
+    deepest = _groups_around(refusal, MAX_DEPTH - 1)
+    assert _with_frames(600, lambda: from_exception(deepest).kind) is ErrorKind.REFUSED
+    deeper = from_exception(_groups_around(refusal, MAX_DEPTH))
+    assert (deeper.kind, deeper.retryable, deeper.code) == (
+        ErrorKind.UNKNOWN, None, "toolerrors._unified.ToolFailure",
+    )  # fmt: skip
 
 
 class _Unprintable(Exception):

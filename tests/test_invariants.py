@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolerrors import (
+    MAX_DEPTH,
     MAX_WAIT,
     TARGETS,
     VENDORS,
@@ -360,3 +361,21 @@ def test_no_number_in_a_text_makes_it_more_retryable(
         assert RANK[error.retryable] <= RANK[without.retryable], (numbered, error)
     for payload in _text_payloads(text)[:2]:
         assert RANK[parse(payload).retryable] <= RANK[words[1]], payload
+
+
+@settings(max_examples=200, deadline=None)
+@given(error_payloads(), st.integers(1, MAX_DEPTH), st.booleans())
+def test_an_error_nested_in_responses_reads_as_itself(
+    payload: dict[str, object], levels: int, as_text: bool
+) -> None:
+    """A failed tool result whose structured content is an error, as the result of
+    responses nested up to `MAX_DEPTH` deep, reads as that error: never more retryable,
+    nor another kind, for being wrapped."""
+    alone = parse(payload)
+    nested: object = {"isError": True, "structuredContent": payload, "content": []}
+    for index in range(levels):
+        nested = {"jsonrpc": "2.0", "id": index, "result": nested}
+    read = parse(json.dumps(nested) if as_text else nested)
+    assert (read.kind, read.retryable, read.retry_after, read.code, read.vendor) == (
+        alone.kind, alone.retryable, alone.retry_after, alone.code, alone.vendor,
+    )  # fmt: skip

@@ -18,7 +18,7 @@ from toolerrors.integrations._common import Refused
 from toolerrors.testing import refused
 
 PUBLIC = [
-    "MAX_BYTES", "MAX_WAIT", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
+    "MAX_BYTES", "MAX_DEPTH", "MAX_WAIT", "TARGETS", "VENDORS", "Action", "ErrorKind", "ShapeError", "Target", "ToolErrorsError",
     "ToolFailure", "UnifiedError", "Vendor",
     "__version__", "convert", "error_of", "from_exception", "from_http", "model_text", "parse",
     "retry_delay", "retry_on", "should_retry",

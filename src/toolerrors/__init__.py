@@ -13,7 +13,7 @@ from . import _unified
 from ._errors import ShapeError, ToolErrorsError
 from ._json import MAX_WAIT
 from ._kinds import Action, ErrorKind
-from ._read import MAX_BYTES, TARGETS, VENDORS, error_of, parse
+from ._read import MAX_BYTES, MAX_DEPTH, TARGETS, VENDORS, error_of, parse
 from ._table import Target, Vendor
 from ._unified import ToolFailure, UnifiedError
 
@@ -28,6 +28,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_DEPTH",
     "MAX_WAIT",
     "TARGETS",
     "VENDORS",

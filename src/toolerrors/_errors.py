@@ -4,6 +4,7 @@ Exception tree::
 
     ToolErrorsError
      └── ShapeError (also ValueError)   the input is not an error of a known shape
+          └── NestedTooDeep             payloads nested past ``MAX_DEPTH``: not read
 
 ``ConfigureError`` (in ``toolerrors.configure``) and ``ToolFailure`` carry a vendor's
 error; they are not about toolerrors' input and do not derive from this tree.  Every one
@@ -12,7 +13,14 @@ of them pickles, copies and compares equal by value.
 
 from __future__ import annotations
 
-__all__ = ["ComparedByArgs", "ShapeError", "ToolErrorsError", "derives_from", "text_of"]
+__all__ = [
+    "ComparedByArgs",
+    "NestedTooDeep",
+    "ShapeError",
+    "ToolErrorsError",
+    "derives_from",
+    "text_of",
+]
 
 
 def text_of(exc: BaseException) -> str:
@@ -66,3 +74,9 @@ class ShapeError(ToolErrorsError, ValueError):
 
     def __reduce__(self) -> tuple[type[ShapeError], tuple[str, str]]:
         return (type(self), (self.problem, self.where))
+
+
+class NestedTooDeep(ShapeError):
+    """Payloads nested inside one another past the limit a reader follows
+    (``toolerrors.MAX_DEPTH``): unread, like a text over the size limit, so lenient
+    reading passes it over (`error_of` gives ``None``) rather than guessing at its top."""

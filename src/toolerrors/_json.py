@@ -11,6 +11,7 @@ from ._errors import ShapeError
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_DEPTH",
     "MAX_WAIT",
     "SECONDS",
     "bounded_wait",
@@ -25,6 +26,16 @@ __all__ = [
 MAX_BYTES: Final = 1 << 20
 """Default size limit for JSON text, 1 MiB of UTF-8: larger input is refused before it
 is parsed."""
+
+MAX_DEPTH: Final = 32
+"""How many payloads deep, one inside another, a reader follows: a JSON-RPC response
+whose ``result`` or ``error`` is another response, the tool result inside it, the error
+in that one's structured content or text.  Real ones nest two or three deep.  Deeper
+nesting is not read, as a text over `MAX_BYTES` is not: `parse` raises `ShapeError`,
+lenient `error_of` gives ``None``.  At the limit a read takes at most about 250 frames
+of Python's stack (its recursion limit is 1,000), whatever the payloads hold.
+`from_exception` reads exception groups inside group members' causes as deep, and a
+member deeper by its class alone (``unknown``, advice unsaid)."""
 
 MAX_WAIT: Final = 31_536_000.0
 """Seconds: the longest wait an error carries, one year.  A longer wait stated in text, a

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
-from ._json import opens_object
+from ._json import MAX_DEPTH, opens_object
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import RESPONSES, Response, exception_reader
@@ -108,7 +108,7 @@ def _attribute(exc: BaseException, path: str) -> Any:
     return value
 
 
-def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
+def _response(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
     """An HTTP error exception (urllib's, or one that keeps its response as in
     `_LIBRARIES`, as a source declares (`Source.responses`), or as `_BODY`) through
     `from_http`."""
@@ -121,7 +121,7 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
                 body = None
             return from_http(status, headers, body)
         reason = getattr(exc, "reason", None)
-        return _read(reason, seen) if isinstance(reason, BaseException) else None
+        return _read(reason, seen, depth + 1) if isinstance(reason, BaseException) else None
     for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, _BODY):
         status = _attribute(exc, status_path)
         if status is None:
@@ -192,13 +192,13 @@ def _is_group(exc: BaseException) -> bool:
     return derives_from(exc, "BaseExceptionGroup")
 
 
-def _group(group: BaseException, seen: set[int]) -> UnifiedError:
+def _group(group: BaseException, seen: set[int], depth: int) -> UnifiedError:
     """A group (``asyncio.TaskGroup``, anyio, the MCP SDK's task groups) by its members: a
     refusal, else an approval, inside it is kept; otherwise the most cautious member
     decides (never retried if any member may not be, the longest wait among equals),
     and an interruption among them is never retried."""
     seen.add(id(group))
-    errors = [_member(member, seen) for member in _members(group)]
+    errors = [_member(member, seen, depth + 1) for member in _members(group)]
     for kind in _HELD:
         for error in errors:
             if error.kind is kind:
@@ -206,28 +206,28 @@ def _group(group: BaseException, seen: set[int]) -> UnifiedError:
     return min(errors, key=lambda error: (_CAUTION[error.retryable], -(error.retry_after or 0.0)))
 
 
-def _member(exc: BaseException, seen: set[int]) -> UnifiedError:
+def _member(exc: BaseException, seen: set[int], depth: int) -> UnifiedError:
     """One member of a group, read as `from_exception` reads it, sharing what was seen
     (a member whose cause is its own group ends there)."""
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
-    found = _read(exc, seen) if id(exc) not in seen else None
+    found = _read(exc, seen, depth) if id(exc) not in seen else None
     return found or _by_class(exc, UNSAID)
 
 
-def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
+def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
     """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
         return exc.error
     if _is_group(exc):
-        return _group(exc, seen)
+        return _group(exc, seen, depth)
     for cls in type(exc).__mro__:  # an SDK's exception that a source reads (ConfigureError)
         read = exception_reader(cls)
         if read is not None:
             return read(exc)
     if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
         return error_of(getattr(exc, "error", None))
-    found = _response(exc, seen) or _error_data(exc) or _body(exc)
+    found = _response(exc, seen, depth) or _error_data(exc) or _body(exc)
     if found is not None:
         return found
     for cls in type(exc).__mro__:
@@ -240,16 +240,20 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     return None
 
 
-def _read(exc: BaseException, seen: set[int]) -> UnifiedError | None:
+def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
     """The first error ``exc`` or its causes (``__cause__``, else ``__context__``) say;
-    one of kind ``unknown`` only when none says more."""
-    depth = 0
+    one of kind ``unknown`` only when none says more.  ``depth`` is how many groups (or
+    urllib reasons) ``exc`` is inside: past `MAX_DEPTH` nothing is read, whatever room
+    is left on the stack (a `RecursionError` caught here would depend on it)."""
+    if depth > MAX_DEPTH:
+        return None
+    causes = 0
     first = None
     current: BaseException | None = exc
-    while current is not None and id(current) not in seen and depth < _MAX_DEPTH:
+    while current is not None and id(current) not in seen and causes < _MAX_DEPTH:
         seen.add(id(current))
         try:
-            found = _known(current, seen)
+            found = _known(current, seen, depth)
         except Exception:
             found = None  # a broken exception or response: look further, then say unknown
         if found is not None:
@@ -257,7 +261,7 @@ def _read(exc: BaseException, seen: set[int]) -> UnifiedError | None:
                 return found
             first = first or found
         current = current.__cause__ or current.__context__
-        depth += 1
+        causes += 1
     return first
 
 
@@ -284,8 +288,8 @@ def from_exception(exc: BaseException) -> UnifiedError:
     attributes they keep.
     """
     if _is_group(exc):
-        return _group(exc, set())
+        return _group(exc, set(), 0)
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
-    found = _read(exc, set())
+    found = _read(exc, set(), 0)
     return found if found is not None else _by_class(exc, UNSAID)

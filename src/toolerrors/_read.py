@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import threading
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
@@ -16,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from . import _builtin, _source, _unified
-from ._errors import ShapeError, derives_from
+from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._held import REASON_BY_VALUE
-from ._json import MAX_BYTES, bounded_wait, decode, load, opens_object, size, type_name
+from ._json import MAX_BYTES, MAX_DEPTH, bounded_wait, decode, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import (
@@ -39,7 +40,17 @@ from ._words import UNSAID, read_words, status_in_text, wait_in_text
 if TYPE_CHECKING:
     from ._table import Target, Vendor
 
-__all__ = ["MAX_BYTES", "TARGETS", "VENDORS", "error_of", "from_mapping", "load", "parse"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "TARGETS",
+    "VENDORS",
+    "error_of",
+    "from_mapping",
+    "load",
+    "parse",
+    "read_nested",
+]
 
 
 def _register_built_in() -> None:
@@ -278,6 +289,8 @@ def from_mapping(
         data = d if owned else dict(d)
         try:
             return found(data, strict, where)
+        except NestedTooDeep:
+            raise  # not read, so not recovered: what it marks is too deep to know
         except ShapeError:
             return _recovered(found, data, strict)
     if unwrap and any(key in d for key in _MCP_KEYS):
@@ -287,7 +300,51 @@ def from_mapping(
     return None
 
 
-_source.read_any = from_mapping
+class _Nesting(threading.local):
+    """What `read_nested` knows in this thread while it reads payloads inside one."""
+
+    depth = 0
+    """How many payloads deep it is reading now."""
+
+    def __init__(self) -> None:
+        self.read: dict[tuple[int, bool, bool], tuple[Mapping[str, Any], UnifiedError | None]] = {}
+        """What each payload read gave, by its id and how it was read; the payload is
+        kept beside it, so that its id stands for it alone while it is here."""
+
+
+_NESTING: Final = _Nesting()
+
+
+def read_nested(
+    d: Mapping[str, Any], *, strict: bool, where: str, need: bool
+) -> UnifiedError | None:
+    """The error in a payload inside another, as `from_mapping` reads it, for a source
+    whose payloads wrap others (a JSON-RPC response's ``result`` or ``error``).
+
+    No deeper than `MAX_DEPTH` payloads inside the outermost: past it, `NestedTooDeep`.
+    And each payload is read once however often it is asked for while the outermost is
+    read: a claim that asks whether a ``result`` holds an error reads it, and its reader
+    then takes what that read gave, so N levels cost N reads, not 2 ** N.
+    """
+    nesting = _NESTING
+    key = (id(d), strict, need)
+    known = nesting.read.get(key)
+    if known is not None and known[0] is d:
+        return known[1]
+    if nesting.depth >= MAX_DEPTH:  # no path: a claim's test reads with none
+        raise NestedTooDeep(f"payloads nested more than MAX_DEPTH ({MAX_DEPTH}) deep")
+    nesting.depth += 1
+    try:
+        found = from_mapping(d, strict=strict, where=where, need=need)
+        nesting.read[key] = (d, found)
+        return found
+    finally:
+        nesting.depth -= 1
+        if not nesting.depth:  # the outermost is read: what was read may change now
+            nesting.read.clear()
+
+
+_source.read_any = read_nested
 
 
 def _recovered(reader: Reader, d: Mapping[str, Any], strict: bool) -> UnifiedError:
@@ -574,8 +631,9 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     shape is kind ``unknown`` (or what its known words say) with the code kept verbatim,
     and a payload that marks an error but is broken around it is still an error.
     ``strict=True`` accepts only exactly one source's documented shape, and says where it
-    is not.  Anything that is not an error at all raises `ShapeError` saying what was
-    expected and where.
+    is not.  Anything that is not an error at all, or is too large (`MAX_BYTES`) or
+    nested too deep (`MAX_DEPTH`) to read, raises `ShapeError` saying what was expected
+    and where.
     """
     if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
         if len(payload) << 2 > max_bytes:  # may be over the limit: measured in UTF-8 bytes
@@ -590,6 +648,8 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
             if callable(reader):  # not the text that says why no source took it
                 try:
                     return reader(value, strict, "")
+                except NestedTooDeep:
+                    raise
                 except ShapeError:
                     return _recovered(reader, value, strict)
         elif type(value) is list:
@@ -612,10 +672,16 @@ def error_of(
     An awaitable (a coroutine not awaited yet) raises ``TypeError``: it is no result.
     Never raises `ShapeError` in lenient mode: something that marks an error
     (``isError: true``, ``ok: false``, an ``error`` key, a check-held key, a known code)
-    around a broken shape is still an error, read by its known words.  With ``strict``
-    it raises `ShapeError` saying where the shape is broken.
+    around a broken shape is still an error, read by its known words; a result too large
+    (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  With
+    ``strict`` it raises `ShapeError` saying where the shape is broken.
     """
-    return _read(result, strict, max_bytes, need=False)
+    try:
+        return _read(result, strict, max_bytes, need=False)
+    except NestedTooDeep:
+        if strict:
+            raise
+        return None  # as a text over the size limit: too deep to read is no error read
 
 
 _unified.read_dict = read_unified

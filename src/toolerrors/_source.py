@@ -101,8 +101,10 @@ class ReadsAny(Protocol):
 read_any: ReadsAny = layer_missing
 """Reads a payload of any source as `toolerrors.parse` does (``None`` when it holds no
 error and none is ``need``-ed), for a source whose payloads wrap other sources' (a
-JSON-RPC response carries any error object).  It is ``toolerrors._read``'s, set when that
-module is imported: it imports every source, so no source can import it."""
+JSON-RPC response carries any error object): no deeper than ``MAX_DEPTH`` payloads,
+and each once, however often a claim's test and its reader ask for it.  It is
+``toolerrors._read``'s, set when that module is imported: it imports every source, so no
+source can import it."""
 
 
 class Claim(NamedTuple):

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
 import pytest
 
 import toolerrors
 from conftest import corpus_case
-from toolerrors import ErrorKind, ShapeError, convert, error_of, parse, should_retry
+from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, parse, should_retry
+from toolerrors._errors import NestedTooDeep
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 def test_a_response_is_read_by_what_it_carries() -> None:
@@ -132,3 +140,83 @@ def test_an_unknown_outcome_is_written_as_a_request_timeout() -> None:
     wire = convert({"code": "TIMEOUT", "message": "The request timed out."}, to="jsonrpc")
     assert wire == {"code": -32001, "message": "The request timed out."}
     assert parse(wire).kind is ErrorKind.UNKNOWN_OUTCOME
+
+
+_TOOL_FAILED = {"isError": True, "content": [{"type": "text", "text": "boom"}]}
+
+
+def _nested(levels: int, inner: dict[str, Any], key: str = "result") -> dict[str, Any]:
+    """``inner`` as the ``result`` (or ``error``) of a response, that response as the
+    ``result`` of another, ``levels`` responses in all."""
+    for index in range(levels):
+        inner = {"jsonrpc": "2.0", "id": index, key: inner}
+    return inner
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["lenient", "strict"])
+def test_responses_nested_in_results_cost_reads_in_proportion(
+    monkeypatch: pytest.MonkeyPatch, strict: bool
+) -> None:
+    """Each response in a chain of results is classified a fixed number of times, so N
+    levels cost O(N), however a claim's test and its reader both ask for the result."""
+    classified = 0
+
+    def counting(d: Mapping[str, Any], need: bool) -> object:
+        nonlocal classified
+        classified += 1
+        if classified > 1_000:  # the cost doubled a level: stop before it hangs
+            raise AssertionError("classified more than 1,000 times")
+        return _source._classify(d, need)  # the loop, which never compiles and replaces us
+
+    monkeypatch.setattr(_source, "classify", counting)
+    counts = []
+    for levels in (1, 2, 3, 24):
+        classified = 0
+        text = json.dumps(_nested(levels, _TOOL_FAILED))
+        for error in (
+            parse(_nested(levels, _TOOL_FAILED), strict=strict),
+            error_of(_nested(levels, _TOOL_FAILED), strict=strict),
+            toolerrors.from_http(200, {}, text),
+        ):
+            assert error is not None
+            assert (error.kind, error.vendor, error.message) == (ErrorKind.INTERNAL, "mcp", "boom")
+        counts.append(classified)
+    # parse and error_of classify 2N + 1 times each (3N strictly), from_http 2N + 1
+    assert counts == ([9, 17, 25, 193] if strict else [9, 15, 21, 147])
+
+
+@pytest.mark.parametrize(
+    ("key", "inner", "deepest"),
+    [
+        ("result", _TOOL_FAILED, toolerrors.MAX_DEPTH),
+        # a bare error object is read where it is, not as a payload of its own
+        ("error", {"code": -1, "message": "User rejected the request"}, toolerrors.MAX_DEPTH + 1),
+    ],
+    ids=["result", "error"],
+)
+def test_responses_nested_past_max_depth_are_not_read(
+    key: str, inner: dict[str, Any], deepest: int
+) -> None:
+    """Responses nested up to `MAX_DEPTH` inside the outermost are read; deeper ones, up
+    to the 700 `json.loads` builds, are not: `ShapeError` from `parse`, strict or not, and
+    ``None`` from lenient `error_of`, as a text over the size limit; never a
+    `RecursionError`."""
+    kind = parse(inner).kind
+    for levels in (1, deepest):
+        payload = _nested(levels, inner, key)
+        assert parse(payload) == parse(payload, strict=True)
+        assert (parse(payload).kind, error_of(json.dumps(payload)).kind) == (kind, kind)
+    message = "<input>: payloads nested more than MAX_DEPTH (32) deep"
+    for levels in (deepest + 1, 700):
+        payload = _nested(levels, inner, key)
+        assert error_of(payload) is None
+        for strict in (False, True):
+            with pytest.raises(NestedTooDeep) as raised:
+                parse(payload, strict=strict)
+            assert (str(raised.value), isinstance(raised.value, ShapeError)) == (message, True)
+        with pytest.raises(NestedTooDeep, match=re.escape(message)):
+            error_of(payload, strict=True)
+    text = json.dumps(_nested(deepest + 1, inner, key))
+    assert error_of(text) is None
+    with pytest.raises(NestedTooDeep, match=re.escape(message)):
+        parse(text)
