@@ -23,6 +23,7 @@ from toolerrors import (
     google,
     graphql,
     jira,
+    jsonapi,
     jsonrpc,
     kubernetes,
     msgraph,
@@ -76,6 +77,7 @@ ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
     "twilio": twilio.ErrorCode,
     "jira": jira.Status,
     "graphql": graphql.ErrorCode,
+    "jsonapi": jsonapi.Status,
 }
 """Each source's public enum of its codes, in its models module."""
 
@@ -104,6 +106,7 @@ CODES = {
     "twilio": [c.value for c in twilio.ErrorCode],
     "jira": [c.value for c in jira.Status],
     "graphql": [c.value for c in graphql.ErrorCode],
+    "jsonapi": [c.value for c in jsonapi.Status],
 }
 
 

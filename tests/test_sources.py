@@ -121,6 +121,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "twilio": frozenset({"code", "message", "status"}),
         "jira": frozenset({"status"}),
         "graphql": frozenset(),
+        "jsonapi": frozenset(),
     }
 
 
