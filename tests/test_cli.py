@@ -337,3 +337,23 @@ def test_never_shows_a_traceback() -> None:
     converted = _cli("convert", "--to", "pythe", str(curly), env={"PYTHONIOENCODING": "ascii"})
     assert converted.returncode == 0
     assert json.loads(converted.stdout)["code"] == "forbidden"
+
+
+def test_explain_reads_an_mcp_clients_error_text_from_stdin() -> None:
+    """The TypeScript MCP SDK's error text, piped in, is explained as the error it
+    reports; a log line with it is read among JSON Lines."""
+    text = (
+        "Error executing MCP tool:\nMCP error -32603: Search failed: Serper API error:"
+        ' 403 Forbidden - {"message":"Unauthorized."}'
+    )
+    result = run("explain", "-", stdin=text)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[:4] == [
+        "kind:    permission_denied",
+        "action:  ask_owner: Tell the owner what access it needs.",
+        "retry:   no",
+        "source:  jsonrpc -32603 (HTTP 403)",
+    ]
+    lines = run("explain", "--lines", "--json", "-", stdin="MCP error -32001: Request timed out\n")
+    assert lines.returncode == 0, lines.stderr
+    assert json.loads(lines.stdout)["kind"] == "unknown_outcome"

@@ -330,16 +330,19 @@ _NUMBERED = st.sampled_from(
 _JOINED = st.sampled_from([": {n} {w}", " ({n} {w})", "\n{n} {w}", " - {n} {w}", ": {w} {n}"])
 
 
-def _text_payloads(text: str) -> tuple[dict[str, object], ...]:
+def _text_payloads(text: str) -> tuple[dict[str, object] | str, ...]:
     """``text`` where each reader of texts meets it: an MCP result's, a JSON-RPC error's
     (an application's code and -32603), a body of no known shape's, a Telegram
-    description."""
+    description, the TypeScript MCP SDK's error text, and an MCP result's text with an
+    object after it."""
     return (
         {"isError": True, "content": [{"type": "text", "text": text}]},
         {"error": text},
         {"jsonrpc": "2.0", "id": 1, "error": {"code": 1234, "message": text}},
         {"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": text}},
         {"ok": False, "error_code": 400, "description": text},
+        f"MCP error -32603: {text}",
+        {"isError": True, "content": [{"type": "text", "text": f"Error: {text} - {{}}"}]},
     )
 
 
@@ -379,3 +382,26 @@ def test_an_error_nested_in_responses_reads_as_itself(
     assert (read.kind, read.retryable, read.retry_after, read.code, read.vendor) == (
         alone.kind, alone.retryable, alone.retry_after, alone.code, alone.vendor,
     )  # fmt: skip
+
+
+_JSON_SAID = st.sampled_from(
+    ['{"error": {"type": "rate_limit_error", "message": "m"}}',
+     '{"ok": false, "code": "http_503", "message": "m", "retryable": true, "how_to_fix": "h"}',
+     '{"code": "SERVICE_UNAVAILABLE", "message": "m", "retryable": true}',
+     '{"error": "not_found", "message": "m"}']
+)  # fmt: skip
+
+
+@MANY
+@given(_SAID, _JSON_SAID, st.sampled_from(["Error: ", "failed - ", "MCP error -32603: x "]))
+def test_json_in_a_text_is_never_more_retryable_than_the_text(
+    said: str, document: str, prefix: str
+) -> None:
+    """An object embedded in a failed tool's text never makes it more retryable than the
+    text's own words (the object's included) or, after an McpError's mark, its code."""
+    text = f"{prefix}{said}: {document}"
+    error = parse({"isError": True, "content": [{"type": "text", "text": text}]})
+    bound = read_words(text)
+    assert bound is not None
+    limit = None if prefix.startswith("MCP") else bound[1]
+    assert RANK[error.retryable] <= RANK[limit], (text, error)

@@ -47,6 +47,31 @@ from toolerrors._words import (
         ("User rejected sampling request", ErrorKind.REFUSED),
         ("The user declined", ErrorKind.REFUSED),
         ("Specified HTTP method is not allowed for the request target.", ErrorKind.UNSUPPORTED),
+        ("connect ECONNREFUSED 127.0.0.1:5432", ErrorKind.UNAVAILABLE),
+        ("page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3000/", ErrorKind.UNAVAILABLE),
+        ("page.goto: net::ERR_NAME_NOT_RESOLVED at https://example.invalid/", ErrorKind.UNAVAILABLE),
+        ("TypeError: fetch failed: getaddrinfo ENOTFOUND remote.mcp.server", ErrorKind.UNAVAILABLE),
+        ("TypeError: fetch failed", ErrorKind.UNKNOWN_OUTCOME),
+        ("Failed to fetch the page due to a connection issue", ErrorKind.UNKNOWN_OUTCOME),
+        ("1 validation error for fetchArguments\nurl\n  Input should be a valid URL",
+         ErrorKind.INVALID_INPUT),
+        ("1 validation error for fetchArguments\nmax_length\n  Input should be less than or "
+         "equal to 1000000", ErrorKind.INVALID_INPUT),
+        ("EISDIR: illegal operation on a directory, read", ErrorKind.INVALID_INPUT),
+        ("ENOTDIR: not a directory, open '/a/b'", ErrorKind.INVALID_INPUT),
+        ("Cannot specify both query and url", ErrorKind.INVALID_INPUT),
+        ("Could not find exact match for old_string", ErrorKind.INVALID_INPUT),
+        ('syntax error at or near "selec"', ErrorKind.INVALID_INPUT),
+        ("Ref e12 did not resolve to an object", ErrorKind.NOT_FOUND),
+        ("error: pathspec 'x.txt' did not match any file(s) known to git", ErrorKind.NOT_FOUND),
+        ("No session found with id 4", ErrorKind.NOT_FOUND),
+        ("ReferenceError: foo is not defined", ErrorKind.NOT_FOUND),
+        ("Query has complexity of 501, which exceeds max of 300", ErrorKind.TOO_LARGE),
+        ("Domain evil.example is not in the allowed domains list", ErrorKind.PERMISSION_DENIED),
+        ("Path /etc is outside the allowed repository", ErrorKind.PERMISSION_DENIED),
+        ("Refused to fetch http://10.0.0.1/: not a public address", ErrorKind.PERMISSION_DENIED),
+        ("Your local changes to the following files would be overwritten by checkout",
+         ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -159,4 +184,34 @@ def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:
     """A status marked as one, given right after the address asked, or anywhere before
     its own reason phrase; any other number followed by a word (an amount, a house
     number, a count) is none, after a colon or a parenthesis too."""
+    assert status_in_text(text) == status
+
+
+def test_a_request_that_never_left_may_be_retried_and_fetch_failed_alone_may_have_run() -> None:
+    """A connection refused or a name not resolved is unavailable and retryable, even
+    inside Node's "fetch failed"; "fetch failed" alone may have sent the request."""
+    assert read_words("fetch failed: connect ECONNREFUSED ::1:4000") == (
+        ErrorKind.UNAVAILABLE, True,
+    )  # fmt: skip
+    assert read_words("TypeError: fetch failed") == (ErrorKind.UNKNOWN_OUTCOME, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("HTTP error 500: Internal Server Error", 500),
+        ("HTTP Error 429: Too Many Requests", 429),
+        ("Error 403", 403),
+        ("error 404: no page there", 404),
+        ("Request failed with status code 402", 402),
+        ("Error 500 items were skipped", None),
+        ("Error: 500 Euros exceeds your limit", None),
+        ("Error 4031", None),
+    ],
+)
+def test_an_error_number_is_a_status_when_nothing_says_otherwise(
+    text: str, status: int | None
+) -> None:
+    """A status is stated by "HTTP error 500" and "Error 403", not by "Error 500 items"
+    or "Error: 500 Euros"."""
     assert status_in_text(text) == status

@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, load
-from ._read import from_mapping, parse
+from ._read import error_of, from_mapping, parse
 from ._retry import should_retry
 from ._source import RESERVED, SOURCES
 from ._table import KINDS, WRITE
@@ -233,6 +233,9 @@ def _read_item(data: bytes, line: int, strict: bool) -> tuple[UnifiedError | Non
             try:
                 value = load(data) if len(data) << 2 > MAX_BYTES else decode(data)
             except ValueError:
+                found = error_of(data, strict=strict)  # a log line with a source's mark
+                if found is not None:
+                    return found, None
                 value = load(data)  # raises the ShapeError that says why
             if type(value) is not dict:
                 return None, None  # a line that is not an object is not an error

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
-from ._json import MAX_DEPTH, opens_object
+from ._json import MAX_DEPTH
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import RESPONSES, Response, exception_reader
@@ -234,10 +234,9 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Non
         rule = EXCEPTIONS.get(_name(cls))
         if rule is not None:
             return _by_class(exc, rule)
-    text = text_of(exc)
-    if opens_object(text):  # an error carried as JSON text (an MCP server's ToolError, say)
-        return error_of(text)
-    return None
+    # An error carried as JSON text (an MCP server's ToolError, say), or with a source's
+    # mark ("MCP error -32001: Request timed out", a TypeScript client's McpError).
+    return error_of(text_of(exc))
 
 
 def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
@@ -276,7 +275,9 @@ def from_exception(exc: BaseException) -> UnifiedError:
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
-    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps.  An exception group
+    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps, and an exception
+    whose text is the TypeScript SDK's ("MCP error -32001: Request timed out") as the
+    error that text reports.  An exception group
     (``asyncio.TaskGroup``, anyio) is read by its members: a refusal or an approval among
     them is kept, otherwise the most cautious member decides, so a group is never more
     retryable than its least retryable member, and an interruption in it is never

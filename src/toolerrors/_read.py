@@ -19,6 +19,7 @@ from pydantic_core import to_json
 from . import _builtin, _source, _unified
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._held import REASON_BY_VALUE
+from ._intext import error_in_text, marked
 from ._json import MAX_BYTES, MAX_DEPTH, bounded_wait, decode, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
@@ -219,18 +220,7 @@ def _mcp(
                 if found is not None:
                     return found
     if is_error:
-        message = "\n".join(texts) or "The tool call failed and said nothing more."
-        status = status_in_text(message)
-        said = read_words(message) or of_status(status)  # words beat a number in them
-        kind, retryable = said or (ErrorKind.INTERNAL, None)
-        return make(
-            kind,
-            message,
-            retryable=retryable,
-            retry_after=wait_in_text(message),
-            status_code=status,
-            vendor="mcp",
-        )
+        return error_in_text("\n".join(texts), vendor="mcp", max_bytes=max_bytes)
     if need:
         raise ShapeError("an MCP tool result without isError: true is not an error", where)
     return None
@@ -407,7 +397,8 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     )  # fmt: skip
     if status is None:
         status = next((s for s in map(status_in_text, texts) if s is not None), None)
-    said = read_words(code, *texts)
+    mark = marked(message)  # "MCP error -32603: ...": the error it reports says
+    said = (mark.kind, mark.retryable) if mark is not None else read_words(code, *texts)
     if said is None and status is not None:
         said = of_status(status)
     kind, retryable = said or UNSAID
@@ -542,9 +533,11 @@ def _text(
     try:
         value = load(payload, max_bytes)
     except ShapeError:
-        if need:
+        # Plain text is no error, unless (leniently) a source's mark says it is one.
+        found = None if strict else marked(_as_str(payload))
+        if found is None and need:
             raise
-        return None  # plain text output is not an error
+        return found
     if isinstance(value, dict):
         return from_mapping(value, strict=strict, where="", need=need, max_bytes=max_bytes)
     if type(value) is list:
@@ -552,6 +545,11 @@ def _text(
     if need:
         raise want(value, "a JSON object", "")
     return None
+
+
+def _as_str(payload: str | bytes | bytearray) -> str:
+    """A text as ``str``, whatever is not UTF-8 replaced."""
+    return payload if isinstance(payload, str) else bytes(payload).decode("utf-8", "replace")
 
 
 def _listed(
@@ -630,19 +628,20 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     ``CallToolResult`` (dict or object).  Lenient by default: an unknown code in a known
     shape is kind ``unknown`` (or what its known words say) with the code kept verbatim,
     and a payload that marks an error but is broken around it is still an error.
+    A text that is not JSON is an error only where it holds a source's mark, read as
+    the error the mark reports (the TypeScript MCP SDK's "MCP error -32603: ...").
     ``strict=True`` accepts only exactly one source's documented shape, and says where it
     is not.  Anything that is not an error at all, or is too large (`MAX_BYTES`) or
     nested too deep (`MAX_DEPTH`) to read, raises `ShapeError` saying what was expected
     and where.
     """
-    if type(payload) is bytes or type(payload) is str:  # the hot path, one call deep
-        if len(payload) << 2 > max_bytes:  # may be over the limit: measured in UTF-8 bytes
-            value = load(payload, max_bytes)
-        else:
-            try:
-                value = decode(payload)
-            except ValueError:
-                value = load(payload, max_bytes)  # raises the ShapeError that says why
+    if (type(payload) is bytes or type(payload) is str) and len(payload) << 2 <= max_bytes:
+        # The hot path, one call deep; a text that may be over the limit (measured in
+        # UTF-8 bytes), or is no JSON, is read below as any text is.
+        try:
+            value = decode(payload)
+        except ValueError:
+            value = _MISSING
         if type(value) is dict:
             reader = _source.classify(value, True)
             if callable(reader):  # not the text that says why no source took it
@@ -652,13 +651,13 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
                     raise
                 except ShapeError:
                     return _recovered(reader, value, strict)
+            payload = value
         elif type(value) is list:
             error = _listed(value, strict, True, max_bytes, owned=True)
             assert error is not None
             return error
-        else:
+        elif value is not _MISSING:
             raise want(value, "a JSON object", "")
-        payload = value
     error = _read(payload, strict, max_bytes, need=True)
     assert error is not None
     return error
@@ -673,8 +672,10 @@ def error_of(
     Never raises `ShapeError` in lenient mode: something that marks an error
     (``isError: true``, ``ok: false``, an ``error`` key, a check-held key, a known code)
     around a broken shape is still an error, read by its known words; a result too large
-    (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  With
-    ``strict`` it raises `ShapeError` saying where the shape is broken.
+    (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  A text that
+    is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
+    error -32001: Request timed out", wherever it stands).  With ``strict`` it raises
+    `ShapeError` saying where the shape is broken.
     """
     try:
         return _read(result, strict, max_bytes, need=False)

@@ -46,6 +46,7 @@ __all__ = [
     "SAFER_KIND",
     "SHOULD_RETRY",
     "SOURCES",
+    "TEXT_READERS",
     "Claim",
     "Field",
     "Reader",
@@ -419,6 +420,12 @@ class Source(NamedTuple):
     """Where its SDK's exceptions keep the HTTP response that failed, when the common
     places (``response.status_code``; ``status_code`` and ``body``) are not where:
     `toolerrors.from_exception` reads it through `toolerrors.from_http`."""
+    texts: Callable[[str], UnifiedError | None] | None = None
+    """How it finds its errors written as text: a mark so unmistakable that a text
+    holding it is an error wherever it stands (the TypeScript MCP SDK's ``McpError``
+    message, "MCP error -32603: ..."), read as the error the mark reports; ``None``
+    where a text holds no mark of its own.  `toolerrors.error_of` and `toolerrors.parse`
+    ask it of a text that is not JSON, before calling that text no error."""
 
     def models_of(self) -> ModuleType:
         """The module holding its pydantic models, imported now if it was not."""
@@ -484,6 +491,9 @@ def exception_reader(cls: type) -> ExceptionReader | None:
     return None
 
 
+TEXT_READERS: Final[list[Callable[[str], UnifiedError | None]]] = []
+"""Every registered source's `Source.texts`, in the order registered."""
+
 HEADERS: Final[dict[str, str]] = {}
 """Every registered source's `Source.headers`: a header's lower-case name to what it says."""
 
@@ -507,7 +517,10 @@ say ``retryable`` false."""
 
 def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
-    lookups = (ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS, RESPONSES)
+    lookups = (
+        ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS, RESPONSES,
+        TEXT_READERS,
+    )  # fmt: skip
     for lookup in lookups:
         lookup.clear()
     HEADERS.clear()
@@ -538,6 +551,8 @@ def _derive(source: Source) -> None:
         readers.append((module, read))
         readers.sort(key=lambda reader: -len(reader[0]))
     RESPONSES.extend(source.responses)
+    if source.texts is not None:
+        TEXT_READERS.append(source.texts)
     HEADERS.update(source.headers)
     if source.route_status is not None:
         ROUTE_STATUS[source.name] = source.route_status

@@ -44,23 +44,50 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection",
         ErrorKind.RATE_LIMITED,
     ),
-    (r"timed out|time ?out", ErrorKind.UNKNOWN_OUTCOME),
+    (
+        r"connection refused|econnrefused|enotfound|eai again|name not resolved",
+        ErrorKind.UNAVAILABLE,
+    ),
+    (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
     (REFUSAL, ErrorKind.REFUSED),
-    (r"not found|no such|does not exist", ErrorKind.NOT_FOUND),
-    (r"already exists|already completed|conflict", ErrorKind.CONFLICT),
+    (r"validation errors? for", ErrorKind.INVALID_INPUT),
+    (
+        r"not found|no such|does not exist|did not resolve to an object"
+        r"|did not match any files?|no session found|is not defined",
+        ErrorKind.NOT_FOUND,
+    ),
+    (
+        r"already exists|already completed|conflict|would be overwritten",
+        ErrorKind.CONFLICT,
+    ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (
-        r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied",
+        r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
+        r"|not in the allowed|outside the allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
-    (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
+    (r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?", ErrorKind.TOO_LARGE),
     (r"overloaded|unavailable|currently loading", ErrorKind.UNAVAILABLE),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
-    (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
+    (
+        r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
+        r"|eisdir|enotdir|is a directory|not a directory|syntax error at or near",
+        ErrorKind.INVALID_INPUT,
+    ),
 )
 """(words, kind), most telling first.  Words are whole words of the text once codes are
 split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
-"denied"."""
+"denied".
+
+A connection refused or a name that did not resolve (Node's ``connect ECONNREFUSED``
+and ``getaddrinfo ENOTFOUND``, Chromium's ``net::ERR_CONNECTION_REFUSED`` and
+``net::ERR_NAME_NOT_RESOLVED``) means the request never left: ``unavailable``, and
+these words come before Node's ``fetch failed``, the wrapper undici throws whatever
+the cause, which alone may have sent the request (``unknown_outcome``).  The Python
+MCP SDK checks a tool's arguments with pydantic ("1 validation error for
+fetchArguments ... Input should be a valid URL"): bad input, whatever the check's own
+words say.  errno's ``EISDIR`` and ``ENOTDIR`` name a path of the wrong kind: bad
+input."""
 
 
 @cache
@@ -212,7 +239,8 @@ def wait_in_text(text: str) -> float | None:
 
 @cache
 def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, str]]:
-    """A status named as one ("HTTP 422", "status code 429"); one a client's message
+    """A status named as one ("HTTP 422", "HTTP error 500", "status code 429", "Error
+    403" before no lower-case word); one a client's message
     gives right after the address it asked, before a capitalised word ("GET
     https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
     three-digit error number before a word; and the reason phrase of each HTTP error
@@ -220,7 +248,10 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     then (1 ms)."""
     from http import HTTPStatus
 
-    named = r"\b(?:HTTP(?:/[\d.]+)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
+    named = (
+        r"\b(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
+        r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
+    )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
     phrases = {status.value: status.phrase.lower() for status in HTTPStatus if status >= 400}
@@ -233,7 +264,8 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 
 
 def status_in_text(text: str) -> int | None:
-    """The HTTP error status a text states, or ``None``: "HTTP 422", "status code 429";
+    """The HTTP error status a text states, or ``None``: "HTTP 422", "HTTP error 500",
+    "status code 429", "Request failed with status code 402" (axios), "Error 403:";
     "GET https://...: 404 Not Found" and "https://...\n422 Invalid request" (the status
     of the address asked); or anywhere before its own reason phrase ("Error 404 Not
     Found", "(503 Service Unavailable)").  A number with no such mark is no status,
@@ -243,7 +275,7 @@ def status_in_text(text: str) -> int | None:
     named, asked, bare, phrases = _status_patterns()
     found = named.search(text) or asked.search(text)
     if found is not None:
-        return int(found[1])
+        return int(found[1] or found[2])
     for found in bare.finditer(text):
         status = int(found[1])
         phrase = phrases.get(status)

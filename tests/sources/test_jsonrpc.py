@@ -220,3 +220,64 @@ def test_responses_nested_past_max_depth_are_not_read(
     assert error_of(text) is None
     with pytest.raises(NestedTooDeep, match=re.escape(message)):
         parse(text)
+
+
+ISSUE_TEXT = (
+    "Error executing MCP tool:\nMCP error -32603: Search failed: Error: SearchTool: failed to"
+    ' search. Error: Serper API error: 403 Forbidden - {"message":"Unauthorized."}'
+)
+
+
+def test_the_typescript_sdks_error_text_reads_as_the_error_it_reports() -> None:
+    """The TypeScript SDK's "MCP error -N: message", wherever it stands in a text, is that
+    JSON-RPC error: its code decides as in an error object, and a -32603 takes the status
+    its message states."""
+    error = error_of(ISSUE_TEXT)
+    assert error is not None
+    assert (error.kind, error.retryable, error.status_code, error.vendor, error.code) == (
+        ErrorKind.PERMISSION_DENIED, False, 403, "jsonrpc", "-32603",
+    )  # fmt: skip
+    assert error.message.startswith("Search failed: Error: SearchTool")
+    assert parse(ISSUE_TEXT.encode()) == error
+    timed_out = parse("2025-10-23 09:46 [error] MCP error -32001: Request timed out\n")
+    assert (timed_out.kind, timed_out.retryable, timed_out.code, timed_out.message) == (
+        ErrorKind.UNKNOWN_OUTCOME, None, "-32001", "Request timed out",
+    )  # fmt: skip
+    assert parse("MCP error -32602: Tool x not found").kind is ErrorKind.INVALID_INPUT
+
+
+def test_a_text_without_the_mark_is_no_error() -> None:
+    """Plain text is a tool's output, whatever its words; strictly, even a marked text
+    is no documented shape."""
+    assert error_of("No results found. Error rate: 0%. MCP errors: none.") is None
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse("Three employees.")
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse("MCP error -32001: Request timed out", strict=True)
+    assert error_of("MCP error -32001: Request timed out", strict=True) is None
+
+
+def test_a_32603_is_read_by_its_words_but_never_retried_for_them() -> None:
+    """A -32603 whose message states no status takes what its words say, unless they
+    invite a retry that -32603 does not (the call may have written)."""
+    found = parse({"code": -32603, "message": "File not found: /tmp/a.txt"})
+    assert (found.kind, found.retryable) == (ErrorKind.NOT_FOUND, False)
+    limited = parse({"code": -32603, "message": "Rate limit exceeded"})
+    assert (limited.kind, limited.retryable) == (ErrorKind.INTERNAL, None)
+    assert convert(found, "jsonrpc") == {"code": -32603, "message": "File not found: /tmp/a.txt"}
+
+
+def test_a_marked_message_inside_another_payload_says_its_kind() -> None:
+    """A body of no known shape whose text is an McpError's is read by that error."""
+    error = parse({"error": "MCP error -32601: Method not found"})
+    assert (error.kind, error.retryable) == (ErrorKind.UNSUPPORTED, False)
+
+
+def test_an_exception_whose_text_is_the_mark_reads_as_its_error() -> None:
+    """from_exception reads a TypeScript client's McpError passed along as text."""
+    error = toolerrors.from_exception(RuntimeError("MCP error -32000: Connection closed"))
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.UNKNOWN_OUTCOME, None, "jsonrpc", "-32000",
+    )  # fmt: skip
+    plain = toolerrors.from_exception(RuntimeError("boom"))
+    assert (plain.kind, plain.vendor) == (ErrorKind.UNKNOWN, "python")

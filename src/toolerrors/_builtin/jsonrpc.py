@@ -10,7 +10,9 @@ models are in ``toolerrors.jsonrpc``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from .. import _source
@@ -34,7 +36,7 @@ from .._words import UNSAID, names_refusal, read_words, status_in_text
 if TYPE_CHECKING:
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "read_jsonrpc", "write"]
+__all__ = ["SOURCE", "read_jsonrpc", "read_text", "write"]
 
 
 rows = Rows("jsonrpc", writes=True)
@@ -99,13 +101,18 @@ revision), ``supported``, a protocol version the server does not speak (2025-11-
 
 def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
     """A -32603's kind, retry advice and status: those of the HTTP status its message
-    states (an upstream 404 is not found), unless that status is retried more than
-    -32603 is (an upstream 503 may follow a write that happened), else -32603's own."""
+    states (an upstream 404 is not found), else those its words say (a server built on
+    the SDKs' low-level handlers answers a tool's "File not found" so), unless
+    either is retried more than -32603 is (an upstream 503 may follow a write that
+    happened), else -32603's own."""
     status = status_in_text(message)
     said = of_status(status)
-    if said is None or more_retryable(said[1], _WRAPPED.retryable):
-        return _WRAPPED.kind, _WRAPPED.retryable, None
-    return said[0], said[1], status
+    if said is not None and not more_retryable(said[1], _WRAPPED.retryable):
+        return said[0], said[1], status
+    said = read_words(message)
+    if said is not None and not more_retryable(said[1], _WRAPPED.retryable):
+        return said[0], said[1], None
+    return _WRAPPED.kind, _WRAPPED.retryable, None
 
 
 def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
@@ -170,6 +177,26 @@ def read_jsonrpc(
         request_id=request_id,
         extra=d,
     )
+
+
+@cache
+def _mark() -> re.Pattern[str]:
+    """The TypeScript MCP SDK's ``McpError`` message, ``MCP error ${code}: ${message}``,
+    wherever it stands, the message running to the end of the text; compiled on first
+    use."""
+    return re.compile(r"\bMCP error (-?\d{1,9}): ?(.*)", re.DOTALL)
+
+
+def read_text(text: str) -> UnifiedError | None:
+    """The JSON-RPC error a text reports in the TypeScript MCP SDK's words, "MCP error
+    -32603: Search failed: ... 403 Forbidden" (a tool's text, an exception's ``str``, a
+    log line), read as that error object is; ``None`` for a text without the mark."""
+    if "MCP error" not in text:  # most texts: a substring test before the expression
+        return None
+    found = _mark().search(text)
+    if found is None:
+        return None
+    return read_jsonrpc({"code": int(found[1]), "message": found[2].rstrip()}, False, "")
 
 
 def _below_zero(d: Mapping[str, Any]) -> bool:
@@ -338,4 +365,5 @@ SOURCE: Final = Source(
     example=example,
     cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
     docs="jsonrpc.md",
+    texts=read_text,
 )

@@ -1,0 +1,145 @@
+"""Errors written as text: the marks that make a text an error, and what a text already
+known to be an error says.
+
+A text that is not JSON is a tool's normal output, not an error, however it is worded:
+"no results found" is an answer.  Two kinds of text are different.
+
+- **A text with a source's mark** (`Source.texts`) is an error wherever the mark stands:
+  the TypeScript MCP SDK's ``McpError`` message, "MCP error -32603: ...", in a tool's
+  text, an exception's ``str`` or a log line, reads as the JSON-RPC error it reports.
+- **A text already known to be an error** (an MCP result's text with ``isError: true``)
+  is read for what it says: a mark first; else a JSON object embedded after a prefix
+  ("Error: {...}", "Serper API error: 403 Forbidden - {...}"), read as any payload is,
+  never more retryable than the text's own reading; that reading otherwise: its known
+  words, else an HTTP status it states ("HTTP error 500", "Error 403", "status code
+  429"), else ``internal`` with retry advice unsaid.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Final
+
+from . import _source
+from ._errors import ShapeError
+from ._json import MAX_BYTES, load
+from ._kinds import ErrorKind
+from ._source import TEXT_READERS, more_retryable
+from ._table import of_status
+from ._unified import UnifiedError, make
+from ._words import read_words, status_in_text, wait_in_text
+
+__all__ = ["embedded", "error_in_text", "marked"]
+
+MAX_DEPTH: Final = 64
+"""How deeply a JSON object embedded in a text may nest before it is not looked for."""
+_TRIES: Final = 4
+"""How many opening braces of a text are tried as the start of an embedded object."""
+_FAILED: Final = "The tool call failed and said nothing more."
+_UNKNOWN: Final = ErrorKind.UNKNOWN
+
+
+def marked(text: str) -> UnifiedError | None:
+    """The error a source's mark in ``text`` reports (`Source.texts`), or ``None``."""
+    for read in TEXT_READERS:
+        found = read(text)
+        if found is not None:
+            return found
+    return None
+
+
+@cache
+def _tokens() -> re.Pattern[str]:
+    """What the scan for a balanced object stops at, compiled on first use."""
+    return re.compile(r'[{}\[\]"\\]')
+
+
+def _balanced(text: str, start: int) -> int | None:
+    """The end of the JSON value opening at ``start`` (a ``{``), brackets counted outside
+    strings; ``None`` when it does not close or nests deeper than `MAX_DEPTH`."""
+    depth = 0
+    in_string = False
+    skip = -1  # the position an escape takes the next character from
+    for token in _tokens().finditer(text, start):
+        at = token.start()
+        if at == skip:
+            continue
+        char = token.group()
+        if in_string:
+            if char == "\\":
+                skip = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return None
+        elif char in "}]":
+            depth -= 1
+            if depth == 0:
+                return token.end()
+    return None
+
+
+def embedded(text: str, max_bytes: int = MAX_BYTES) -> dict[str, Any] | None:
+    """The first balanced JSON object in ``text`` after a prefix ("Error: {...}"), at most
+    ``max_bytes`` long and `MAX_DEPTH` deep, or ``None``; braces that close around no
+    JSON object ("{not json}") are passed over, a few times at most."""
+    start = text.find("{", 1)
+    for _ in range(_TRIES):
+        if start < 0:
+            return None
+        end = _balanced(text, start)
+        if end is None or end - start > max_bytes:
+            return None  # the rest of the text is inside it: no other object to find
+        try:
+            value = load(text[start:end], max_bytes)
+        except ShapeError:
+            value = None
+        if type(value) is dict:
+            return value
+        start = text.find("{", end)
+    return None
+
+
+def _in_json(text: str, bound: bool | None, max_bytes: int) -> UnifiedError | None:
+    """The error a JSON object embedded in ``text`` holds, when it says a kind and is no
+    more retryable than ``bound``, the advice of the words around it."""
+    value = embedded(text, max_bytes)
+    if value is None:
+        return None
+    try:  # the text is an error, so the object is read as one: leniently, by its words
+        found = _source.read_any(value, strict=False, where="", need=True)
+    except ShapeError:
+        return None  # no error in it: a path, a request echoed
+    if found is None or found.kind is _UNKNOWN or more_retryable(found.retryable, bound):
+        return None
+    return found
+
+
+def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) -> UnifiedError:
+    """A text known to be an error, read for what it says (see the module's docstring);
+    ``vendor`` names what said it was an error (``"mcp"`` for an MCP result)."""
+    message = text or _FAILED
+    found = marked(message)
+    if found is not None:
+        if found.kind is ErrorKind.INTERNAL and found.status_code is None:
+            return _in_json(message, found.retryable, max_bytes) or found  # nothing decided
+        return found
+    status = status_in_text(message)
+    said = read_words(message) or of_status(status)  # words beat a number in them
+    kind, retryable = said or (ErrorKind.INTERNAL, None)
+    inner = _in_json(message, retryable, max_bytes)
+    if inner is not None:
+        return inner
+    return make(
+        kind,
+        message,
+        retryable=retryable,
+        retry_after=wait_in_text(message),
+        status_code=status,
+        vendor=vendor,
+    )

@@ -1,0 +1,88 @@
+"""Errors written as text: a source's mark makes a text an error; a text already known to
+be one is read for the mark, the JSON and the words in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolerrors import ErrorKind, error_of
+from toolerrors._intext import MAX_DEPTH, embedded
+
+
+def _failed(text: str) -> dict[str, object]:
+    return {"isError": True, "content": [{"type": "text", "text": text}]}
+
+
+def _read(text: str) -> tuple[ErrorKind, bool | None, int | None, str | None]:
+    error = error_of(_failed(text))
+    assert error is not None
+    return error.kind, error.retryable, error.status_code, error.vendor
+
+
+def test_json_after_a_prefix_is_read_as_any_payload() -> None:
+    """An object after "Error: " or " - " in a failed tool's text is read by the
+    dispatcher, its words and status included."""
+    pg = 'Error: {"error": {"name": "PgMetaDatabaseError", "message": "syntax error at or near \\"selec\\""}}'  # fmt: skip
+    assert _read(pg) == (ErrorKind.INVALID_INPUT, False, None, None)
+    slack = 'Slack said - {"ok": false, "error": "channel_not_found"} - giving up'
+    assert _read(slack) == (ErrorKind.NOT_FOUND, False, None, "slack")
+
+
+def test_json_is_never_more_retryable_than_the_words_around_it() -> None:
+    """An embedded object that invites a retry the text's own words do not is passed
+    over: the text's own reading stands."""
+    pythe = '"ok": false, "code": "http_503", "message": "x", "retryable": true, "how_to_fix": "h"'
+    assert _read(f"Payment declined: {{{pythe}}}") == (ErrorKind.REFUSED, False, None, "mcp")
+    assert _read(f"Tool crashed: {{{pythe}}}") == (ErrorKind.INTERNAL, None, None, "mcp")
+    assert _read(f"Tool is overloaded: {{{pythe}}}")[:2] == (ErrorKind.UNAVAILABLE, True)
+
+
+def test_a_status_stated_in_a_failed_tools_text_decides_when_no_word_does() -> None:
+    """A status named as one: "HTTP error 500", "Error 403", axios' "Request failed with
+    status code 402"."""
+    assert _read("HTTP error 500: boom") == (ErrorKind.INTERNAL, None, 500, "mcp")
+    assert _read("Search error: Error 403") == (ErrorKind.PERMISSION_DENIED, False, 403, "mcp")
+    assert _read("Search error (402): Request failed with status code 402") == (
+        ErrorKind.PAYMENT_REQUIRED, False, 402, "mcp",
+    )  # fmt: skip
+
+
+def test_a_mark_in_a_failed_tools_text_decides_by_its_code() -> None:
+    """An McpError's text in an isError result is the JSON-RPC error it reports."""
+    assert _read("Error calling tool: McpError: MCP error -32602: bad argument") == (
+        ErrorKind.INVALID_INPUT, False, None, "jsonrpc",
+    )  # fmt: skip
+
+
+def test_a_32603_that_says_nothing_more_takes_the_json_in_its_message() -> None:
+    """The JSON after a -32603's message decides where its code and words do not, never
+    more retryable than -32603."""
+    text = 'MCP error -32603: upstream said {"error": "not_found", "message": "gone"}'
+    assert _read(text)[:2] == (ErrorKind.NOT_FOUND, False)
+    retried = 'MCP error -32603: upstream said {"error": {"type": "overloaded_error", "message": "x"}}'  # fmt: skip
+    assert _read(retried) == (ErrorKind.INTERNAL, None, None, "jsonrpc")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('Error: {"a": {"b": "}"}} and more', {"a": {"b": "}"}}),
+        ('Error: {"a": "\\"}"} tail', {"a": '"}'}),
+        ('Error: {not json} then {"a": 1}', {"a": 1}),
+        ('{"a": 1} at the start is the whole text\'s, not embedded', None),
+        ('Error: {"a": 1', None),
+        ("no braces", None),
+        ("x" + '{"a": ' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1), None),
+    ],
+)
+def test_the_first_balanced_object_is_found_within_bounds(
+    text: str, found: dict[str, object] | None
+) -> None:
+    """Braces inside strings and escapes are not counted; an object that does not close,
+    or nests deeper than MAX_DEPTH, or is longer than the limit, is not read."""
+    assert embedded(text) == found
+
+
+def test_an_embedded_object_over_the_size_limit_is_not_read() -> None:
+    """The size limit holds inside a text as it does for a whole one."""
+    assert embedded('Error: {"a": "' + "x" * 100 + '"}', max_bytes=50) is None
