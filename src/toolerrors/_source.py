@@ -974,7 +974,7 @@ def partly_done(error: UnifiedError, *, done: int, failed: Sequence[str] = ()) -
     taken effect: its kind kept, and its retry advice never ``True``, since a re-run of
     the whole would do again what was done (``None`` stays not known).  Its message says
     which items ``failed`` where they are named here; a payload that names them itself
-    and is written back as it came (GraphQL's ``errors[].path``) passes none.  A batch
+    and is written back as it came (a path to each failed field) passes none.  A batch
     in which nothing took effect is ``error`` as it is."""
     if not done:
         return error

@@ -49,7 +49,7 @@ ROWS: Final = (
     rows.read("-32601", ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
     rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
     rows.read("-32603", ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
-    rows.read("-32000", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the connection closed before a response arrived, so the request may have run. Servers send it for errors of their own too (FastMCP: a rate limit, a permission denied), which its words say.", writes=False),
+    rows.read("-32000", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the connection closed before a response arrived, so the request may have run. Servers send it for errors of their own too (FastMCP: a permission denied), which its words say; they never make it retried.", writes=False),
     rows.read("-32001", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the request timed out waiting for its response, and may have run. FastMCP sends it for a tool's not found too, which its words say; they never make it retried."),
     rows.read("-32002", ErrorKind.NOT_FOUND, False, "Resource not found (MCP 2025-11-25; data.uri names it)."),
     rows.read("-32020", ErrorKind.INVALID_INPUT, False, "An HTTP header does not match the request body (MCP draft, Streamable HTTP).", writes=False),
@@ -118,11 +118,11 @@ def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
 def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
     """A code of the MCP SDKs' own (-32000, -32001), which servers send for errors of
     their own too (FastMCP's "Not found: ..."): its words, where they say anything, else
-    the row.  Only -32000, which a connection that closed gives and nothing here writes,
-    takes words that invite a retry (FastMCP's "Rate limit exceeded"); a timed-out
-    request may have run, and words never make it retried."""
+    the row.  Either code says the request may have run, so words never make it more
+    retried than that: FastMCP's "Rate limit exceeded" on -32000 stays an unknown
+    outcome, to be checked before it is run again."""
     said = read_words(message)
-    if said is None or (row.writes and more_retryable(said[1], row.retryable)):
+    if said is None or more_retryable(said[1], row.retryable):
         return row.kind, row.retryable, None
     return said[0], said[1], None
 
