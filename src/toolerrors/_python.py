@@ -8,71 +8,27 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
+from ._classes import EXCEPTIONS, UNUSABLE, URL_UNUSABLE, Phase, Rule
 from ._errors import ShapeError, text_of
 from ._http import from_http
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import EXCEPTION_READERS, RESPONSES, Response
 from ._unified import ToolFailure, UnifiedError, make
-from ._words import UNSAID
 
 __all__ = ["EXCEPTIONS", "from_exception"]
 
-_SENT_MAYBE: Final = (ErrorKind.UNKNOWN_OUTCOME, None)
-"""The request may have been sent: retry only when it is idempotent."""
-_NOT_SENT: Final = (ErrorKind.UNAVAILABLE, True)
-"""Nothing was sent: another attempt is safe."""
-_BUG: Final = (ErrorKind.INTERNAL, False)
-"""A programming error: another attempt runs the same bug, so it is never retried."""
-_INTERRUPTED: Final = (ErrorKind.UNKNOWN_OUTCOME, False)
+_INTERRUPTED: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, False)
 """Interrupted, cancelled or exiting (a ``BaseException`` that is not an ``Exception``):
 it may have happened, and it is never retried; the caller re-raises it."""
-
-EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
-    "builtins.TimeoutError": _SENT_MAYBE,
-    "asyncio.exceptions.TimeoutError": _SENT_MAYBE,
-    "concurrent.futures._base.TimeoutError": _SENT_MAYBE,
-    "builtins.ConnectionRefusedError": _NOT_SENT,
-    "socket.gaierror": _NOT_SENT,
-    "builtins.ConnectionError": _SENT_MAYBE,
-    **{  # httpx2, httpx's successor, keeps its names
-        f"{module}.{name}": rule
-        for module in ("httpx", "httpx2")
-        for name, rule in (
-            ("ConnectError", _NOT_SENT),
-            ("ConnectTimeout", _NOT_SENT),
-            ("PoolTimeout", _NOT_SENT),
-            ("TransportError", _SENT_MAYBE),
-        )
-    },
-    "requests.exceptions.ConnectTimeout": _NOT_SENT,
-    "requests.exceptions.Timeout": _SENT_MAYBE,
-    "requests.exceptions.ConnectionError": _SENT_MAYBE,
-    "urllib.error.HTTPError": UNSAID,
-    "agents.exceptions.ToolTimeoutError": _SENT_MAYBE,
-    "urllib.error.URLError": _NOT_SENT,
-    "builtins.TypeError": _BUG,
-    "builtins.KeyError": _BUG,
-    "builtins.IndexError": _BUG,
-    "builtins.AttributeError": _BUG,
-    "builtins.NameError": _BUG,
-    "builtins.AssertionError": _BUG,
-    "builtins.NotImplementedError": _BUG,
-    "builtins.ZeroDivisionError": _BUG,
-    "builtins.RecursionError": _BUG,
-    "builtins.SyntaxError": _BUG,
-}
-"""Exception class (module.qualname) -> (kind, retryable); the nearest class in the
-exception's MRO wins, so ``ConnectTimeout`` is found before ``TransportError``.  An
-``HTTPError`` whose status says nothing (304, 0) is ``unknown``, not a ``URLError``.
-openai-agents' own tool timeout cancels a call that may already have written: an
-unknown outcome."""
+_UNREAD: Final = Rule(ErrorKind.UNKNOWN, None)
+"""An exception nothing recognises."""
 
 _MAX_DEPTH: Final = 16
 """How many causes deep `from_exception` looks for one it recognises."""
 
 
-def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
+def _by_class(exc: BaseException, rule: Rule) -> UnifiedError:
     """``exc`` as the error its class stands for: its text, and its class as the code."""
     return make(rule[0], text_of(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
 
@@ -119,8 +75,9 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             except Exception:
                 body = None
             return from_http(status, headers, body)
-        reason = getattr(exc, "reason", None)
-        return _read(reason, seen) if isinstance(reason, BaseException) else None
+        reason = getattr(exc, "reason", None)  # an exception is read as the cause
+        unusable = isinstance(reason, str) and reason.startswith(URL_UNUSABLE)
+        return _by_class(exc, UNUSABLE) if unusable else None
     for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, _BODY):
         status = _attribute(exc, status_path)
         if status is None:
@@ -211,11 +168,12 @@ def _member(exc: BaseException, seen: set[int]) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, seen) if id(exc) not in seen else None
-    return found or _by_class(exc, UNSAID)
+    return found or _by_class(exc, _UNREAD)
 
 
-def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
-    """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
+def _known(exc: BaseException, seen: set[int]) -> UnifiedError | Rule | None:
+    """The error ``exc`` itself says, without its causes, or the rule its class stands
+    for (`EXCEPTIONS`); ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
         return exc.error
     if _is_group(exc):
@@ -234,7 +192,7 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     for cls in type(exc).__mro__:
         rule = EXCEPTIONS.get(_name(cls))
         if rule is not None:
-            return _by_class(exc, rule)
+            return rule
     text = text_of(exc)
     if text[:1] == "{":  # an error carried as JSON text (an MCP server's ToolError, say)
         return error_of(text)
@@ -242,10 +200,16 @@ def _known(exc: BaseException, seen: set[int]) -> UnifiedError | None:
 
 
 def _read(exc: BaseException, seen: set[int]) -> UnifiedError | None:
-    """The first error ``exc`` or its causes (``__cause__``, else ``__context__``) say;
-    one of kind ``unknown`` only when none says more."""
+    """The first error ``exc`` or its causes (``__cause__``, else ``__context__``, else
+    an exception kept as ``reason``) say; one of kind ``unknown`` only when none says
+    more.
+
+    A client library's exception (a `Rule` with a `Phase`) is read with the causes
+    beneath it that are client libraries' too, down to a socket's own error: see
+    `_phase`."""
     depth = 0
     first = None
+    phases: list[tuple[BaseException, Rule]] = []
     current: BaseException | None = exc
     while current is not None and id(current) not in seen and depth < _MAX_DEPTH:
         seen.add(id(current))
@@ -253,13 +217,46 @@ def _read(exc: BaseException, seen: set[int]) -> UnifiedError | None:
             found = _known(current, seen)
         except Exception:
             found = None  # a broken exception or response: look further, then say unknown
-        if found is not None:
-            if found.kind is not ErrorKind.UNKNOWN:
-                return found
-            first = first or found
-        current = current.__cause__ or current.__context__
+        if isinstance(found, Rule) and found.phase is not None:
+            phases.append((current, found))
+            if found.phase is Phase.MAYBE:
+                break  # a socket's own error: anything beneath it was a handler's
+        elif phases:
+            pass  # below a client library's error, only how far the request got counts
+        elif found is not None:
+            error = _by_class(current, found) if isinstance(found, Rule) else found
+            if error.kind is not ErrorKind.UNKNOWN:
+                return error
+            first = first or error
+        current = _cause(current)
         depth += 1
-    return first
+    return _phase(phases) if phases else first
+
+
+def _cause(exc: BaseException) -> BaseException | None:
+    """What ``exc`` was raised from or during, or the exception it keeps as its
+    ``reason`` (urllib's ``URLError``, urllib3's ``MaxRetryError``)."""
+    if exc.__cause__ is not None or exc.__context__ is not None:
+        return exc.__cause__ or exc.__context__
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, BaseException) else None
+
+
+def _phase(phases: list[tuple[BaseException, Rule]]) -> UnifiedError:
+    """A client library's error by how far the request got, read along its causes: the
+    most cautious of those that say (not sent, sent, unusable, untrusted) decides over
+    the wrappers that do not, and over a socket's error that any phase can meet
+    (httpx's ``ConnectTimeout`` over the ``TimeoutError`` beneath it, the
+    ``ConnectionRefusedError`` beneath requests' ``ConnectionError`` over the wrapper);
+    with none that says, the most cautious of all.  The exception that decides gives
+    the code."""
+    said = [found for found in phases if found[1].phase not in _UNSAID_PHASES] or phases
+    exc, rule = min(said, key=lambda found: _CAUTION[found[1].retryable])
+    return _by_class(exc, rule)
+
+
+_UNSAID_PHASES: Final = frozenset({Phase.WRAPPER, Phase.MAYBE})
+"""The phases that do not say how far the request got."""
 
 
 def from_exception(exc: BaseException) -> UnifiedError:
@@ -289,4 +286,4 @@ def from_exception(exc: BaseException) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, set())
-    return found if found is not None else _by_class(exc, UNSAID)
+    return found if found is not None else _by_class(exc, _UNREAD)
