@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import pickle
 import socket
 import sys
@@ -343,3 +344,69 @@ def test_unread_http_bodies_fall_back_on_the_status() -> None:
     consumed = type("HTTPError", (OSError,), {"__module__": "requests.exceptions"})("gone")
     consumed.response = _Consumed()  # type: ignore[attr-defined]
     assert from_exception(consumed).kind is ErrorKind.NOT_FOUND
+
+
+class _SdkError(Exception):
+    """An SDK's HTTP error that no source names: only the attributes it keeps say what
+    happened."""
+
+    def __init__(self, **kept: object) -> None:
+        super().__init__("request failed")
+        self.__dict__.update(kept)
+
+
+QUOTA = {
+    "error": {
+        "message": "You exceeded your current quota.",
+        "type": "insufficient_quota",
+        "param": None,
+        "code": "insufficient_quota",
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("kept", "expected"),
+    [
+        (
+            {"status_code": 429, "headers": {"retry-after": "20"}, "json": QUOTA},
+            (ErrorKind.PAYMENT_REQUIRED, False, "openai", 429, 20.0),
+        ),
+        (
+            {"code": 429, "headers": {}, "body": json.dumps(QUOTA).encode()},
+            (ErrorKind.PAYMENT_REQUIRED, False, "openai", 429, None),
+        ),
+        (
+            {"status": 503, "headers": {}, "retry_after": 7},
+            (ErrorKind.UNAVAILABLE, True, "http", 503, 7.0),
+        ),
+        (
+            {"status": 429, "headers": {"Retry-After": "3"}, "retry_after": 7},
+            (ErrorKind.RATE_LIMITED, True, "http", 429, 3.0),
+        ),
+        (
+            {"status_code": 404, "headers": {}, "json": lambda: QUOTA},
+            (ErrorKind.NOT_FOUND, False, "http", 404, None),
+        ),
+        ({"code": 429}, (ErrorKind.UNKNOWN, None, "python", None, None)),
+    ],
+    ids=[
+        "status_code-json",
+        "code-body",
+        "status-retry_after",
+        "header-first",
+        "json-method",
+        "number-alone",
+    ],
+)
+def test_an_sdk_no_source_names_is_read_by_its_http_facts(
+    kept: dict[str, object], expected: tuple[object, ...]
+) -> None:
+    """A status (``status_code``, ``status`` or ``code``) with headers or a body beside
+    it goes through from_http: the body's code over the status (exhausted quota in a 429
+    is never retried), the header's wait over the exception's ``retry_after``.  A
+    ``json`` that is a method is no body, and a number alone is no HTTP status."""
+    error = from_exception(_SdkError(**kept))
+    assert (error.kind, error.retryable, error.vendor, error.status_code, error.retry_after) == (
+        expected
+    )

@@ -640,3 +640,20 @@ def test_botocore_parameters_it_refuses_are_invalid_input(addresses: dict[str, s
     assert (error.kind, error.retryable, error.code) == (
         ErrorKind.INVALID_INPUT, False, "botocore.exceptions.ParamValidationError",
     )  # fmt: skip
+
+
+def test_aiohttp_response_error_is_read_by_its_status_and_headers(server: str) -> None:
+    """aiohttp's ``raise_for_status`` keeps the status and headers but not the body: the
+    status and ``Retry-After`` say what happened."""
+    import aiohttp
+
+    async def get() -> None:
+        async with aiohttp.ClientSession() as session:
+            await session.get(f"{server}/slack/conversations.list", raise_for_status=True)
+
+    with pytest.raises(aiohttp.ClientResponseError) as caught:
+        asyncio.run(get())
+    error = from_exception(_alone(caught.value))
+    assert (error.kind, error.retryable, error.status_code, error.retry_after) == (
+        ErrorKind.RATE_LIMITED, True, 429, 1.0,
+    )  # fmt: skip

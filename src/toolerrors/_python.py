@@ -11,10 +11,11 @@ from typing import Any, Final
 from ._classes import EXCEPTIONS, UNUSABLE, URL_UNUSABLE, Phase, Rule
 from ._errors import ShapeError, text_of
 from ._http import from_http
+from ._json import is_wait
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import EXCEPTION_READERS, RESPONSES, Response
-from ._unified import ToolFailure, UnifiedError, make
+from ._unified import ToolFailure, UnifiedError, make, refill
 
 __all__ = ["EXCEPTIONS", "from_exception"]
 
@@ -45,9 +46,24 @@ on them, with the body as ``content``; or, parsed, as ``data`` (the error of a 2
 an SDK raises); or as the SDK's own ``body``, which holds the error event of a stream that
 failed after its 200."""
 
-_BODY: Final = Response("status_code", "headers", ("body",))
-"""A status and a body beside it: pydantic-ai's ``ModelHTTPError``, whose ``body`` is the
-provider's error."""
+_ANY_SDK: Final = tuple(
+    Response(status, headers, ("body", "json"))
+    for status, headers in (
+        ("response.status", "response.headers"),
+        ("status_code", "headers"),
+        ("status", "headers"),
+        ("code", "headers"),
+    )
+)
+"""Where any other SDK may keep its response's facts, read after what the sources
+declare (`Source.responses`): an aiohttp ``ClientResponse`` as ``response``; or a status
+as ``status_code`` (pydantic-ai's ``ModelHTTPError``), ``status`` (aiohttp's
+``ClientResponseError``) or ``code``, beside ``headers`` and the body, as it came
+(``body``) or parsed (``json``).  A number with neither headers nor a body beside it is
+not taken for an HTTP status."""
+
+_BODY_TYPES: Final = (str, bytes, bytearray, Mapping, list)
+"""What a body may be: an SDK's ``json`` that is a method to call is not one."""
 
 
 def _attribute(exc: BaseException, path: str) -> Any:
@@ -65,7 +81,7 @@ def _attribute(exc: BaseException, path: str) -> Any:
 
 def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """An HTTP error exception (urllib's, or one that keeps its response as in
-    `_LIBRARIES`, as a source declares (`Source.responses`), or as `_BODY`) through
+    `_LIBRARIES`, as a source declares (`Source.responses`), or as `_ANY_SDK`) through
     `from_http`."""
     if type(exc).__module__.split(".")[0] == "urllib":
         status, headers, body = getattr(exc, "code", None), getattr(exc, "headers", None), None
@@ -78,23 +94,44 @@ def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
         reason = getattr(exc, "reason", None)  # an exception is read as the cause
         unusable = isinstance(reason, str) and reason.startswith(URL_UNUSABLE)
         return _by_class(exc, UNUSABLE) if unusable else None
-    for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, _BODY):
+    for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, *_ANY_SDK):
         status = _attribute(exc, status_path)
         if status is None:
             continue  # from_http refuses any status that is not one (a bool, text)
         headers = _attribute(exc, headers_path)
-        bodies = [body for body in map(partial(_attribute, exc), body_paths) if body is not None]
+        bodies: list[object] = [
+            body
+            for body in map(partial(_attribute, exc), body_paths)
+            if isinstance(body, _BODY_TYPES)
+        ]
         if not bodies:
             if headers is None and "." not in status_path:
                 continue  # an exception's number alone does not make it an HTTP response
             bodies.append(None)
         for body in bodies:
             try:
-                return from_http(status, headers, body)
+                return _waited(from_http(status, headers, body), exc)
             except ShapeError:
                 continue  # neither an error status nor an error body: a redirect, or a
                 # stream's text after its 200
     return None
+
+
+def _waited(error: UnifiedError, exc: BaseException) -> UnifiedError:
+    """``error`` with the wait ``exc`` states as ``retry_after`` (seconds), where its
+    response left the wait unsaid: an SDK that read the wait from a header it keeps no
+    more, or from its own body."""
+    wait: Any = getattr(exc, "retry_after", None)
+    if error.retry_after is not None or not is_wait(wait):
+        return error
+    return refill(
+        error,
+        error.kind,
+        retryable=error.retryable,
+        retry_after=float(wait),
+        status_code=error.status_code,
+        request_id=error.request_id,
+    )
 
 
 def _error_data(exc: BaseException) -> UnifiedError | None:
@@ -262,11 +299,14 @@ _UNSAID_PHASES: Final = frozenset({Phase.WRAPPER, Phase.MAYBE})
 def from_exception(exc: BaseException) -> UnifiedError:
     """A Python exception as a `UnifiedError`; total, it never raises.
 
-    Timeouts are ``unknown_outcome`` (the call may have run); connection failures before
-    anything was sent are ``unavailable``; urllib, httpx and requests HTTP errors go
-    through `from_http`; a ``ConfigureError`` reads as `parse` reads it; a
-    `ToolFailure` gives back the error it carries.  Programming errors (``TypeError``,
-    ``KeyError``, ``AttributeError``, ...) are ``internal`` and never retried.  An
+    A client library's transport error reads by how far its request got, along its
+    causes: not sent is ``unavailable`` and retryable, sent and then lost is
+    ``unknown_outcome``, an address no client can send to is ``invalid_input``.
+    urllib, httpx and requests HTTP errors go through `from_http`; a
+    ``ConfigureError`` reads as `parse` reads it; a `ToolFailure` gives back the error
+    it carries.  Programming errors (``TypeError``,
+    ``KeyError``, ``AttributeError``, ...) are ``internal`` and never retried; a
+    ``ValueError`` is ``invalid_input``, and file errors say what they mean.  An
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
@@ -276,8 +316,9 @@ def from_exception(exc: BaseException) -> UnifiedError:
     retryable than its least retryable member, and an interruption in it is never
     retried.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
-    and requests' errors, the SDKs built on them, and those whose sources say where
-    their exceptions keep it (`toolerrors.sources.Source.responses`).  None of these
+    and requests' errors, the SDKs built on them, those whose sources say where
+    their exceptions keep it (`toolerrors.sources.Source.responses`), and any other
+    that keeps a status beside headers or a body.  None of these
     libraries is imported here: their exceptions are recognised by name and by the
     attributes they keep.
     """
