@@ -34,6 +34,14 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     "/stripe/v1/payment_intents": (
         "stripe/card-declined-generic.json", 402, {"request-id": "req_stripe"},
     ),
+    "/stripe-500/v1/payment_intents": ("stripe/api-error-500.json", 500, {}),
+    "/stripe-500-retry/v1/payment_intents": (
+        "stripe/api-error-500.json", 500, {"Stripe-Should-Retry": "true"},
+    ),
+    "/anthropic-500/v1/messages/batches": ("anthropic/api-error-500.json", 500, {}),
+    "/anthropic-500-retry/v1/messages/batches": (
+        "anthropic/api-error-500.json", 500, {"x-should-retry": "true"},
+    ),
     "/slack/chat.getPermalink": ("slack/openapi-channel-not-found.json", 200, {}),
     "/slack/conversations.list": ("slack/sdk-ratelimited-429.json", 429, {}),
     "/github/users/octocat": ("github/rest-403-rate-limit-remaining-0.json", 403, {}),
@@ -212,6 +220,45 @@ def test_stripe_sdk_card_error(server: str) -> None:
         ErrorKind.PAYMENT_REQUIRED, False, "stripe", "card_declined", "Your card was declined.",
     )  # fmt: skip
     assert (error.status_code, error.request_id) == (402, "req_stripe")
+
+
+@pytest.mark.parametrize(("route", "retryable"), [("stripe-500", None), ("stripe-500-retry", True)])
+def test_stripe_sdk_server_error_on_a_write(
+    server: str, route: str, retryable: bool | None
+) -> None:
+    """A 500 on a PaymentIntent create may have been processed, as Stripe documents: it
+    is retried only when the caller's idempotency key protects it, or when Stripe says
+    so with ``Stripe-Should-Retry: true``."""
+    import stripe
+
+    client = stripe.StripeClient(
+        "sk_test_123", base_addresses={"api": f"{server}/{route}"}, max_network_retries=0
+    )
+    create = client.v1.payment_intents.create
+    exc = _raised(stripe.APIError, create, params={"amount": 100, "currency": "usd"})
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNKNOWN_OUTCOME, retryable, "stripe", "api_error", 500,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("route", "retryable"), [("anthropic-500", None), ("anthropic-500-retry", True)]
+)
+def test_anthropic_sdk_server_error_on_a_batch_create(
+    server: str, route: str, retryable: bool | None
+) -> None:
+    """A 500 on a batch create may have created the batch: retried only when the
+    caller says it is idempotent, or when Anthropic says so with ``x-should-retry``."""
+    import anthropic
+
+    client = anthropic.Anthropic(api_key="k", base_url=f"{server}/{route}", max_retries=0)
+    create = client.messages.batches.create
+    exc = _raised(anthropic.InternalServerError, create, requests=[])
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.INTERNAL, retryable, "anthropic", "api_error", 500,
+    )  # fmt: skip
 
 
 def _salesforce(server: str) -> Any:
