@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import pickle
 import socket
 import sys
@@ -11,7 +12,7 @@ import urllib.error
 
 import pytest
 
-from toolerrors import MAX_DEPTH, ErrorKind, ToolFailure, from_exception, parse
+from toolerrors import MAX_DEPTH, ErrorKind, ToolFailure, from_exception, model_text, parse
 
 if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's groups there
     from exceptiongroup import BaseExceptionGroup, ExceptionGroup
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
         (BrokenPipeError("pipe"), "unknown_outcome", None),
         (urllib.error.URLError(ConnectionRefusedError("refused")), "unavailable", True),
         (urllib.error.URLError(TimeoutError("t")), "unknown_outcome", None),
-        (ValueError("bad"), "unknown", None),
+        (RuntimeError("bad"), "unknown", None),
     ],
     ids=[
         "timeout",
@@ -58,6 +59,102 @@ def test_exception_kinds(exc: BaseException, kind: str, retryable: bool | None) 
     error = from_exception(exc)
     assert (error.kind.value, error.retryable) == (kind, retryable)
     assert error.vendor == "python"
+
+
+def _raised_in(handler_of: BaseException, exc: BaseException) -> BaseException:
+    """``exc`` raised while ``handler_of`` was being handled, as Python chains it."""
+    try:
+        try:
+            raise handler_of
+        except BaseException:
+            raise exc  # noqa: B904 - the implicit chain is what is tested
+    except BaseException as raised:
+        return raised
+
+
+@pytest.mark.parametrize(
+    ("exc", "kind", "retryable"),
+    [
+        (FileNotFoundError(2, "No such file", "/srv/x"), ErrorKind.NOT_FOUND, False),
+        (PermissionError(13, "Permission denied"), ErrorKind.PERMISSION_DENIED, False),
+        (IsADirectoryError(21, "Is a directory"), ErrorKind.INVALID_INPUT, False),
+        (NotADirectoryError(20, "Not a directory"), ErrorKind.INVALID_INPUT, False),
+        (FileExistsError(17, "File exists"), ErrorKind.CONFLICT, False),
+        (ValueError("start is after end"), ErrorKind.INVALID_INPUT, False),
+        (TypeError("expected str"), ErrorKind.INTERNAL, False),
+        (KeyError("name"), ErrorKind.INTERNAL, False),
+        (ConnectionRefusedError(111, "refused"), ErrorKind.UNAVAILABLE, True),
+        (TimeoutError("timed out"), ErrorKind.UNKNOWN_OUTCOME, None),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, BaseException) else None,
+)
+def test_python_s_own_exceptions_read_as_a_user_expects(
+    exc: BaseException, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """A file not there, not allowed or of the wrong type, and a bad value, are never
+    retried; only a refused connection is, for nothing was sent."""
+    error = from_exception(exc)
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, "python")
+
+
+def test_a_subprocess_time_limit_may_have_happened() -> None:
+    """A command killed at its time limit may already have done part of its work."""
+    import subprocess
+
+    with pytest.raises(subprocess.TimeoutExpired) as caught:
+        subprocess.run(
+            [sys.executable, "-c", "import time; time.sleep(5)"], timeout=0.2, check=False
+        )
+    error = from_exception(caught.value)
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.UNKNOWN_OUTCOME, None, "subprocess.TimeoutExpired",
+    )  # fmt: skip
+
+
+def test_a_file_path_never_reaches_the_model() -> None:
+    """A file error's text names a path on the tool's machine: the model is not shown it."""
+    error = from_exception(FileNotFoundError(2, "No such file", "/srv/secret/config.toml"))
+    assert "/srv/secret" not in model_text(error)
+
+
+def test_an_untrusted_certificate_sent_nothing_and_is_not_retried() -> None:
+    """A certificate that fails verification, beneath the wrapper that says only it
+    could not connect: nothing was sent, and another attempt meets the same certificate."""
+    import ssl
+
+    exc = _raised_in(ssl.SSLCertVerificationError(1, "certificate verify failed"), OSError("x"))
+    wrapper = type("ConnectError", (Exception,), {"__module__": "httpx"})("failed")
+    wrapper.__cause__ = exc.__context__
+    error = from_exception(wrapper)
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.UNAVAILABLE, False, "ssl.SSLCertVerificationError",
+    )  # fmt: skip
+
+
+def test_a_timeout_raised_by_a_handler_is_not_read_by_what_it_handled() -> None:
+    """A tool that gives up with its own ``TimeoutError`` while handling a refused
+    connection may have sent an earlier attempt: the socket's error is not refined by
+    what was raised before it, unlike a client library's wrapper."""
+    error = from_exception(_raised_in(ConnectionRefusedError(111, "refused"), TimeoutError()))
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.UNKNOWN_OUTCOME, None, "builtins.TimeoutError",
+    )  # fmt: skip
+
+
+def test_a_wrapper_is_never_more_retryable_than_the_causes_that_say() -> None:
+    """Where two causes say different things, the more cautious decides: a connection
+    error above a protocol error above a refusal is an unknown outcome."""
+    import requests
+    import urllib3
+
+    lost = urllib3.exceptions.ProtocolError("Connection aborted.")
+    lost.__cause__ = ConnectionRefusedError(111, "refused")
+    wrapper = requests.exceptions.ConnectionError(lost)
+    wrapper.__context__ = lost
+    error = from_exception(wrapper)
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.UNKNOWN_OUTCOME, None, "urllib3.exceptions.ProtocolError",
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("module", ["httpx", "httpx2"])
@@ -161,7 +258,7 @@ def test_an_interruption_in_a_group_is_never_retried() -> None:
 
 def test_a_group_member_caused_by_its_own_group_ends() -> None:
     """A cycle between a group and its member is read once, not forever."""
-    member = ValueError("x")
+    member = RuntimeError("x")
     group = ExceptionGroup("g", [member])
     member.__cause__ = group
     assert from_exception(group).kind.value == "unknown"
@@ -228,7 +325,7 @@ def test_interruptions_are_never_retried(exc: BaseException) -> None:
     ("exc", "kind"),
     [
         (_Unprintable(), ErrorKind.UNKNOWN),
-        (_self_reason(), ErrorKind.UNAVAILABLE),
+        (_self_reason(), ErrorKind.UNKNOWN_OUTCOME),
         (_urllib_http_error(304), ErrorKind.UNKNOWN),
         (_urllib_http_error(308), ErrorKind.UNKNOWN),
         (_urllib_http_error(0), ErrorKind.UNKNOWN),
@@ -278,3 +375,69 @@ def test_unread_http_bodies_fall_back_on_the_status() -> None:
     consumed = type("HTTPError", (OSError,), {"__module__": "requests.exceptions"})("gone")
     consumed.response = _Consumed()  # type: ignore[attr-defined]
     assert from_exception(consumed).kind is ErrorKind.NOT_FOUND
+
+
+class _SdkError(Exception):
+    """An SDK's HTTP error that no source names: only the attributes it keeps say what
+    happened."""
+
+    def __init__(self, **kept: object) -> None:
+        super().__init__("request failed")
+        self.__dict__.update(kept)
+
+
+QUOTA = {
+    "error": {
+        "message": "You exceeded your current quota.",
+        "type": "insufficient_quota",
+        "param": None,
+        "code": "insufficient_quota",
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("kept", "expected"),
+    [
+        (
+            {"status_code": 429, "headers": {"retry-after": "20"}, "json": QUOTA},
+            (ErrorKind.PAYMENT_REQUIRED, False, "openai", 429, 20.0),
+        ),
+        (
+            {"code": 429, "headers": {}, "body": json.dumps(QUOTA).encode()},
+            (ErrorKind.PAYMENT_REQUIRED, False, "openai", 429, None),
+        ),
+        (
+            {"status": 503, "headers": {}, "retry_after": 7},
+            (ErrorKind.UNAVAILABLE, True, "http", 503, 7.0),
+        ),
+        (
+            {"status": 429, "headers": {"Retry-After": "3"}, "retry_after": 7},
+            (ErrorKind.RATE_LIMITED, True, "http", 429, 3.0),
+        ),
+        (
+            {"status_code": 404, "headers": {}, "json": lambda: QUOTA},
+            (ErrorKind.NOT_FOUND, False, "http", 404, None),
+        ),
+        ({"code": 429}, (ErrorKind.UNKNOWN, None, "python", None, None)),
+    ],
+    ids=[
+        "status_code-json",
+        "code-body",
+        "status-retry_after",
+        "header-first",
+        "json-method",
+        "number-alone",
+    ],
+)
+def test_an_sdk_no_source_names_is_read_by_its_http_facts(
+    kept: dict[str, object], expected: tuple[object, ...]
+) -> None:
+    """A status (``status_code``, ``status`` or ``code``) with headers or a body beside
+    it goes through from_http: the body's code over the status (exhausted quota in a 429
+    is never retried), the header's wait over the exception's ``retry_after``.  A
+    ``json`` that is a method is no body, and a number alone is no HTTP status."""
+    error = from_exception(_SdkError(**kept))
+    assert (error.kind, error.retryable, error.vendor, error.status_code, error.retry_after) == (
+        expected
+    )

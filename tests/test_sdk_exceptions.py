@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import urllib.request
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 
 from toolerrors import ErrorKind, from_exception, parse
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 CORPUS = Path(__file__).parent / "corpus"
 TWILIO_ACCOUNT = "AC" + "0" * 32
@@ -31,6 +33,14 @@ ROUTES: dict[str, tuple[str, int, dict[str, str]]] = {
     ),
     "/stripe/v1/payment_intents": (
         "stripe/card-declined-generic.json", 402, {"request-id": "req_stripe"},
+    ),
+    "/stripe-500/v1/payment_intents": ("stripe/api-error-500.json", 500, {}),
+    "/stripe-500-retry/v1/payment_intents": (
+        "stripe/api-error-500.json", 500, {"Stripe-Should-Retry": "true"},
+    ),
+    "/anthropic-500/v1/messages/batches": ("anthropic/api-error-500.json", 500, {}),
+    "/anthropic-500-retry/v1/messages/batches": (
+        "anthropic/api-error-500.json", 500, {"x-should-retry": "true"},
     ),
     "/slack/chat.getPermalink": ("slack/openapi-channel-not-found.json", 200, {}),
     "/slack/conversations.list": ("slack/sdk-ratelimited-429.json", 429, {}),
@@ -210,6 +220,45 @@ def test_stripe_sdk_card_error(server: str) -> None:
         ErrorKind.PAYMENT_REQUIRED, False, "stripe", "card_declined", "Your card was declined.",
     )  # fmt: skip
     assert (error.status_code, error.request_id) == (402, "req_stripe")
+
+
+@pytest.mark.parametrize(("route", "retryable"), [("stripe-500", None), ("stripe-500-retry", True)])
+def test_stripe_sdk_server_error_on_a_write(
+    server: str, route: str, retryable: bool | None
+) -> None:
+    """A 500 on a PaymentIntent create may have been processed, as Stripe documents: it
+    is retried only when the caller's idempotency key protects it, or when Stripe says
+    so with ``Stripe-Should-Retry: true``."""
+    import stripe
+
+    client = stripe.StripeClient(
+        "sk_test_123", base_addresses={"api": f"{server}/{route}"}, max_network_retries=0
+    )
+    create = client.v1.payment_intents.create
+    exc = _raised(stripe.APIError, create, params={"amount": 100, "currency": "usd"})
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.UNKNOWN_OUTCOME, retryable, "stripe", "api_error", 500,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("route", "retryable"), [("anthropic-500", None), ("anthropic-500-retry", True)]
+)
+def test_anthropic_sdk_server_error_on_a_batch_create(
+    server: str, route: str, retryable: bool | None
+) -> None:
+    """A 500 on a batch create may have created the batch: retried only when the
+    caller says it is idempotent, or when Anthropic says so with ``x-should-retry``."""
+    import anthropic
+
+    client = anthropic.Anthropic(api_key="k", base_url=f"{server}/{route}", max_retries=0)
+    create = client.messages.batches.create
+    exc = _raised(anthropic.InternalServerError, create, requests=[])
+    error = from_exception(_alone(exc))
+    assert (error.kind, error.retryable, error.vendor, error.code, error.status_code) == (
+        ErrorKind.INTERNAL, retryable, "anthropic", "api_error", 500,
+    )  # fmt: skip
 
 
 def _salesforce(server: str) -> Any:
@@ -424,3 +473,234 @@ def test_botocore_error_named_in_a_header(server: str) -> None:
     )  # fmt: skip
     assert error.request_id == "ca47a5ce-e260-4824-aa0e-2e62669d5d6e"
     assert error.message == "Too many tokens, please wait before trying again."
+
+
+# Transport failures, provoked for real on 127.0.0.1: each client library is read by how
+# far its request got, whatever the class that wraps the failure.
+
+TIMEOUT = 0.2
+"""Every connect and read below gives up after this many seconds."""
+
+
+class CutShort(BaseHTTPRequestHandler):
+    """Reads the request, then answers it badly: not at all, or with a body cut short."""
+
+    protocol_version = "HTTP/1.1"
+    ANSWERS: ClassVar[dict[str, bytes]] = {
+        "/disconnect": b"",
+        "/short": b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789",
+        "/chunked": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+    }
+
+    def _answer(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.wfile.write(self.ANSWERS[self.path.split("?")[0]])
+        self.close_connection = True
+
+    do_GET = do_POST = _answer
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def addresses(serve: Callable[[type[BaseHTTPRequestHandler]], str]) -> Iterator[dict[str, str]]:
+    """Base URLs on 127.0.0.1 for each way a call can fail: a closed port; a port whose
+    accept queue is full, so connecting times out; one that accepts and never answers;
+    and a server that closes without an answer or cuts its body short."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    silent = socket.create_server(("127.0.0.1", 0), backlog=8)
+    full = socket.create_server(("127.0.0.1", 0), backlog=0)
+    queued = socket.create_connection(full.getsockname(), timeout=TIMEOUT)  # the queue's one
+    bad = serve(CutShort)
+    yield {
+        "refused": f"http://127.0.0.1:{closed}/",
+        "connect-timeout": f"http://127.0.0.1:{full.getsockname()[1]}/",
+        "read-timeout": f"http://127.0.0.1:{silent.getsockname()[1]}/",
+        **{name: f"{bad}/{name}" for name in ("disconnect", "short", "chunked")},
+    }
+    for sock in (queued, full, silent):
+        sock.close()
+
+
+def _requests(url: str) -> None:
+    import requests
+
+    requests.get(url, timeout=TIMEOUT).content  # noqa: B018
+
+
+def _httpx(url: str) -> None:
+    import httpx
+
+    httpx.get(url, timeout=TIMEOUT).read()
+
+
+def _urllib(url: str) -> None:
+    with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+        response.read()
+
+
+def _aiohttp(url: str) -> None:
+    import aiohttp
+
+    async def get() -> None:
+        timeout = aiohttp.ClientTimeout(total=1, sock_connect=TIMEOUT, sock_read=TIMEOUT)
+        async with aiohttp.ClientSession(timeout=timeout) as session, session.get(url) as got:
+            await got.read()
+
+    asyncio.run(get())
+
+
+def _botocore(url: str) -> None:
+    from botocore.config import Config
+    from botocore.session import get_session
+
+    config = Config(
+        connect_timeout=TIMEOUT, read_timeout=TIMEOUT, retries={"total_max_attempts": 1}
+    )
+    client = get_session().create_client(
+        "dynamodb",
+        region_name="us-east-1",
+        endpoint_url=url,
+        aws_access_key_id="AKIDEXAMPLE",
+        aws_secret_access_key="secret",
+        config=config,
+    )
+    try:
+        client.list_tables()
+    finally:
+        client.close()
+
+
+CLIENTS: dict[str, Callable[[str], None]] = {
+    "requests": _requests, "httpx": _httpx, "urllib": _urllib, "aiohttp": _aiohttp,
+    "botocore": _botocore,
+}  # fmt: skip
+
+NOT_SENT = ("unavailable", True)
+SENT = ("unknown_outcome", None)
+
+PHASES: list[tuple[str, str, tuple[str, bool | None], str]] = [
+    # client, failure, (kind, retryable), the class that decides
+    ("requests", "refused", NOT_SENT, "urllib3.exceptions.NewConnectionError"),
+    ("requests", "connect-timeout", NOT_SENT, "requests.exceptions.ConnectTimeout"),
+    ("requests", "read-timeout", SENT, "requests.exceptions.ReadTimeout"),
+    ("requests", "disconnect", SENT, "urllib3.exceptions.ProtocolError"),
+    ("requests", "short", SENT, "requests.exceptions.ChunkedEncodingError"),
+    ("requests", "chunked", SENT, "requests.exceptions.ChunkedEncodingError"),
+    ("httpx", "refused", NOT_SENT, "httpx.ConnectError"),
+    ("httpx", "connect-timeout", NOT_SENT, "httpx.ConnectTimeout"),
+    ("httpx", "read-timeout", SENT, "httpx.ReadTimeout"),
+    ("httpx", "disconnect", SENT, "httpx.RemoteProtocolError"),
+    ("httpx", "short", SENT, "httpx.RemoteProtocolError"),
+    ("httpx", "chunked", SENT, "httpx.RemoteProtocolError"),
+    ("urllib", "refused", NOT_SENT, "builtins.ConnectionRefusedError"),
+    ("urllib", "connect-timeout", SENT, "urllib.error.URLError"),  # it can't say which
+    ("urllib", "read-timeout", SENT, "builtins.TimeoutError"),
+    ("urllib", "disconnect", SENT, "http.client.RemoteDisconnected"),
+    ("urllib", "short", SENT, "http.client.IncompleteRead"),
+    ("urllib", "chunked", SENT, "http.client.IncompleteRead"),
+    ("aiohttp", "refused", NOT_SENT, "aiohttp.client_exceptions.ClientConnectorError"),
+    ("aiohttp", "connect-timeout", NOT_SENT, "aiohttp.client_exceptions.ConnectionTimeoutError"),
+    ("aiohttp", "read-timeout", SENT, "aiohttp.client_exceptions.SocketTimeoutError"),
+    ("aiohttp", "disconnect", SENT, "aiohttp.client_exceptions.ServerDisconnectedError"),
+    ("aiohttp", "short", SENT, "aiohttp.client_exceptions.ClientPayloadError"),
+    ("aiohttp", "chunked", SENT, "aiohttp.client_exceptions.ClientPayloadError"),
+    ("botocore", "refused", NOT_SENT, "botocore.exceptions.EndpointConnectionError"),
+    ("botocore", "connect-timeout", NOT_SENT, "botocore.exceptions.ConnectTimeoutError"),
+    ("botocore", "read-timeout", SENT, "botocore.exceptions.ReadTimeoutError"),
+    ("botocore", "disconnect", SENT, "botocore.exceptions.ConnectionClosedError"),
+    ("botocore", "chunked", SENT, "botocore.exceptions.ConnectionClosedError"),
+]
+
+
+@pytest.mark.parametrize(
+    ("client", "failure", "expected", "decides"),
+    PHASES,
+    ids=[f"{client}-{failure}" for client, failure, _, _ in PHASES],
+)
+def test_transport_errors_read_by_how_far_the_request_got(
+    addresses: dict[str, str],
+    client: str,
+    failure: str,
+    expected: tuple[str, bool | None],
+    decides: str,
+) -> None:
+    """A connection refused or timed out sent nothing, and another attempt is safe; a
+    request sent and then lost (a read timeout, a server that closed, a body cut short)
+    may have happened.  The class that says so decides, not the wrapper around it."""
+    with pytest.raises(Exception) as caught:  # noqa: PT011 - each client raises its own
+        CLIENTS[client](addresses[failure])
+    error = from_exception(caught.value)
+    assert ((error.kind.value, error.retryable), error.code) == (expected, decides)
+    assert error.vendor == "python"
+
+
+UNUSABLE: list[tuple[str, str, str]] = [
+    # client, address, the class that decides
+    ("requests", "no-scheme.test/", "requests.exceptions.MissingSchema"),
+    ("requests", "gopher://127.0.0.1/", "requests.exceptions.InvalidSchema"),
+    ("httpx", "no-scheme.test/", "httpx.UnsupportedProtocol"),
+    ("httpx", "gopher://127.0.0.1/", "httpx.UnsupportedProtocol"),
+    ("urllib", "no-scheme.test/", "builtins.ValueError"),
+    ("urllib", "gopher://127.0.0.1/", "urllib.error.URLError"),
+    ("aiohttp", "no-scheme.test/", "aiohttp.client_exceptions.InvalidUrlClientError"),
+    ("aiohttp", "gopher://127.0.0.1/", "aiohttp.client_exceptions.NonHttpUrlClientError"),
+]
+
+
+@pytest.mark.parametrize(
+    ("client", "url", "decides"),
+    UNUSABLE,
+    ids=[f"{client}-{url.partition(':')[0]}" for client, url, _ in UNUSABLE],
+)
+def test_an_address_no_client_can_send_to_is_invalid_input(
+    client: str, url: str, decides: str
+) -> None:
+    """No scheme, or one the client does not speak: nothing was sent, and another
+    attempt fails the same, so it is the caller's input to fix and never retried."""
+    with pytest.raises(Exception) as caught:  # noqa: PT011 - each client raises its own
+        CLIENTS[client](url)
+    error = from_exception(caught.value)
+    assert (error.kind, error.retryable, error.code) == (ErrorKind.INVALID_INPUT, False, decides)
+
+
+def test_botocore_parameters_it_refuses_are_invalid_input(addresses: dict[str, str]) -> None:
+    """botocore checks a call's parameters against the service's model before sending."""
+    from botocore.exceptions import ParamValidationError
+    from botocore.session import get_session
+
+    client = get_session().create_client(
+        "dynamodb",
+        region_name="us-east-1",
+        endpoint_url=addresses["refused"],
+        aws_access_key_id="AKIDEXAMPLE",
+        aws_secret_access_key="secret",
+    )
+    try:
+        exc = _raised(ParamValidationError, client.list_tables, Limit="ten")
+    finally:
+        client.close()
+    error = from_exception(exc)
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.INVALID_INPUT, False, "botocore.exceptions.ParamValidationError",
+    )  # fmt: skip
+
+
+def test_aiohttp_response_error_is_read_by_its_status_and_headers(server: str) -> None:
+    """aiohttp's ``raise_for_status`` keeps the status and headers but not the body: the
+    status and ``Retry-After`` say what happened."""
+    import aiohttp
+
+    async def get() -> None:
+        async with aiohttp.ClientSession() as session:
+            await session.get(f"{server}/slack/conversations.list", raise_for_status=True)
+
+    with pytest.raises(aiohttp.ClientResponseError) as caught:
+        asyncio.run(get())
+    error = from_exception(_alone(caught.value))
+    assert (error.kind, error.retryable, error.status_code, error.retry_after) == (
+        ErrorKind.RATE_LIMITED, True, 429, 1.0,
+    )  # fmt: skip

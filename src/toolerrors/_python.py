@@ -8,72 +8,28 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
+from ._classes import EXCEPTIONS, UNUSABLE, URL_UNUSABLE, Phase, Rule
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
-from ._json import MAX_DEPTH
+from ._json import MAX_DEPTH, is_wait
 from ._kinds import ErrorKind
 from ._read import error_of
 from ._source import RESPONSES, Response, exception_reader
-from ._unified import ToolFailure, UnifiedError, make
-from ._words import UNSAID
+from ._unified import ToolFailure, UnifiedError, make, refill
 
 __all__ = ["EXCEPTIONS", "from_exception"]
 
-_SENT_MAYBE: Final = (ErrorKind.UNKNOWN_OUTCOME, None)
-"""The request may have been sent: retry only when it is idempotent."""
-_NOT_SENT: Final = (ErrorKind.UNAVAILABLE, True)
-"""Nothing was sent: another attempt is safe."""
-_BUG: Final = (ErrorKind.INTERNAL, False)
-"""A programming error: another attempt runs the same bug, so it is never retried."""
-_INTERRUPTED: Final = (ErrorKind.UNKNOWN_OUTCOME, False)
+_INTERRUPTED: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, False)
 """Interrupted, cancelled or exiting (a ``BaseException`` that is not an ``Exception``):
 it may have happened, and it is never retried; the caller re-raises it."""
-
-EXCEPTIONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
-    "builtins.TimeoutError": _SENT_MAYBE,
-    "asyncio.exceptions.TimeoutError": _SENT_MAYBE,
-    "concurrent.futures._base.TimeoutError": _SENT_MAYBE,
-    "builtins.ConnectionRefusedError": _NOT_SENT,
-    "socket.gaierror": _NOT_SENT,
-    "builtins.ConnectionError": _SENT_MAYBE,
-    **{  # httpx2, httpx's successor, keeps its names
-        f"{module}.{name}": rule
-        for module in ("httpx", "httpx2")
-        for name, rule in (
-            ("ConnectError", _NOT_SENT),
-            ("ConnectTimeout", _NOT_SENT),
-            ("PoolTimeout", _NOT_SENT),
-            ("TransportError", _SENT_MAYBE),
-        )
-    },
-    "requests.exceptions.ConnectTimeout": _NOT_SENT,
-    "requests.exceptions.Timeout": _SENT_MAYBE,
-    "requests.exceptions.ConnectionError": _SENT_MAYBE,
-    "urllib.error.HTTPError": UNSAID,
-    "agents.exceptions.ToolTimeoutError": _SENT_MAYBE,
-    "urllib.error.URLError": _NOT_SENT,
-    "builtins.TypeError": _BUG,
-    "builtins.KeyError": _BUG,
-    "builtins.IndexError": _BUG,
-    "builtins.AttributeError": _BUG,
-    "builtins.NameError": _BUG,
-    "builtins.AssertionError": _BUG,
-    "builtins.NotImplementedError": _BUG,
-    "builtins.ZeroDivisionError": _BUG,
-    "builtins.RecursionError": _BUG,
-    "builtins.SyntaxError": _BUG,
-}
-"""Exception class (module.qualname) -> (kind, retryable); the nearest class in the
-exception's MRO wins, so ``ConnectTimeout`` is found before ``TransportError``.  An
-``HTTPError`` whose status says nothing (304, 0) is ``unknown``, not a ``URLError``.
-openai-agents' own tool timeout cancels a call that may already have written: an
-unknown outcome."""
+_UNREAD: Final = Rule(ErrorKind.UNKNOWN, None)
+"""An exception nothing recognises."""
 
 _MAX_DEPTH: Final = 16
 """How many causes deep `from_exception` looks for one it recognises."""
 
 
-def _by_class(exc: BaseException, rule: tuple[ErrorKind, bool | None]) -> UnifiedError:
+def _by_class(exc: BaseException, rule: Rule) -> UnifiedError:
     """``exc`` as the error its class stands for: its text, and its class as the code."""
     return make(rule[0], text_of(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
 
@@ -90,9 +46,24 @@ on them, with the body as ``content``; or, parsed, as ``data`` (the error of a 2
 an SDK raises); or as the SDK's own ``body``, which holds the error event of a stream that
 failed after its 200."""
 
-_BODY: Final = Response("status_code", "headers", ("body",))
-"""A status and a body beside it: pydantic-ai's ``ModelHTTPError``, whose ``body`` is the
-provider's error."""
+_ANY_SDK: Final = tuple(
+    Response(status, headers, ("body", "json"))
+    for status, headers in (
+        ("response.status", "response.headers"),
+        ("status_code", "headers"),
+        ("status", "headers"),
+        ("code", "headers"),
+    )
+)
+"""Where any other SDK may keep its response's facts, read after what the sources
+declare (`Source.responses`): an aiohttp ``ClientResponse`` as ``response``; or a status
+as ``status_code`` (pydantic-ai's ``ModelHTTPError``), ``status`` (aiohttp's
+``ClientResponseError``) or ``code``, beside ``headers`` and the body, as it came
+(``body``) or parsed (``json``).  A number with neither headers nor a body beside it is
+not taken for an HTTP status."""
+
+_BODY_TYPES: Final = (str, bytes, bytearray, Mapping, list)
+"""What a body may be: an SDK's ``json`` that is a method to call is not one."""
 
 
 def _attribute(exc: BaseException, path: str) -> Any:
@@ -108,9 +79,9 @@ def _attribute(exc: BaseException, path: str) -> Any:
     return value
 
 
-def _response(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
+def _response(exc: BaseException, seen: set[int]) -> UnifiedError | None:
     """An HTTP error exception (urllib's, or one that keeps its response as in
-    `_LIBRARIES`, as a source declares (`Source.responses`), or as `_BODY`) through
+    `_LIBRARIES`, as a source declares (`Source.responses`), or as `_ANY_SDK`) through
     `from_http`."""
     if type(exc).__module__.split(".")[0] == "urllib":
         status, headers, body = getattr(exc, "code", None), getattr(exc, "headers", None), None
@@ -120,25 +91,47 @@ def _response(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | 
             except Exception:
                 body = None
             return from_http(status, headers, body)
-        reason = getattr(exc, "reason", None)
-        return _read(reason, seen, depth + 1) if isinstance(reason, BaseException) else None
-    for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, _BODY):
+        reason = getattr(exc, "reason", None)  # an exception is read as the cause
+        unusable = isinstance(reason, str) and reason.startswith(URL_UNUSABLE)
+        return _by_class(exc, UNUSABLE) if unusable else None
+    for status_path, headers_path, body_paths in (_LIBRARIES, *RESPONSES, *_ANY_SDK):
         status = _attribute(exc, status_path)
         if status is None:
             continue  # from_http refuses any status that is not one (a bool, text)
         headers = _attribute(exc, headers_path)
-        bodies = [body for body in map(partial(_attribute, exc), body_paths) if body is not None]
+        bodies: list[object] = [
+            body
+            for body in map(partial(_attribute, exc), body_paths)
+            if isinstance(body, _BODY_TYPES)
+        ]
         if not bodies:
             if headers is None and "." not in status_path:
                 continue  # an exception's number alone does not make it an HTTP response
             bodies.append(None)
         for body in bodies:
             try:
-                return from_http(status, headers, body)
+                return _waited(from_http(status, headers, body), exc)
             except ShapeError:
                 continue  # neither an error status nor an error body: a redirect, or a
                 # stream's text after its 200
     return None
+
+
+def _waited(error: UnifiedError, exc: BaseException) -> UnifiedError:
+    """``error`` with the wait ``exc`` states as ``retry_after`` (seconds), where its
+    response left the wait unsaid: an SDK that read the wait from a header it keeps no
+    more, or from its own body."""
+    wait: Any = getattr(exc, "retry_after", None)
+    if error.retry_after is not None or not is_wait(wait):
+        return error
+    return refill(
+        error,
+        error.kind,
+        retryable=error.retryable,
+        retry_after=float(wait),
+        status_code=error.status_code,
+        request_id=error.request_id,
+    )
 
 
 def _error_data(exc: BaseException) -> UnifiedError | None:
@@ -212,11 +205,12 @@ def _member(exc: BaseException, seen: set[int], depth: int) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, seen, depth) if id(exc) not in seen else None
-    return found or _by_class(exc, UNSAID)
+    return found or _by_class(exc, _UNREAD)
 
 
-def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
-    """The error ``exc`` itself says, without its causes; ``None`` when nothing does."""
+def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Rule | None:
+    """The error ``exc`` itself says, without its causes, or the rule its class stands
+    for (`EXCEPTIONS`); ``None`` when nothing does."""
     if isinstance(exc, ToolFailure):
         return exc.error
     if _is_group(exc):
@@ -227,27 +221,33 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Non
             return read(exc)
     if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
         return error_of(getattr(exc, "error", None))
-    found = _response(exc, seen, depth) or _error_data(exc) or _body(exc)
+    found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:
         return found
     for cls in type(exc).__mro__:
         rule = EXCEPTIONS.get(_name(cls))
         if rule is not None:
-            return _by_class(exc, rule)
+            return rule
     # An error carried as JSON text (an MCP server's ToolError, say), or with a source's
     # mark ("MCP error -32001: Request timed out", a TypeScript client's McpError).
     return error_of(text_of(exc))
 
 
 def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:
-    """The first error ``exc`` or its causes (``__cause__``, else ``__context__``) say;
-    one of kind ``unknown`` only when none says more.  ``depth`` is how many groups (or
-    urllib reasons) ``exc`` is inside: past `MAX_DEPTH` nothing is read, whatever room
-    is left on the stack (a `RecursionError` caught here would depend on it)."""
+    """The first error ``exc`` or its causes (``__cause__``, else ``__context__``, else
+    an exception kept as ``reason``) say; one of kind ``unknown`` only when none says
+    more.
+
+    A client library's exception (a `Rule` with a `Phase`) is read with the causes
+    beneath it that are client libraries' too, down to a socket's own error: see
+    `_phase`.  ``depth`` is how many groups ``exc`` is inside: past `MAX_DEPTH`
+    nothing is read, whatever room is left on the stack (a `RecursionError` caught here
+    would depend on it)."""
     if depth > MAX_DEPTH:
         return None
     causes = 0
     first = None
+    phases: list[tuple[BaseException, Rule]] = []
     current: BaseException | None = exc
     while current is not None and id(current) not in seen and causes < _MAX_DEPTH:
         seen.add(id(current))
@@ -255,23 +255,59 @@ def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None
             found = _known(current, seen, depth)
         except Exception:
             found = None  # a broken exception or response: look further, then say unknown
-        if found is not None:
-            if found.kind is not ErrorKind.UNKNOWN:
-                return found
-            first = first or found
-        current = current.__cause__ or current.__context__
+        if isinstance(found, Rule) and found.phase is not None:
+            phases.append((current, found))
+            if found.phase is Phase.MAYBE:
+                break  # a socket's own error: anything beneath it was a handler's
+        elif phases:
+            pass  # below a client library's error, only how far the request got counts
+        elif found is not None:
+            error = _by_class(current, found) if isinstance(found, Rule) else found
+            if error.kind is not ErrorKind.UNKNOWN:
+                return error
+            first = first or error
+        current = _cause(current)
         causes += 1
-    return first
+    return _phase(phases) if phases else first
+
+
+def _cause(exc: BaseException) -> BaseException | None:
+    """What ``exc`` was raised from or during, or the exception it keeps as its
+    ``reason`` (urllib's ``URLError``, urllib3's ``MaxRetryError``)."""
+    if exc.__cause__ is not None or exc.__context__ is not None:
+        return exc.__cause__ or exc.__context__
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, BaseException) else None
+
+
+def _phase(phases: list[tuple[BaseException, Rule]]) -> UnifiedError:
+    """A client library's error by how far the request got, read along its causes: the
+    most cautious of those that say (not sent, sent, unusable, untrusted) decides over
+    the wrappers that do not, and over a socket's error that any phase can meet
+    (httpx's ``ConnectTimeout`` over the ``TimeoutError`` beneath it, the
+    ``ConnectionRefusedError`` beneath requests' ``ConnectionError`` over the wrapper);
+    with none that says, the most cautious of all.  The exception that decides gives
+    the code."""
+    said = [found for found in phases if found[1].phase not in _UNSAID_PHASES] or phases
+    exc, rule = min(said, key=lambda found: _CAUTION[found[1].retryable])
+    return _by_class(exc, rule)
+
+
+_UNSAID_PHASES: Final = frozenset({Phase.WRAPPER, Phase.MAYBE})
+"""The phases that do not say how far the request got."""
 
 
 def from_exception(exc: BaseException) -> UnifiedError:
     """A Python exception as a `UnifiedError`; total, it never raises.
 
-    Timeouts are ``unknown_outcome`` (the call may have run); connection failures before
-    anything was sent are ``unavailable``; urllib, httpx and requests HTTP errors go
-    through `from_http`; a ``ConfigureError`` reads as `parse` reads it; a
-    `ToolFailure` gives back the error it carries.  Programming errors (``TypeError``,
-    ``KeyError``, ``AttributeError``, ...) are ``internal`` and never retried.  An
+    A client library's transport error reads by how far its request got, along its
+    causes: not sent is ``unavailable`` and retryable, sent and then lost is
+    ``unknown_outcome``, an address no client can send to is ``invalid_input``.
+    urllib, httpx and requests HTTP errors go through `from_http`; a
+    ``ConfigureError`` reads as `parse` reads it; a `ToolFailure` gives back the error
+    it carries.  Programming errors (``TypeError``,
+    ``KeyError``, ``AttributeError``, ...) are ``internal`` and never retried; a
+    ``ValueError`` is ``invalid_input``, and file errors say what they mean.  An
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
@@ -283,8 +319,9 @@ def from_exception(exc: BaseException) -> UnifiedError:
     retryable than its least retryable member, and an interruption in it is never
     retried.
     An exception that keeps its HTTP response goes through `from_http` with it: httpx's
-    and requests' errors, the SDKs built on them, and those whose sources say where
-    their exceptions keep it (`toolerrors.sources.Source.responses`).  None of these
+    and requests' errors, the SDKs built on them, those whose sources say where
+    their exceptions keep it (`toolerrors.sources.Source.responses`), and any other
+    that keeps a status beside headers or a body.  None of these
     libraries is imported here: their exceptions are recognised by name and by the
     attributes they keep.
     """
@@ -293,4 +330,4 @@ def from_exception(exc: BaseException) -> UnifiedError:
     if not isinstance(exc, Exception):
         return _by_class(exc, _INTERRUPTED)
     found = _read(exc, set(), 0)
-    return found if found is not None else _by_class(exc, UNSAID)
+    return found if found is not None else _by_class(exc, _UNREAD)

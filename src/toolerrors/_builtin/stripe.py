@@ -35,7 +35,7 @@ ROWS: Final = (
     rows.read("card_error", ErrorKind.PAYMENT_REQUIRED, False, "The card can't be charged: a payment problem, never retried as is.", status=402, writes=True),
     rows.read("invalid_request_error", ErrorKind.INVALID_INPUT, False, "The request has invalid parameters.", status=400, writes=True),
     rows.read("idempotency_error", ErrorKind.CONFLICT, False, "An idempotency key was reused with different parameters: never retried.", status=400, writes=True),
-    rows.read("api_error", ErrorKind.UNAVAILABLE, True, "A temporary problem with Stripe's servers: transient.", status=500, writes=True),
+    rows.read("api_error", ErrorKind.UNKNOWN_OUTCOME, None, "A problem with Stripe's servers; Stripe documents a 500's result as indeterminate: it may have been processed (Stripe-Should-Retry says when to retry).", status=500, writes=True),
     rows.read("rate_limit", ErrorKind.RATE_LIMITED, True, "Too many requests hit the API too quickly (also sent as a 400 before 2015-09-18).", status=429, writes=True),
     rows.read("card_declined", ErrorKind.PAYMENT_REQUIRED, False, "The card was declined; decline_code says why.", status=402),
     rows.read("expired_card", ErrorKind.PAYMENT_REQUIRED, False, "The card has expired.", status=402),
@@ -58,7 +58,7 @@ ROWS: Final = (
     *rows.write("invalid_request_error", ErrorKind.PERMISSION_DENIED, lost="that access is denied"),
     *rows.write("invalid_request_error", ErrorKind.AMBIGUOUS, ErrorKind.TOO_LARGE, ErrorKind.UNSUPPORTED, ErrorKind.COMMIT_REQUIRED, ErrorKind.PAUSED, ErrorKind.UPSTREAM_ERROR),
     *rows.write("invalid_request_error", ErrorKind.REFUSED, lost="that a person said no: it reads as bad input, never retried"),
-    *rows.write("api_error", ErrorKind.UNKNOWN_OUTCOME, ErrorKind.INTERNAL, ErrorKind.UNKNOWN),
+    *rows.write("api_error", ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL, ErrorKind.UNKNOWN),
 )
 # fmt: on
 

@@ -1,0 +1,191 @@
+"""What an exception's class says about a failed call, by the class's module-qualified
+name: one table, `EXCEPTIONS`, for Python's own exceptions and the standard HTTP client
+libraries' (httpx, requests and urllib3, aiohttp, urllib and http.client, botocore), none
+of which is imported.
+
+For a client library's exception the table says how far the request got (its `Phase`):
+not sent, so another attempt is safe; sent and then lost, so it may have happened; or a
+request that can't be sent as written.  `toolerrors.from_exception` reads the phase
+along the exception's causes, so that a wrapper that says neither (requests'
+``ConnectionError`` wraps both a refused connection and a lost one) is read by the
+cause beneath it."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from ._enum import TextEnum
+from ._kinds import ErrorKind
+
+__all__ = ["EXCEPTIONS", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
+
+
+class Phase(TextEnum):
+    """How far a request had got when its client raised."""
+
+    NOT_SENT = "not sent"
+    """It never left: the connection was refused, timed out or never looked up."""
+    SENT = "sent, then lost"
+    """It left, or began to, and its answer was lost: it may have happened."""
+    UNUSABLE = "not sent: can't be sent as written"
+    """No address, no such scheme, an invalid header: a bug, never retried."""
+    UNTRUSTED = "not sent: certificate not trusted"
+    """The server's certificate failed verification: a configuration to fix, or someone
+    in the way; another attempt meets the same certificate."""
+    WRAPPER = "its cause says"
+    """A wrapper for failures of either kind: the cause beneath it decides, and without
+    one it may have been sent."""
+    MAYBE = "may have been sent"
+    """A socket's failure that any phase can meet (a timeout, a reset).  Causes beneath
+    it are not read: a socket's error has none, so any it has were a handler's."""
+
+
+class Rule(NamedTuple):
+    """What an exception of a class stands for."""
+
+    kind: ErrorKind
+    retryable: bool | None
+    phase: Phase | None = None
+    """How far the request had got, for a client library's exception; ``None`` for
+    others."""
+
+
+_NOT_SENT: Final = Rule(ErrorKind.UNAVAILABLE, True, Phase.NOT_SENT)
+_SENT: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, None, Phase.SENT)
+UNUSABLE: Final = Rule(ErrorKind.INVALID_INPUT, False, Phase.UNUSABLE)
+_UNTRUSTED: Final = Rule(ErrorKind.UNAVAILABLE, False, Phase.UNTRUSTED)
+_WRAPPER: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, None, Phase.WRAPPER)
+_MAYBE: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, None, Phase.MAYBE)
+
+_RAN_MAYBE: Final = Rule(ErrorKind.UNKNOWN_OUTCOME, None)
+"""A tool's own time limit: it may already have written."""
+_BUG: Final = Rule(ErrorKind.INTERNAL, False)
+"""A programming error: another attempt runs the same bug, so it is never retried."""
+_INPUT: Final = Rule(ErrorKind.INVALID_INPUT, False)
+_UNREAD: Final = Rule(ErrorKind.UNKNOWN, None)
+
+
+EXCEPTIONS: Final[dict[str, Rule]] = {
+    # Python's own
+    "builtins.TimeoutError": _MAYBE,
+    "asyncio.exceptions.TimeoutError": _MAYBE,  # Python 3.10's, not yet TimeoutError
+    "concurrent.futures._base.TimeoutError": _MAYBE,
+    "builtins.ConnectionError": _MAYBE,
+    "builtins.ConnectionRefusedError": _NOT_SENT,
+    "socket.gaierror": _NOT_SENT,  # the name was never looked up
+    "ssl.SSLError": _MAYBE,
+    "ssl.SSLCertVerificationError": _UNTRUSTED,
+    "builtins.FileNotFoundError": Rule(ErrorKind.NOT_FOUND, False),
+    "builtins.PermissionError": Rule(ErrorKind.PERMISSION_DENIED, False),
+    "builtins.FileExistsError": Rule(ErrorKind.CONFLICT, False),
+    "builtins.IsADirectoryError": _INPUT,
+    "builtins.NotADirectoryError": _INPUT,
+    "builtins.ValueError": _INPUT,
+    "subprocess.TimeoutExpired": _RAN_MAYBE,
+    "agents.exceptions.ToolTimeoutError": _RAN_MAYBE,  # openai-agents' tool timeout
+    **{
+        f"builtins.{name}": _BUG
+        for name in (
+            "TypeError",
+            "KeyError",
+            "IndexError",
+            "AttributeError",
+            "NameError",
+            "AssertionError",
+            "NotImplementedError",
+            "ZeroDivisionError",
+            "RecursionError",
+            "SyntaxError",
+        )
+    },
+    # urllib and http.client
+    "urllib.error.URLError": _WRAPPER,
+    "urllib.error.HTTPError": _UNREAD,  # one whose status says nothing: a 304, a 0
+    "http.client.RemoteDisconnected": _SENT,
+    "http.client.IncompleteRead": _SENT,
+    "http.client.BadStatusLine": _SENT,
+    "http.client.LineTooLong": _SENT,
+    "http.client.InvalidURL": UNUSABLE,
+    # httpx, and httpx2, its successor, which keeps its names
+    **{
+        f"{module}.{name}": rule
+        for module in ("httpx", "httpx2")
+        for name, rule in (
+            ("ConnectError", _NOT_SENT),
+            ("ConnectTimeout", _NOT_SENT),
+            ("PoolTimeout", _NOT_SENT),
+            ("ReadTimeout", _SENT),
+            ("WriteTimeout", _SENT),
+            ("ReadError", _SENT),
+            ("WriteError", _SENT),
+            ("RemoteProtocolError", _SENT),
+            ("CloseError", _SENT),
+            ("DecodingError", _SENT),
+            ("UnsupportedProtocol", UNUSABLE),
+            ("InvalidURL", UNUSABLE),
+            ("TransportError", _WRAPPER),
+        )
+    },
+    # requests and urllib3
+    "requests.exceptions.ConnectionError": _WRAPPER,
+    "requests.exceptions.Timeout": _WRAPPER,
+    "requests.exceptions.ConnectTimeout": _NOT_SENT,
+    "requests.exceptions.ReadTimeout": _SENT,
+    "requests.exceptions.ChunkedEncodingError": _SENT,
+    "requests.exceptions.ContentDecodingError": _SENT,
+    "requests.exceptions.MissingSchema": UNUSABLE,
+    "requests.exceptions.InvalidSchema": UNUSABLE,
+    "requests.exceptions.InvalidURL": UNUSABLE,
+    "requests.exceptions.URLRequired": UNUSABLE,
+    "requests.exceptions.InvalidHeader": UNUSABLE,
+    "requests.exceptions.JSONDecodeError": Rule(ErrorKind.UPSTREAM_ERROR, None),
+    "urllib3.exceptions.NewConnectionError": _NOT_SENT,
+    "urllib3.exceptions.ConnectTimeoutError": _NOT_SENT,
+    "urllib3.exceptions.ReadTimeoutError": _SENT,
+    "urllib3.exceptions.ProtocolError": _SENT,
+    "urllib3.exceptions.LocationValueError": UNUSABLE,
+    # aiohttp
+    "aiohttp.client_exceptions.ClientConnectorError": _NOT_SENT,
+    "aiohttp.client_exceptions.ConnectionTimeoutError": _NOT_SENT,
+    "aiohttp.client_exceptions.ClientConnectorCertificateError": _UNTRUSTED,
+    "aiohttp.client_exceptions.ServerDisconnectedError": _SENT,
+    "aiohttp.client_exceptions.ServerTimeoutError": _SENT,
+    "aiohttp.client_exceptions.ClientPayloadError": _SENT,
+    "aiohttp.client_exceptions.ClientConnectionError": _WRAPPER,
+    "aiohttp.client_exceptions.InvalidURL": UNUSABLE,
+    "aiohttp.client_exceptions.NonHttpUrlClientError": UNUSABLE,
+    # botocore
+    "botocore.exceptions.EndpointConnectionError": _NOT_SENT,
+    "botocore.exceptions.ConnectTimeoutError": _NOT_SENT,
+    "botocore.exceptions.ReadTimeoutError": _SENT,
+    "botocore.exceptions.ConnectionClosedError": _SENT,
+    "botocore.exceptions.ResponseStreamingError": _SENT,
+    "botocore.exceptions.IncompleteReadError": _SENT,
+    "botocore.exceptions.ConnectionError": _WRAPPER,
+    "botocore.exceptions.HTTPClientError": _WRAPPER,
+    "botocore.exceptions.SSLError": _WRAPPER,
+    "botocore.exceptions.ParamValidationError": UNUSABLE,
+}
+"""Exception class (module.qualname) -> what it stands for; the nearest class in the
+exception's MRO wins, so httpx's ``ConnectTimeout`` is found before its
+``TransportError``.
+
+Python's own: a ``ValueError`` is an argument of the right type but the wrong value, as
+Python documents it, so ``invalid_input``; ``TypeError``, ``KeyError`` and the like are
+more often the tool's bug than the caller's input, and are never retried either.  A file
+that is not there, or not allowed, says so; a tool's own time limit (``subprocess``'s,
+openai-agents') may have cut a write short.
+
+The client libraries: httpx documents ``WriteTimeout`` and ``WriteError`` as failing
+while sending, so part of the request may have left; ``PoolTimeout`` waits for a
+connection before anything is sent.  urllib3 raises ``ProtocolError`` once the
+connection is made (a refused or timed-out connection is ``NewConnectionError`` or
+``ConnectTimeoutError``), and aiohttp ``ConnectionTimeoutError`` while connecting.  A
+body cut short (requests' ``ChunkedEncodingError``, aiohttp's ``ClientPayloadError``,
+http.client's ``IncompleteRead``) came after the request was read.  requests'
+``JSONDecodeError`` is the server's answer that is not JSON: the upstream's, not the
+caller's input."""
+
+URL_UNUSABLE: Final = ("unknown url type:", "no host given")
+"""How urllib's ``URLError`` begins its reason for an address it can't open at all
+(``gopher://``, ``http:///``): nothing was sent, and another attempt fails the same."""
