@@ -55,11 +55,22 @@ def _text(value: object) -> str:
     return str(value)
 
 
+_VENDOR_LIMIT: Final = r"x-(?:[a-z0-9]+-)*rate-?limit-(reset|remaining)"
+"""A vendor's own spelling of the rate-limit headers (``X-Rate-Limit-Reset``,
+``X-<Vendor>-RateLimit-Reset``), read as ``x-*-ratelimit-reset`` and ``-remaining``
+where the common ``X-RateLimit-*`` headers are absent."""
+_VENDOR_RESET: Final = "x-*-ratelimit-reset"
+_VENDOR_REMAINING: Final = "x-*-ratelimit-remaining"
+
+
 def _name(name: object) -> str:
     """The lower-case name of a header read by, else ``""``; remembered when it is text
     or bytes."""
-    key = _text(name).lower()
-    key = HEADERS.get(key) or (key if key in _READ else "")
+    given = _text(name).lower()
+    key = HEADERS.get(given) or (given if given in _READ else "")
+    if not key and "limit" in given:  # compiled by re's own cache, on first use
+        limit = re.fullmatch(_VENDOR_LIMIT, given)
+        key = f"x-*-ratelimit-{limit[1]}" if limit else ""
     if type(name) is str or type(name) is bytes:
         if len(_NAMES) >= 1024:  # many one-off names: start again, and keep the usual ones
             _NAMES.clear()
@@ -217,7 +228,7 @@ _RATELIMIT_NAMES: Final = {"r": "r", "remaining": "r", "t": "t", "reset": "t"}
 
 _LIMIT_HEADERS: Final = frozenset(
     {"ratelimit", "x-ratelimit-remaining", "x-ratelimit-reset"}
-    | {"ratelimit-remaining", "ratelimit-reset"}
+    | {"ratelimit-remaining", "ratelimit-reset", _VENDOR_RESET, _VENDOR_REMAINING}
 )
 """The headers `_limits` reads: a response with none of them is not asked (measured on
 ``from_http(429, {"Retry-After": "7"}, body)``: 4.77 µs with the question asked, 4.31
@@ -228,8 +239,13 @@ def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
     """The remaining quota and the reset, as given: ``X-RateLimit-*`` (the common
     convention), else the IETF draft's ``RateLimit-Remaining`` and ``RateLimit-Reset``, else
     its ``RateLimit`` header's ``r``/``remaining`` and ``t``/``reset`` parameters."""
-    remaining = lowered.get("x-ratelimit-remaining", lowered.get("ratelimit-remaining"))
-    reset = lowered.get("x-ratelimit-reset", lowered.get("ratelimit-reset"))
+    remaining = lowered.get(
+        "x-ratelimit-remaining",
+        lowered.get("ratelimit-remaining", lowered.get(_VENDOR_REMAINING)),
+    )
+    reset = lowered.get(
+        "x-ratelimit-reset", lowered.get("ratelimit-reset", lowered.get(_VENDOR_RESET))
+    )
     if "ratelimit" in lowered and (remaining is None or reset is None):
         found = re.findall(_RATELIMIT_PARAM, lowered["ratelimit"])
         params = {_RATELIMIT_NAMES[name]: value for name, value in found}
