@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolerrors import ErrorKind, from_http
+from toolerrors import ErrorKind, ShapeError, from_http
 from toolerrors._decide import GENERIC_STATUSES, TRANSIENT, decide
 from toolerrors._source import more_retryable
 from toolerrors._table import HTTP, of_status
@@ -97,7 +97,7 @@ def test_a_short_text_body_is_read_by_its_words(
         ({"took": 3, "errors": True, "items": [{"index": {"_id": "1", "status": 400,
           "error": {"type": "mapper_parsing_exception", "reason": "failed to parse"}}}]},
          K.INVALID_INPUT, False),
-        ({"items": [{"id": 1, "error": "x"}]}, K.UNKNOWN, None),
+        ({"items": [{"id": 1, "status": "failed", "error": "x"}]}, K.UNKNOWN, None),
     ],
 )  # fmt: skip
 def test_a_2xx_batch_whose_items_failed_is_read(
@@ -112,10 +112,15 @@ def test_a_2xx_batch_whose_items_failed_is_read(
 def test_a_2xx_batch_with_no_failed_item_is_no_error() -> None:
     """Only a body with no error in it gives the documented "no error" answer."""
     body = {"took": 3, "errors": False, "items": [{"index": {"_id": "1", "status": 201}}]}
-    with pytest.raises(Exception, match="is not an error"):
+    with pytest.raises(ShapeError, match="is not an error"):
         from_http(200, None, json.dumps(body))
-    with pytest.raises(Exception, match="is not an error"):
+    with pytest.raises(ShapeError, match="is not an error"):
         from_http(200, None, json.dumps({"message": "Invalid values are fine here"}))
+    jobs = {"jobs": [{"id": 1, "status": "succeeded", "error": "timed out last night"}]}
+    with pytest.raises(ShapeError, match="is not an error"):
+        from_http(200, None, json.dumps(jobs))
+    with pytest.raises(ShapeError, match="is not an error"):
+        from_http(200, None, json.dumps({"jobs": [{"id": 1, "error": "a job's last error"}]}))
 
 
 _READINGS = st.sampled_from([(kind, retry) for kind in K for retry in (True, False, None)])

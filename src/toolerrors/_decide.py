@@ -138,14 +138,30 @@ def said_in(d: Mapping[str, Any]) -> Reading | None:
 
 
 _MARKS: Final = ("error", "error-text", "error_text", "error_message", "errorMessage")
-"""Keys whose non-empty value marks a batch item as failed (Vonage's ``error-text``,
+"""Keys whose non-empty value says why a batch item failed (Vonage's ``error-text``,
 Elasticsearch's bulk ``error``)."""
+_STATUS_KEYS: Final = ("status", "status_code", "statusCode")
+_FAILED_WORDS: Final = frozenset({"failed", "failure", "error", "errored"})
+
+
+def _failing(status: object) -> bool:
+    """Whether an item's own status says it failed: an HTTP error status (Elasticsearch's
+    bulk items), a status code other than ``"0"`` (Vonage's), or a word for failure."""
+    if type(status) is int:
+        return 400 <= status <= 599
+    if type(status) is str and status:
+        return status != "0" if status.isdigit() else status.lower() in _FAILED_WORDS
+    return False
 
 
 def _failed(item: object) -> Mapping[str, Any] | None:
+    """``item`` when it is marked failed twice over: a reason, and a status that says so;
+    a record that only mentions an error (a job's last error, say) is data."""
     if type(item) is not dict:
         return None
-    if any(type(item.get(key)) in (str, dict) and item.get(key) for key in _MARKS):
+    if any(type(item.get(key)) in (str, dict) and item.get(key) for key in _MARKS) and any(
+        _failing(item.get(key)) for key in _STATUS_KEYS
+    ):
         return item
     if len(item) == 1:  # Elasticsearch's {"index": {...}}: the action, then its result
         inner = next(iter(item.values()))
