@@ -75,22 +75,33 @@ def generic_code(code: str | None) -> bool:
 
 
 def decide(
-    status: int, heard: Reading | None, said: Reading | None, *, generic: bool = False
+    status: int,
+    heard: Reading | None,
+    said: Reading | None,
+    *,
+    generic: bool = False,
+    documented: bool = False,
 ) -> Reading | None:
     """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
     what the body's code or words say, ``said`` (``generic``: by a catch-all code); the
-    more specific decides, and the words never invite a retry the status does not,
-    unless they name a transient state."""
+    more specific decides, and words never invite a retry the status does not, unless
+    they name a transient state.  A ``documented`` code (a source's row, whose retry
+    advice its vendor documents: a database's row-lock code sent with a 400) keeps
+    its advice when it decides."""
     if said is None or generic or said[0] is ErrorKind.UNKNOWN:
         return heard
     if heard is None:
         return said
     kind, retryable = said
     specific = status in HTTP and status not in GENERIC_STATUSES
-    if kind in VAGUE or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER)):
+    if kind is not heard[0] and (
+        kind in VAGUE or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
+    ):
         return heard
-    if more_retryable(retryable, heard[1]) and (
-        kind not in TRANSIENT or heard[0] is ErrorKind.UNKNOWN_OUTCOME
+    if (
+        not documented
+        and more_retryable(retryable, heard[1])
+        and (kind not in TRANSIENT or heard[0] is ErrorKind.UNKNOWN_OUTCOME)
     ):
         retryable = heard[1]
     return kind, retryable

@@ -17,7 +17,7 @@ from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
 from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
-from ._table import BOUND, READ, error_status, of_status
+from ._table import BOUND, READ, RETRYABLE, error_status, of_status
 from ._unified import UnifiedError, make, refill
 from ._words import UNSAID, is_reason_phrase, read_words
 
@@ -473,8 +473,13 @@ def _merged(
             kind, advised = decide(status, headed or known, said) or known
             retryable = advised if retryable is None else retryable
         elif ROUTE_STATUS.get(found.vendor or "") != status:  # not sent with every error
+            code = found.code or ""
             kind, retryable = decide(
-                status, known, (kind, retryable), generic=generic_code(found.code)
+                status,
+                known,
+                (kind, retryable),
+                generic=generic_code(code),
+                documented=(found.vendor or "", code) in RETRYABLE,
             ) or (kind, retryable)
     if advice is not None and kind not in _NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response
