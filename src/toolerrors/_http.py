@@ -472,7 +472,10 @@ def _merged(
             said = read_words(found.code) if found.code else None
             kind, advised = decide(status, headed or known, said) or known
             retryable = advised if retryable is None else retryable
-        elif ROUTE_STATUS.get(found.vendor or "") != status:  # not sent with every error
+        elif (kind, retryable) != known and ROUTE_STATUS.get(found.vendor or "") != status:
+            # the body and the status disagree, and the status is not one sent with every
+            # error: the more specific decides; agreeing, as a 429's rate limit does (the
+            # benchmark's case), they need no weighing
             code = found.code or ""
             kind, retryable = decide(
                 status,
