@@ -464,3 +464,17 @@ def test_advice_from_a_header_is_not_lost_when_written_back_to_the_body_s_source
     assert parse(written).retryable is False
     assert parse(error.to("anthropic")).retryable is False  # the wire model, likewise
     assert toolerrors.convert(parse(body), "anthropic") == body  # from the body alone, as it came
+
+
+def test_waits_in_milliseconds_and_vendor_reset_headers_are_read() -> None:
+    """``retry_after_ms`` in a body, and a vendor's own ``X-<Vendor>-RateLimit-Reset``
+    or ``X-Rate-Limit-Reset``, give the wait."""
+    body = b'{"errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests", "retry_after_ms": 2000}'
+    assert from_http(429, None, body).retry_after == 2.0
+    assert from_http(429, None, b'{"message": "Slow", "retryAfterMs": 1500}').retry_after == 1.5
+    for name in ("X-Acme-RateLimit-Reset", "X-Rate-Limit-Reset", "x-acme-rate-limit-reset"):
+        assert from_http(429, {name: "30"}, b'{"message": "Slow"}').retry_after == 30.0
+    spent = {"X-Acme-RateLimit-Remaining": "0", "X-Acme-RateLimit-Reset": "12"}
+    error = from_http(403, spent, b"")
+    assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, 12.0)
+    assert from_http(429, {"X-Acme-Limit-Reset": "30"}, b"").retry_after is None

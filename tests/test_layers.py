@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
     {"_unified"},
     {"_source"},
     {*BUILT_IN, *MODELS, "_problem", "_wire"},
-    {"_read", "_intext", "_write"},
+    {"_read", "_intext", "_write", "_decide"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin", "sources"},
     {

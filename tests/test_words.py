@@ -9,6 +9,7 @@ from toolerrors._table import Row
 from toolerrors._words import (
     UNSAID,
     WORDS,
+    is_reason_phrase,
     kind_of_words,
     names_refusal,
     read_words,
@@ -215,3 +216,44 @@ def test_an_error_number_is_a_status_when_nothing_says_otherwise(
     """A status is stated by "HTTP error 500" and "Error 403", not by "Error 500 items"
     or "Error: 500 Euros"."""
     assert status_in_text(text) == status
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("rejected_execution_exception", ErrorKind.RATE_LIMITED),
+        ("rejected execution of coordinating operation", ErrorKind.RATE_LIMITED),
+        ("The transfer was rejected", ErrorKind.REFUSED),
+        ("Rejected by the approver", ErrorKind.REFUSED),
+        ("Request payload rejected", None),
+        ("INSTRUMENT_DECLINED", ErrorKind.PAYMENT_REQUIRED),
+        ("Your card was declined", ErrorKind.PAYMENT_REQUIRED),
+        ("This request exceeds your plan's set usage limit", ErrorKind.PAYMENT_REQUIRED),
+        ("Record is too big. Contact us if you need an extended quota", ErrorKind.TOO_LARGE),
+        ("Too many requests: retry or contact support to extend your quota",
+         ErrorKind.RATE_LIMITED),
+        ("DEPLOYMENT_PAUSED", ErrorKind.PAUSED),
+        ("Account suspended", ErrorKind.PAUSED),
+        ("ITEM_LOGIN_REQUIRED", ErrorKind.UNAUTHENTICATED),
+        ("otp_expired", ErrorKind.UNAUTHENTICATED),
+        ("Incorrect API key provided", ErrorKind.UNAUTHENTICATED),
+        ("Bad Credentials", ErrorKind.UNAUTHENTICATED),
+        ("INSTITUTION_DOWN", ErrorKind.UNAVAILABLE),
+        ("this institution is not currently responding", ErrorKind.UNAVAILABLE),
+        ("Slow down", None),
+        ("The container name is already in use", ErrorKind.CONFLICT),
+        ("You are sending SMS faster than the account limit", ErrorKind.RATE_LIMITED),
+    ],
+)  # fmt: skip
+def test_words_name_the_situation_not_a_lookalike(text: str, kind: ErrorKind | None) -> None:
+    """A refusal needs someone who said no (a bare "rejected" is a full queue, or
+    nothing); a bank's decline is billing; a quota named as the remedy is no quota; a
+    pause, a sign-in and a service down have words of their own."""
+    assert kind_of_words(text) is kind
+
+
+def test_reason_phrases_are_statuses_names() -> None:
+    """A text that is only an HTTP reason phrase names a status, whatever its case."""
+    assert is_reason_phrase("Forbidden")
+    assert is_reason_phrase(" not found ")
+    assert not is_reason_phrase("Forbidden: the token lacks a scope")

@@ -10,14 +10,16 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
+from ._decide import decide, failed_item, generic_code, said_in
 from ._errors import ShapeError
 from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping, stated_wait
 from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
-from ._table import BOUND, READ, of_status
+from ._table import BOUND, READ, RETRYABLE, error_status, of_status
 from ._unified import UnifiedError, make, refill
+from ._words import UNSAID, is_reason_phrase, read_words
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
 
@@ -55,11 +57,22 @@ def _text(value: object) -> str:
     return str(value)
 
 
+_VENDOR_LIMIT: Final = r"x-(?:[a-z0-9]+-)*rate-?limit-(reset|remaining)"
+"""A vendor's own spelling of the rate-limit headers (``X-Rate-Limit-Reset``,
+``X-<Vendor>-RateLimit-Reset``), read as ``x-*-ratelimit-reset`` and ``-remaining``
+where the common ``X-RateLimit-*`` headers are absent."""
+_VENDOR_RESET: Final = "x-*-ratelimit-reset"
+_VENDOR_REMAINING: Final = "x-*-ratelimit-remaining"
+
+
 def _name(name: object) -> str:
     """The lower-case name of a header read by, else ``""``; remembered when it is text
     or bytes."""
-    key = _text(name).lower()
-    key = HEADERS.get(key) or (key if key in _READ else "")
+    given = _text(name).lower()
+    key = HEADERS.get(given) or (given if given in _READ else "")
+    if not key and "limit" in given:  # compiled by re's own cache, on first use
+        limit = re.fullmatch(_VENDOR_LIMIT, given)
+        key = f"x-*-ratelimit-{limit[1]}" if limit else ""
     if type(name) is str or type(name) is bytes:
         if len(_NAMES) >= 1024:  # many one-off names: start again, and keep the usual ones
             _NAMES.clear()
@@ -195,21 +208,6 @@ _NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED
 """Exhausted credit and a person's no: never retried, whatever a header says."""
 
 
-_STATUS_SAYS_MORE: Final = frozenset(
-    {(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED)}
-    | {
-        (ErrorKind.INVALID_INPUT, said)
-        for said in (
-            ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.NOT_FOUND,
-            ErrorKind.CONFLICT, ErrorKind.TOO_LARGE, ErrorKind.RATE_LIMITED,
-        )
-    }
-)  # fmt: skip
-"""(the body's kind, the status's kind) where the status is the more exact: a generic
-``invalid_request_error`` sent with a 401 is a bad key; a 429 is throttling whatever the
-code says (``accessDenied``).  Only the status: headers never override a body's kind."""
-
-
 _RATELIMIT_PARAM: Final = r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)"
 """The remaining quota and the seconds to its reset in the IETF draft's ``RateLimit``
 header: ``"default";r=0;t=60`` (drafts 08 on) or ``limit=10, remaining=0, reset=60``."""
@@ -217,7 +215,7 @@ _RATELIMIT_NAMES: Final = {"r": "r", "remaining": "r", "t": "t", "reset": "t"}
 
 _LIMIT_HEADERS: Final = frozenset(
     {"ratelimit", "x-ratelimit-remaining", "x-ratelimit-reset"}
-    | {"ratelimit-remaining", "ratelimit-reset"}
+    | {"ratelimit-remaining", "ratelimit-reset", _VENDOR_RESET, _VENDOR_REMAINING}
 )
 """The headers `_limits` reads: a response with none of them is not asked (measured on
 ``from_http(429, {"Retry-After": "7"}, body)``: 4.77 µs with the question asked, 4.31
@@ -228,8 +226,13 @@ def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
     """The remaining quota and the reset, as given: ``X-RateLimit-*`` (the common
     convention), else the IETF draft's ``RateLimit-Remaining`` and ``RateLimit-Reset``, else
     its ``RateLimit`` header's ``r``/``remaining`` and ``t``/``reset`` parameters."""
-    remaining = lowered.get("x-ratelimit-remaining", lowered.get("ratelimit-remaining"))
-    reset = lowered.get("x-ratelimit-reset", lowered.get("ratelimit-reset"))
+    remaining = lowered.get(
+        "x-ratelimit-remaining",
+        lowered.get("ratelimit-remaining", lowered.get(_VENDOR_REMAINING)),
+    )
+    reset = lowered.get(
+        "x-ratelimit-reset", lowered.get("ratelimit-reset", lowered.get(_VENDOR_RESET))
+    )
     if "ratelimit" in lowered and (remaining is None or reset is None):
         found = re.findall(_RATELIMIT_PARAM, lowered["ratelimit"])
         params = {_RATELIMIT_NAMES[name]: value for name, value in found}
@@ -303,23 +306,26 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        advice, except for ``payment_required`` and ``refused``, which are never retried.
     3. **A status bound to a code**: a row read differently with a status (Configure's
        structured 404 arriving as ``INVALID_INPUT``).
-    4. **A status more exact than a generic body**: an ``invalid_input`` body sent with a
-       401, 403, 404, 409, 413 or 429 takes the status's kind, and so does a
-       ``permission_denied`` body sent with a 429 (a throttled call, as some services say it);
-       not the one status a source sends with every error of its routes
-       (`Source.route_status`).
+    4. **The more specific of status and code** (`decide`, the one place this is
+       weighed): a catch-all code or kind sent with a specific status takes the status's
+       kind (an ``invalid_request_error`` with a 402 is spent credit); a code or words that
+       name what happened beat a catch-all or unknown status (``ITEM_LOGIN_REQUIRED`` with
+       a 400), and make an error more retryable than its status only where they name a
+       transient state; not with the one status a source sends with every error of its
+       routes (`Source.route_status`).
     5. **Rate-limit and one-time-code headers** (``X-RateLimit-Remaining: 0``, the IETF
        draft's ``RateLimit``, ``Retry-After`` on a 403, a source's `ONE_TIME_CODE`
        header), only where the
        body says no kind of its own: headers never make a body's stated error retryable.
-    6. **The status**, where the body says nothing (a body of kind ``unknown``, no body,
-       text that is not JSON, or JSON in no known shape, whose message and stated wait
-       are kept).
+    6. **The status**, where the body says nothing; a body in no known shape, or a
+       short text that is not markup, is first read by its words, as in 4, and a 2xx
+       body's batch whose items failed by its first failed item (its message and stated
+       wait, ``retry_after_ms`` included, are kept).
 
     Headers and status fill in ``status_code``, ``retry_after`` (``retry-after-ms``,
     ``Retry-After`` in seconds or as an HTTP date, or a rate limit's reset) and
     ``request_id`` wherever the body leaves them unset.  A response that is neither an
-    error status nor an error body raises `ShapeError`.
+    error status nor a body with an error in it raises `ShapeError`.
 
     ``status`` is an ``int`` or an ``http.HTTPStatus``; ``headers`` a mapping or (name,
     value) pairs, as text or as raw bytes (ASGI's, httpx's ``Headers.raw``).
@@ -344,7 +350,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         advice = _ADVICE.get(said) if said is not None else None
     if found is not None:
         return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)
-    known = headed or known
+    worded, data = _said(body, data, known is not None)
+    known = decide(status, headed or known, worded) or worded
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = known
@@ -363,6 +370,30 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         code=str(status),
         request_id=rid,
     )
+
+
+_TEXT_READ: Final = 2048
+"""The longest text body (not JSON) whose words are read: a platform's short error page
+("Code: DEPLOYMENT_PAUSED"), not a document."""
+
+
+def _said(
+    body: object, data: object, erred: bool
+) -> tuple[tuple[ErrorKind, bool | None] | None, object]:
+    """What a body in no known shape says, and the part of it that says so: the first
+    failed item of a batch, at any status (a 200 whose items failed); else, with an
+    error status, the words of the body (or of a short text that is not markup)."""
+    if isinstance(data, Mapping):
+        item = failed_item(data)
+        if item is not None:
+            said = said_in(item) or of_status(error_status(item.get("status")))
+            return said or UNSAID, item
+        return (said_in(data) if erred else None), data
+    if erred and data is None and isinstance(body, (str, bytes, bytearray)):
+        text = body if isinstance(body, str) else body.decode("utf-8", "replace")
+        if 0 < len(text) <= _TEXT_READ and not text.lstrip().startswith("<"):
+            return (None if is_reason_phrase(text) else read_words(text)), data
+    return None, data
 
 
 def _status(status: object) -> int:
@@ -432,28 +463,37 @@ def _merged(
     docstring gives: ``known`` is what the status says, ``headed`` what the rate-limit or
     one-time-code headers say, which only a body of unknown kind lets decide."""
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
-    if advice is not None and kind not in _NEVER_RETRIED:
-        retryable = advice  # the server's own word on this very response
-    if (
-        (code_status is not None or known is None)
-        and (found.retry_after is not None or wait is None)
-        and (found.request_id is not None or rid is None)
-        and retryable is found.retryable
-    ):
-        return found  # the body said it all
     if code_status is None and known is not None:
         code_status = status
         row = READ.get((found.vendor or "", found.code or "", status)) if status in BOUND else None
         if row is not None:
             kind = row.kind  # read differently with this status: Configure's structured 404
-        elif kind is _UNKNOWN:  # the body says less than the headers or the status
-            kind, said = headed or known
-            retryable = said if retryable is None else retryable
-        elif (kind, known[0]) in _STATUS_SAYS_MORE and ROUTE_STATUS.get(
-            found.vendor or ""
-        ) != status:
-            kind = known[0]  # a bad key sent as a generic invalid request with a 401
-            retryable = known[1] if advice is None else advice
+        elif kind is _UNKNOWN:  # a code no table holds: its words, else headers or status
+            said = read_words(found.code) if found.code else None
+            kind, advised = decide(status, headed or known, said) or known
+            retryable = advised if retryable is None else retryable
+        elif (kind, retryable) != known and ROUTE_STATUS.get(found.vendor or "") != status:
+            # the body and the status disagree, and the status is not one sent with every
+            # error: the more specific decides; agreeing, as a 429's rate limit does (the
+            # benchmark's case), they need no weighing
+            code = found.code or ""
+            kind, retryable = decide(
+                status,
+                known,
+                (kind, retryable),
+                generic=generic_code(code),
+                documented=(found.vendor or "", code) in RETRYABLE,
+            ) or (kind, retryable)
+    if advice is not None and kind not in _NEVER_RETRIED:
+        retryable = advice  # the server's own word on this very response
+    if (
+        code_status == found.status_code
+        and kind is found.kind
+        and retryable is found.retryable
+        and (found.retry_after is not None or wait is None)
+        and (found.request_id is not None or rid is None)
+    ):
+        return found  # the body said it all
     return refill(
         found,
         kind,

@@ -358,10 +358,14 @@ _STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
 """Where a body, or its ``error`` object, may give its HTTP status as a number
 (``{"error_code": 502, ...}``; a model server's ``{"object": "error", "code": 400, ...}``;
 a gateway's ``{"error": {"code": 429, "message", "metadata"}}``)."""
-_WAITS: Final = ("retry_after", "retryAfter", "estimated_time")
-"""Where a body may say how many seconds to wait, at its top or in ``parameters``
-(``{"parameters": {"retry_after": 35}}``); a model server says how long its model will
-take to load as ``estimated_time``."""
+_WAITS: Final = (
+    ("retry_after", 1), ("retryAfter", 1), ("estimated_time", 1), ("retry_after_ms", 1000),
+    ("retryAfterMs", 1000),
+)  # fmt: skip
+"""Where a body may say how long to wait, and in how many parts of a second, at its top
+or in ``parameters`` (``{"parameters": {"retry_after": 35}}``); a model server says how
+long its model will take to load as ``estimated_time``; others say it in milliseconds
+(``retry_after_ms``)."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
@@ -422,10 +426,10 @@ def stated_wait(d: Mapping[str, Any]) -> float | None:
     parameters = d.get("parameters")
     places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
     for place in places:
-        for key in _WAITS:
+        for key, scale in _WAITS:
             value: Any = place.get(key)
             if type(value) is int or type(value) is float:
-                wait = bounded_wait(value)
+                wait = bounded_wait(value if scale == 1 else value / scale)
                 if wait is not None:
                     return wait
     return None

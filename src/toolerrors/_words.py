@@ -1,9 +1,10 @@
 """Known words: what an error's own text says when nothing more exact does.
 
-A source's documented code or header beats these words, and these words beat an HTTP
-status.  The table is read in order: the first entry whose words appear anywhere in the
-text decides, so the more telling words come first (an exhausted quota is billing, not a
-rate limit; a request that was declined is a refusal, not bad input).
+A source's documented code or header beats these words, and these words beat a
+catch-all HTTP status (``toolerrors._decide`` weighs them against a status).  The table
+is read in order: the first entry whose words appear anywhere in the text decides, so
+the more telling words come first (an exhausted quota is billing, not a rate limit; a
+request that was declined is a refusal, not bad input).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "REFUSAL",
     "UNSAID",
     "WORDS",
+    "is_reason_phrase",
     "kind_of_words",
     "names_billing",
     "names_refusal",
@@ -35,13 +37,35 @@ __all__ = [
 
 BILLING: Final = r"billing|credits?|balance"
 """Words that name money, not a rate: a quota error that says them is spent credit."""
-REFUSAL: Final = r"rejected|declined"
-"""Words that say a person said no."""
+QUOTA: Final = r"(?<!extended )(?<!higher )(?<!increased )(?<!extend your )(?<!increase your )quota"
+"""A quota, unless named as the remedy: "contact us if you need an extended quota"
+(Algolia's "record is too big"), "contact support to extend your quota" (MetaApi's rate
+limit)."""
+DECLINED_PAYMENT: Final = (
+    r"(?:card|instrument|payment method) (?:was )?declined"
+    r"|declined by the (?:processor|bank|issuer)"
+)
+"""A payment's decline, by the bank rather than by a person: billing, not a refusal."""
+REFUSAL: Final = (
+    r"declined"
+    r"|(?:user|owner|person|human|approver|reviewer|transfer|payment|action) rejected"
+    r"|(?:was|were|been) rejected|rejected by (?:the |an? )?(?:user|owner|person|human"
+    r"|approver|reviewer|policy|guardrail)"
+)
+"""Words that say a person said no: a decline, or something *rejected* by someone.  A
+bare "rejected" is no refusal: Elasticsearch's ``rejected_execution_exception`` is a
+full queue, which a 429 sends."""
+_REFUSAL_WORDS: Final = ("declined", "rejected")
+"""The words every refusal holds, to tell most texts are none before the expression runs."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
-    (rf"quota|{BILLING}", ErrorKind.PAYMENT_REQUIRED),
     (
-        r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection",
+        rf"{QUOTA}|{BILLING}|{DECLINED_PAYMENT}|usage limit|upgrade your plan",
+        ErrorKind.PAYMENT_REQUIRED,
+    ),
+    (
+        r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection"
+        r"|faster than|rejected execution",
         ErrorKind.RATE_LIMITED,
     ),
     (
@@ -51,23 +75,35 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
     (REFUSAL, ErrorKind.REFUSED),
     (r"validation errors? for", ErrorKind.INVALID_INPUT),
+    (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
     (
         r"not found|no such|does not exist|did not resolve to an object"
         r"|did not match any files?|no session found|is not defined",
         ErrorKind.NOT_FOUND,
     ),
     (
-        r"already exists|already completed|conflict|would be overwritten",
+        r"already exists|already in use|already completed|conflict|would be overwritten",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
+    (
+        r"unauthenticated|unauthori[sz]ed|not authenticated|authentication (?:failed|required)"
+        r"|login required|not logged in|must be logged in|bad credentials"
+        r"|(?:invalid|incorrect|expired|missing) (?:api )?(?:key|token|credentials)"
+        r"|(?:otp|token|session|link|jwt) (?:has )?expired",
+        ErrorKind.UNAUTHENTICATED,
+    ),
     (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
         r"|not in the allowed|outside the allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
     (r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?", ErrorKind.TOO_LARGE),
-    (r"overloaded|unavailable|currently loading", ErrorKind.UNAVAILABLE),
+    (
+        r"overloaded|unavailable|currently loading|not (?:currently )?responding"
+        r"|(?<!slow )down|try again later",
+        ErrorKind.UNAVAILABLE,
+    ),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
@@ -111,7 +147,6 @@ _BILLING: Final = rf"\b(?:{BILLING})\b"
 _REFUSAL: Final = rf"\b(?:{REFUSAL})\b"
 """The patterns above are compiled on first use, by ``re``'s own cache: compiled at
 import, they cost 0.09 ms of start-up (the table's, in `_compiled`, far more)."""
-_REFUSAL_WORDS: Final = tuple(REFUSAL.split("|"))
 
 
 def _words(texts: tuple[str | None, ...]) -> str:
@@ -168,9 +203,11 @@ def kind_of_words(*texts: str | None) -> ErrorKind | None:
 _ADVICE: Final[dict[ErrorKind, bool | None]] = {
     **dict(HTTP.values()),
     ErrorKind.REFUSED: False,
+    ErrorKind.PAUSED: False,
 }
 """The retry advice words give: a status's for the kind it stands for (a rate limit may be
-retried, a timeout may have run), and never for a refusal."""
+retried, a timeout may have run), and never for a refusal or a pause, which a person
+must lift."""
 
 
 def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
@@ -261,6 +298,13 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         re.compile(bare),
         phrases,
     )
+
+
+def is_reason_phrase(text: str) -> bool:
+    """Whether ``text`` is only an HTTP status's reason phrase ("Forbidden", "Not Found"):
+    a name of a status, which says no more than the status the response has."""
+    phrases = _status_patterns()[3]
+    return len(text) < 32 and text.strip().lower() in phrases.values()
 
 
 def status_in_text(text: str) -> int | None:

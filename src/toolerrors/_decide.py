@@ -1,0 +1,192 @@
+"""Status against code: which of an HTTP status and a body's own code or words decides.
+
+The more specific of the two decides.  A catch-all code (`GENERIC_CODES`, such as a
+chat-completions provider's ``invalid_request_error``) or a catch-all kind
+(`CATCH_ALL`) says less than a status such as 401, 402, 404 or 429; a code or words
+that name what happened say more than a catch-all status (`GENERIC_STATUSES`, and any
+status the table does not name, such as 418 or 432).  Whichever decides, words may make
+an error less retryable than its status freely, and more retryable only where they are
+unambiguous about a transient state (`TRANSIENT`: a rate limit, a service down or not
+responding), and never into a retry of an unknown outcome.  `decide` is the one place
+this rule is applied; docs/http.md shows the data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._kinds import ErrorKind
+from ._source import more_retryable
+from ._table import HTTP
+from ._words import is_reason_phrase, read_words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = [
+    "CATCH_ALL",
+    "GENERIC_CODES",
+    "GENERIC_STATUSES",
+    "STATUS_OVER",
+    "TRANSIENT",
+    "VAGUE",
+    "decide",
+    "failed_item",
+    "generic_code",
+    "said_in",
+]
+
+Reading = tuple[ErrorKind, bool | None]
+
+GENERIC_STATUSES: Final = frozenset({400, 422, 500})
+"""Statuses that say only that the request, or the server, failed: a code or words that
+name what happened decide over them.  A status the table does not name (418, 432, 529)
+is read the same way."""
+
+GENERIC_CODES: Final = frozenset({
+    "bad_request", "badrequest", "error", "invalid_argument", "invalid_request",
+    "invalid_request_error", "request_error", "unprocessable_entity", "validation_error",
+})  # fmt: skip
+"""Codes, in lower case, that name no situation but a failed request (the
+chat-completions providers' ``invalid_request_error``, ``INVALID_ARGUMENT``, PayPal's
+``UNPROCESSABLE_ENTITY``): a specific status decides over them."""
+
+CATCH_ALL: Final = frozenset({ErrorKind.UNKNOWN, ErrorKind.INVALID_INPUT})
+"""Kinds a body may give that say less than a specific status: an ``invalid_input`` body
+sent with a 401 is a bad key."""
+
+VAGUE: Final = frozenset({ErrorKind.INTERNAL})
+"""Kinds that name no situation at all, only a fault: any error status says more (a
+provider's ``internal_error_proxy`` type on a 422 is bad input)."""
+
+STATUS_OVER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED)})
+"""(the body's kind, the status's kind) where a specific status is the more exact though
+the body names a kind: a 429 is throttling whatever the code says (``accessDenied``)."""
+
+TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
+"""Kinds whose words are unambiguous about a transient state (a rate limit, too many
+requests, a service down, unavailable or not responding, try again later): only these
+may make an error more retryable than its status says."""
+
+
+def generic_code(code: str | None) -> bool:
+    """Whether ``code`` is a catch-all (`GENERIC_CODES`), in any case."""
+    return code is not None and code.lower() in GENERIC_CODES
+
+
+def decide(
+    status: int,
+    heard: Reading | None,
+    said: Reading | None,
+    *,
+    generic: bool = False,
+    documented: bool = False,
+) -> Reading | None:
+    """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
+    what the body's code or words say, ``said`` (``generic``: by a catch-all code); the
+    more specific decides, and words never invite a retry the status does not, unless
+    they name a transient state.  A ``documented`` code (a source's row, whose retry
+    advice its vendor documents: a database's row-lock code sent with a 400) keeps
+    its advice when it decides."""
+    if said is None or generic or said[0] is ErrorKind.UNKNOWN:
+        return heard
+    if heard is None:
+        return said
+    kind, retryable = said
+    specific = status in HTTP and status not in GENERIC_STATUSES
+    if kind is not heard[0] and (
+        kind in VAGUE or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
+    ):
+        return heard
+    if (
+        not documented
+        and more_retryable(retryable, heard[1])
+        and (kind not in TRANSIENT or heard[0] is ErrorKind.UNKNOWN_OUTCOME)
+    ):
+        retryable = heard[1]
+    return kind, retryable
+
+
+_TEXT_KEYS: Final = (
+    "message", "detail", "error_description", "title", "description", "error", "error-text",
+    "error_text", "error_message", "errorMessage", "reason", "issue", "msg",
+)  # fmt: skip
+_CODE_KEYS: Final = ("code", "error_code", "errorCode", "type", "name", "error_type")
+_LISTS: Final = ("errors", "details")
+"""Where a body of no known shape says what went wrong: texts, codes that are one word,
+and lists of either (Vault's ``{"errors": ["permission denied"]}``, PayPal's
+``details[].issue``)."""
+
+
+def _strings(d: Mapping[str, Any], depth: int = 0) -> list[str]:
+    found: list[str] = []
+    for key in _CODE_KEYS:
+        value = d.get(key)
+        if type(value) is str and value and " " not in value:
+            found.append(value)
+    for key in _TEXT_KEYS:
+        value = d.get(key)
+        if type(value) is str and value and value[:1] not in "{[" and not is_reason_phrase(value):
+            found.append(value)  # not a document in text, nor a status's name
+        elif type(value) is dict and depth == 0:
+            found.extend(_strings(value, 1))
+    if depth == 0:
+        for key in _LISTS:
+            items = d.get(key)
+            if type(items) is list:
+                for item in items[:8]:
+                    if type(item) is str and item and not is_reason_phrase(item):
+                        found.append(item)
+                    elif type(item) is dict:
+                        found.extend(_strings(item, 1))
+    return found
+
+
+def said_in(d: Mapping[str, Any]) -> Reading | None:
+    """What a body of no known shape says by its words, codes and lists of errors."""
+    strings = _strings(d)
+    return read_words(*strings) if strings else None
+
+
+_MARKS: Final = ("error", "error-text", "error_text", "error_message", "errorMessage")
+"""Keys whose non-empty value says why a batch item failed (Vonage's ``error-text``,
+Elasticsearch's bulk ``error``)."""
+_STATUS_KEYS: Final = ("status", "status_code", "statusCode")
+_FAILED_WORDS: Final = frozenset({"failed", "failure", "error", "errored"})
+
+
+def _failing(status: object) -> bool:
+    """Whether an item's own status says it failed: an HTTP error status (Elasticsearch's
+    bulk items), a status code other than ``"0"`` (Vonage's), or a word for failure."""
+    if type(status) is int:
+        return 400 <= status <= 599
+    if type(status) is str and status:
+        return status != "0" if status.isdigit() else status.lower() in _FAILED_WORDS
+    return False
+
+
+def _failed(item: object) -> Mapping[str, Any] | None:
+    """``item`` when it is marked failed twice over: a reason, and a status that says so;
+    a record that only mentions an error (a job's last error, say) is data."""
+    if type(item) is not dict:
+        return None
+    if any(type(item.get(key)) in (str, dict) and item.get(key) for key in _MARKS) and any(
+        _failing(item.get(key)) for key in _STATUS_KEYS
+    ):
+        return item
+    if len(item) == 1:  # Elasticsearch's {"index": {...}}: the action, then its result
+        inner = next(iter(item.values()))
+        return _failed(inner) if type(inner) is dict and len(inner) > 1 else None
+    return None
+
+
+def failed_item(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The first item marked failed in a list at the top of a body (a batch's results),
+    or ``None``: a batch whose items failed is an error whatever its status."""
+    for value in d.values():
+        if type(value) is list:
+            for item in value[:64]:
+                found = _failed(item)
+                if found is not None:
+                    return found
+    return None
