@@ -13,7 +13,7 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .._errors import ShapeError
 from .._json import decode
@@ -118,6 +118,12 @@ REASONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
 
 _INFO: Final = "type.googleapis.com/google.rpc.ErrorInfo"
 _RETRY: Final = "type.googleapis.com/google.rpc.RetryInfo"
+_QUOTA: Final = "type.googleapis.com/google.rpc.QuotaFailure"
+_PER_MINUTE: Final = ("PerMinute", "per_minute", "PerSecond", "per_second")
+_PER_DAY: Final = ("PerDay", "per_day")
+"""How a ``QuotaFailure`` violation's ``quotaId`` or ``quotaMetric`` names its period
+(Gemini's ``GenerateRequestsPerMinutePerProjectPerModel-FreeTier``,
+``GenerateRequestsPerDayPerProjectPerModel-FreeTier``)."""
 _TOP: Final = frozenset({"error"})
 _INNER: Final = frozenset(spec.name for spec in INNER)
 
@@ -133,9 +139,36 @@ def _delay(text: object) -> float | None:
     return seconds if math.isfinite(seconds) and seconds >= 0 else None
 
 
-def _details(details: object) -> tuple[str | None, float | None]:
-    """The ``ErrorInfo`` reason and the ``RetryInfo`` delay among ``details``."""
-    reason = wait = None
+class _Details(NamedTuple):
+    """What a Status's ``details`` add to its status."""
+
+    reason: str | None
+    """The ``ErrorInfo`` reason."""
+    wait: float | None
+    """The ``RetryInfo`` delay, in seconds."""
+    period: str | None
+    """The longest period a ``QuotaFailure`` violation names: ``"day"``, ``"minute"``
+    (a second counts as one), or ``None`` when none names one."""
+
+
+def _period(violations: object) -> str | None:
+    """The longest period the violations' quota ids or metrics name."""
+    period = None
+    if type(violations) is list:
+        for violation in violations:
+            if type(violation) is dict:
+                named = f"{violation.get('quotaId', '')} {violation.get('quotaMetric', '')}"
+                if any(word in named for word in _PER_DAY):
+                    return "day"
+                if any(word in named for word in _PER_MINUTE):
+                    period = "minute"
+    return period
+
+
+def _details(details: object) -> _Details:
+    """The ``ErrorInfo`` reason, the ``RetryInfo`` delay and the quota's period among
+    ``details``."""
+    reason = wait = period = None
     if type(details) is list:
         for item in details:
             if type(item) is dict:
@@ -144,7 +177,9 @@ def _details(details: object) -> tuple[str | None, float | None]:
                     reason = item["reason"]
                 elif kind == _RETRY:
                     wait = _delay(item.get("retryDelay"))
-    return reason, wait
+                elif kind == _QUOTA:
+                    period = _period(item.get("violations"))
+    return _Details(reason, wait, period)
 
 
 def _legacy(errors: object) -> str | None:
@@ -182,8 +217,9 @@ def _status(
         if name is None:
             raise ShapeError("missing 'status' (or a legacy errors[].reason)", where)
         raise ShapeError(f"unknown google status {name!r}", f"{where}/status")
-    reason, wait = _details(d.get("details"))
-    kind, retryable = _kind(row, reason, name, message)
+    details = _details(d.get("details"))
+    wait = details.wait
+    kind, retryable = _kind(row, details, name, message)
     if message is None:  # AIP-193's smallest error: a code and a status
         message = row.meaning if row is not None else f"Google API error {name or number}"
     http = number if type(number) is int and number >= 100 else None
@@ -204,16 +240,24 @@ _PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
 
 
 def _kind(
-    row: Row | None, reason: str | None, name: str | None, message: str | None
+    row: Row | None, details: _Details, name: str | None, message: str | None
 ) -> tuple[ErrorKind, bool | None]:
     """The status's kind, refined by the ``ErrorInfo`` reason, and by the words of a
-    quota that says to check billing; an unknown status's words say what they can."""
-    if reason in REASONS:
-        return REASONS[reason]
+    quota that says to check billing; an unknown status's words say what they can.
+
+    Gemini says "check your plan and billing details" of every exhausted quota, its
+    free tier's per-minute limits included: a quota that names its period, or a
+    ``RetryInfo`` wait, is a rate limit (one per day is not retried until the day
+    turns), and only one with neither reads as billing."""
+    if details.reason in REASONS:
+        return REASONS[details.reason]
     if row is None:
         return read_words(name, message) or UNSAID
-    if row.kind is _RATE_LIMITED and names_billing(message):
-        return _PAYMENT, False
+    if row.kind is _RATE_LIMITED:
+        if details.period == "day":
+            return _RATE_LIMITED, False
+        if details.period is None and details.wait is None and names_billing(message):
+            return _PAYMENT, False
     return row.kind, row.retryable
 
 
