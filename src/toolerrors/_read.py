@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from . import _builtin, _source, _unified
+from ._conventions import stated_wait  # importing it registers the conventions' claims
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
-from ._json import MAX_BYTES, decode, is_wait, load, size, type_name
+from ._json import MAX_BYTES, decode, load, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import BUILT_IN, Claim, Field, Reader, Shape, add_claim, expected_shapes, want
@@ -299,10 +300,6 @@ _STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
 """Where a body, or its ``error`` object, may give its HTTP status as a number
 (``{"error_code": 502, ...}``; a model server's ``{"object": "error", "code": 400, ...}``;
 a gateway's ``{"error": {"code": 429, "message", "metadata"}}``)."""
-_WAITS: Final = ("retry_after", "retryAfter", "estimated_time")
-"""Where a body may say how many seconds to wait, at its top or in ``parameters``
-(``{"parameters": {"retry_after": 35}}``); a model server says how long its model will
-take to load as ``estimated_time``."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
@@ -352,19 +349,6 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
         code=code,
         extra=d,
     )
-
-
-def stated_wait(d: Mapping[str, Any]) -> float | None:
-    """The seconds to wait a body of no known shape states, at its top or in its
-    ``parameters`` (chat platforms' rate limits say ``retry_after`` there)."""
-    parameters = d.get("parameters")
-    places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
-    for place in places:
-        for key in _WAITS:
-            value: Any = place.get(key)
-            if is_wait(value):
-                return float(value)
-    return None
 
 
 def _read_coded(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:

@@ -29,6 +29,7 @@ __all__ = [
     "read_words",
     "row_or_words",
     "status_in_text",
+    "status_of_phrase",
     "wait_in_text",
 ]
 
@@ -55,7 +56,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"too (?:large|big|long)|exceeds the maximum", ErrorKind.TOO_LARGE),
     (r"overloaded|unavailable|currently loading", ErrorKind.UNAVAILABLE),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
-    (r"invalid|missing|malformed|required", ErrorKind.INVALID_INPUT),
+    (r"(?:must be|not) logged in|not authenticated|unauthenticated", ErrorKind.UNAUTHENTICATED),
+    (r"invalid|missing|malformed|required|cannot query field", ErrorKind.INVALID_INPUT),
 )
 """(words, kind), most telling first.  Words are whole words of the text once codes are
 split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
@@ -223,6 +225,17 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
         re.compile(bare),
         phrases,
     )
+
+
+def status_of_phrase(text: str) -> int | None:
+    """The HTTP error status whose reason phrase ``text`` is ("Not Found", "Too Many
+    Requests", in any case), or ``None``."""
+    lowered = text.lower()
+    return next((status for status, phrase in _phrases().items() if phrase == lowered), None)
+
+
+def _phrases() -> dict[int, str]:
+    return _status_patterns()[3]
 
 
 def status_in_text(text: str) -> int | None:

@@ -119,6 +119,7 @@ REASONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
 _INFO: Final = "type.googleapis.com/google.rpc.ErrorInfo"
 _RETRY: Final = "type.googleapis.com/google.rpc.RetryInfo"
 _QUOTA: Final = "type.googleapis.com/google.rpc.QuotaFailure"
+_GOOGLE_TYPES: Final = "type.googleapis.com/"
 _PER_MINUTE: Final = ("PerMinute", "per_minute", "PerSecond", "per_second")
 _PER_DAY: Final = ("PerDay", "per_day")
 """How a ``QuotaFailure`` violation's ``quotaId`` or ``quotaMetric`` names its period
@@ -292,16 +293,26 @@ def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _is_status(d: Mapping[str, Any]) -> bool:
-    """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
-    ``code`` with nothing a Status does not have (OpenAI's code is text).  No Status has
-    a ``type`` or ``param``, which Stripe's, OpenAI's and Anthropic's errors have: the
-    claim says so, and the dispatcher tests it."""
+    """A Status inside ``error``, by a mark Google documents: a ``status`` that is a
+    ``google.rpc.Code`` name, ``details`` of a ``type.googleapis.com`` type, legacy
+    ``errors[]`` with a ``reason``, or a message that is the JSON text of a Google error
+    (as Google's Gemini clients wrap one).  PagerDuty's ``{"error": {"message", "code",
+    "errors": [texts]}}`` has none of them.  No Status has a ``type`` or ``param``, which
+    Stripe's, OpenAI's and Anthropic's errors have: the claim says so, and the dispatcher
+    tests it."""
     inner = d["error"]  # an object: the claim asks only then
-    if ("status" in inner or "errors" in inner) and (
-        type(inner.get("status")) is str or type(inner.get("errors")) is list
-    ):
+    status = inner.get("status")
+    if type(status) is str and status in _ROWS:
         return True
-    return type(inner.get("code")) is int and _INNER.issuperset(inner)
+    details, errors = inner.get("details"), inner.get("errors")
+    if type(details) is list and details and type(details[0]) is dict:
+        kind = details[0].get("@type")
+        if type(kind) is str and kind.startswith(_GOOGLE_TYPES):
+            return True
+    if type(errors) is list and errors and type(errors[0]) is dict and "reason" in errors[0]:
+        return True
+    message = inner.get("message")
+    return type(message) is str and _inner_error(message) is not None
 
 
 def _is_bare(d: Mapping[str, Any]) -> bool:
@@ -349,9 +360,9 @@ SOURCE: Final = Source(
             22,
             "error",
             read_google,
-            "an error object with a text `status`, legacy `errors[]`, or a numeric"
-            " `code` and nothing a Status does not have; never one with a `type` or"
-            " `param`",
+            "an error object with a `google.rpc.Code` name as its `status`, `details` of"
+            " a `type.googleapis.com` type, legacy `errors[]` with a `reason`, or a"
+            " message that is the JSON text of one; never one with a `type` or `param`",
             is_a=dict,
             refuses=("error/type", "error/param"),
             when=_is_status,
