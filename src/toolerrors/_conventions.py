@@ -115,13 +115,14 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     inner = d.get("error")
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [text for p in places for key in _TEXTS for text in _texts_of(p.get(key))]
-    for p in places:
-        for key in ("error", "errors"):
-            for item in p.get(key) or () if type(p.get(key)) is list else ():
-                if type(item) is str and item:
-                    texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
-                elif type(item) is dict and type(item.get("message")) is str:
-                    texts.append(item["message"])  # a GraphQL error inside the object
+    if not texts:  # the errors listed are the message only where there is no other
+        for p in places:
+            for key in ("error", "errors"):
+                for item in p.get(key) or () if type(p.get(key)) is list else ():
+                    if type(item) is str and item:
+                        texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
+                    elif type(item) is dict and type(item.get("message")) is str:
+                        texts.append(item["message"])  # a GraphQL error in the object
     status, code = _status_and_code(places)
     reason = d.get("error")
     if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
