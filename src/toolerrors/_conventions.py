@@ -104,6 +104,21 @@ def _status_and_code(places: tuple[Mapping[str, Any], ...]) -> tuple[int | None,
     return status, code
 
 
+def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
+    """What a body says went wrong: its messages, else the errors it lists, which are
+    the message only where there is no other."""
+    texts = [text for p in places for key in _TEXTS for text in _texts_of(p.get(key))]
+    if not texts:
+        for p in places:
+            for key in ("error", "errors"):
+                for item in p.get(key) or () if type(p.get(key)) is list else ():
+                    if type(item) is str and item:
+                        texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
+                    elif type(item) is dict and type(item.get("message")) is str:
+                        texts.append(item["message"])  # a GraphQL error in the object
+    return texts
+
+
 def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """An error in one of the shared conventions: its kind from its code's words, its
     status, or its message's words; strictly, no documented shape."""
@@ -114,15 +129,7 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
         raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
     inner = d.get("error")
     places = (d, inner) if type(inner) is dict else (d,)
-    texts = [text for p in places for key in _TEXTS for text in _texts_of(p.get(key))]
-    if not texts:  # the errors listed are the message only where there is no other
-        for p in places:
-            for key in ("error", "errors"):
-                for item in p.get(key) or () if type(p.get(key)) is list else ():
-                    if type(item) is str and item:
-                        texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
-                    elif type(item) is dict and type(item.get("message")) is str:
-                        texts.append(item["message"])  # a GraphQL error in the object
+    texts = _texts_in(places)
     status, code = _status_and_code(places)
     reason = d.get("error")
     if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
