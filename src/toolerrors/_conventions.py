@@ -8,7 +8,8 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   list of texts under NestJS's class-validator, and its cousin with ``status`` for
   ``statusCode`` (Twitch);
 - an ``{"error": {...}}`` object that carries no mark of a known source (PagerDuty's
-  ``{"error": {"message", "code", "errors": [...]}}``), and an ``error`` or ``errors``
+  ``{"error": {"message", "code", "errors": [...]}}``), which no claim takes and
+  `near_miss` hands to this reader, and an ``error`` or ``errors``
   list of texts (Kraken's ``{"error": ["EAPI:Rate limit exceeded"]}``, Vault's
   ``{"errors": ["permission denied"]}``);
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
@@ -156,18 +157,15 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     )
 
 
-def _boom_or_unmarked(d: Mapping[str, Any]) -> bool:
+def _boom_or_listed(d: Mapping[str, Any]) -> bool:
     """An ``error`` of a convention: a reason phrase beside the status it stands for
-    (Boom's ``statusCode``, or ``status``); an object no source's claim took, with a text
-    ``message`` or an ``errors`` list; or a list of texts, not empty."""
+    (Boom's ``statusCode``, or ``status``), or a list of texts, not empty.  (An error
+    object no source's claim takes is read by the same reader, through `near_miss`.)"""
     error = d["error"]
     if type(error) is str:
         return status_of_phrase(error) is not None and (
             _an_error_status(d.get("statusCode")) or _an_error_status(d.get("status"))
         )
-    if type(error) is dict:
-        errors = error.get("errors")
-        return type(error.get("message")) is str or (type(errors) is list and bool(errors))
     return _all_texts(error)
 
 
@@ -198,16 +196,16 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
 
 
 # Boom and its cousins rank before use_tool's claims on `error`, which take any text
-# `error`: a reason phrase is never one of use_tool's lowercase codes.
+# `error` (a reason phrase is never one of use_tool's lowercase codes), and before the
+# claims that take an object or an OAuth code (none takes a list, or a reason phrase).
 for _claim in (
     Claim(
-        31,
+        23,
         "error",
         read_convention,
-        "a reason phrase beside its `statusCode` or `status` (Boom, NestJS); an error"
-        " object no source's claim took, with a text `message` or `errors`; or a list of"
-        " texts: read by its code, status and words",
-        when=_boom_or_unmarked,
+        "a reason phrase beside its `statusCode` or `status` (Boom, NestJS), or a list"
+        " of texts: read by its status and words",
+        when=_boom_or_listed,
     ),
     Claim(
         31,

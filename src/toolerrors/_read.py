@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from . import _builtin, _source, _unified
-from ._conventions import stated_wait  # importing it registers the conventions' claims
+from ._conventions import read_convention, stated_wait  # importing it registers their claims
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._json import MAX_BYTES, decode, load, size, type_name
@@ -311,6 +311,8 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     try again in 11.09s"), is kept.  An ``error`` object's fields are read as the payload's own
     (``{"error": {"message", "code"}}``)."""
     inner = d.get("error")
+    if type(inner) is dict and not any(key in d for key in _HELD_KINDS):
+        return read_convention(d, False, "")  # an error object no source's claim took
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
     message = texts[0] if texts else _json_text(d)
