@@ -197,7 +197,7 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
 
 # Boom and its cousins rank before use_tool's claims on `error`, which take any text
 # `error` (a reason phrase is never one of use_tool's lowercase codes), and before the
-# claims that take an object or an OAuth code (none takes a list, or a reason phrase).
+# claims that take an object or a text code of their own (none takes a list, or a reason phrase).
 for _claim in (
     Claim(
         23,
