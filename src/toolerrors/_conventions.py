@@ -197,8 +197,9 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
 
 # Boom and its cousins rank before use_tool's claims on `error`, which take any text
 # `error` (a reason phrase is never one of use_tool's lowercase codes).  Each claim's
-# key tests are inline, so a use_tool or OAuth error pays no call for them: a claim on
-# `error` that called a predicate made parsing a use_tool error 1.6 times slower.
+# key tests are inline, so an error of a source on `error` pays no call for them: a
+# claim on `error` that called a predicate made parsing a use_tool error 1.6 times
+# slower.
 for _claim in (
     Claim(
         23,
