@@ -23,7 +23,7 @@ LAYERS: list[set[str]] = [
     {"_table", "_words", "_classes"},
     {"_unified"},
     {"_source"},
-    {*BUILT_IN, *MODELS, "_problem", "_wire"},
+    {*BUILT_IN, *MODELS, "_problem", "_conventions", "_wire"},
     {"_read", "_intext", "_write", "_decide"},
     {"_http", "_python", "_retry", "_text", "retry", "mcp", "_cli", "testing", "strategies"},
     {"__init__", "__main__", "pytest_plugin", "sources"},

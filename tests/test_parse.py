@@ -160,16 +160,32 @@ def test_shape_error_points_at_the_field() -> None:
 def test_lenient_unknown_code_is_kind_unknown_strict_rejects_it() -> None:
     """An unknown code in a known shape is kept verbatim as kind unknown, unless strict."""
     for payload in (
-        {"error": "teapot", "message": "m"},
         {**PYTHE_DOCUMENTED_ERROR, "code": "http_418"},
         {"code": "I_AM_NEW", "message": "m"},
     ):
         error = parse(payload)
         assert error.kind is ErrorKind.UNKNOWN
-        assert error.code in ("teapot", "http_418", "I_AM_NEW")
+        assert error.code in ("http_418", "I_AM_NEW")
         assert convert(payload, to=error.vendor) == payload  # type: ignore[arg-type]
         with pytest.raises(ShapeError, match="unknown"):
             parse(payload, strict=True)
+
+
+def test_an_error_that_is_none_of_use_tools_codes_names_no_system() -> None:
+    """use_tool's ``{error, message}`` names use_tool only with one of its codes: any
+    other ``error`` is read by its words, with no vendor, and strictly is refused."""
+    for payload, kind in (
+        ({"error": "teapot", "message": "m"}, ErrorKind.UNKNOWN),
+        ({"error": "not_found", "message": "m"}, ErrorKind.NOT_FOUND),
+    ):
+        error = parse(payload)
+        assert (error.vendor, error.kind, error.code) == (
+            "use_tool" if kind is ErrorKind.NOT_FOUND else None,
+            kind,
+            payload["error"],
+        )
+    with pytest.raises(ShapeError, match="unknown use_tool code 'teapot'"):
+        parse({"error": "teapot", "message": "m"}, strict=True)
 
 
 def test_unlisted_reason_is_still_held_back() -> None:

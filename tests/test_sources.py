@@ -386,8 +386,8 @@ def test_a_fourth_source_reads_through_parse_and_error_of(acme: Source) -> None:
         ErrorKind.UNAVAILABLE, "acme", "JAMMED", True, 5,
     )  # fmt: skip
     assert toolerrors.error_of({"content": [], "structuredContent": JAMMED}) == error
-    shared = parse({"error": "JAMMED", "message": "x"})
-    assert (shared.vendor, shared.kind) == ("use_tool", ErrorKind.UNKNOWN)
+    shared = parse({"error": "JAMMED", "message": "x"})  # none of use_tool's codes: no one's
+    assert (shared.vendor, shared.kind) == (None, ErrorKind.UNKNOWN)
     with pytest.raises(ShapeError, match="unknown acme code 'TEAPOT'") as caught:
         parse({"error": "TEAPOT", "detail": "x"}, strict=True)
     assert caught.value.where == "/error"
@@ -917,23 +917,25 @@ def test_a_built_in_module_that_declares_no_source_of_its_name_is_refused(
     ("payload", "vendor", "kind"),
     [
         ({"error": "not_found", "message": "No such file."}, "use_tool", ErrorKind.NOT_FOUND),
-        ({"error": "teapot", "message": "Short and stout."}, "use_tool", ErrorKind.UNKNOWN),
+        ({"error": "teapot", "message": "Short and stout."}, None, ErrorKind.UNKNOWN),
         ({"error": "invalid_grant"}, "oauth", ErrorKind.UNAUTHENTICATED),
         ({"error": "invalid_client", "message": "Client authentication failed."}, "oauth",
          ErrorKind.UNAUTHENTICATED),
         ({"error": "teapot", "error_description": "Short and stout."}, "oauth", ErrorKind.UNKNOWN),
         ({"code": -32601, "message": "Method not found"}, "jsonrpc", ErrorKind.UNSUPPORTED),
         ({"code": "NOT_FOUND", "message": "Gone."}, "configure", ErrorKind.NOT_FOUND),
-        ({"code": 404, "message": "Gone."}, None, None),
+        ({"code": 404, "message": "Gone."}, None, ErrorKind.NOT_FOUND),
+        ({"code": 5, "message": "Gone."}, None, None),
     ],
     ids=["use_tool", "use_tool-unknown", "oauth-bare", "oauth-with-message",
-         "oauth-description", "jsonrpc", "configure", "positive-int-code"],
+         "oauth-description", "jsonrpc", "configure", "http-status-code", "positive-int-code"],
 )  # fmt: skip
 def test_shared_keys_are_told_apart_by_the_whole_shape(
     payload: dict[str, object], vendor: str | None, kind: ErrorKind | None
 ) -> None:
-    """use_tool and OAuth share ``error``; Configure and JSON-RPC share ``code``."""
-    if vendor is None:  # a positive integer code is neither JSON-RPC's nor Configure's
+    """use_tool and OAuth share ``error``; Configure and JSON-RPC share ``code``; an
+    ``error`` none of use_tool's codes, or an HTTP status as ``code``, names no system."""
+    if kind is None:  # a positive integer code is neither JSON-RPC's nor Configure's
         with pytest.raises(ShapeError, match="/code: expected a string, got number"):
             parse(payload)
         assert error_of(payload) is None

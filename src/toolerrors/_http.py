@@ -10,12 +10,13 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
+from ._conventions import stated_wait
 from ._decide import decide, failed_item, generic_code, said_in
 from ._errors import ShapeError
 from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
-from ._read import error_of, from_mapping, stated_wait
+from ._read import error_of, from_mapping
 from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
 from ._table import BOUND, READ, RETRYABLE, error_status, of_status
 from ._unified import UnifiedError, make, refill

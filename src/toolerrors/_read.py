@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, Final
 from pydantic_core import to_json
 
 from . import _builtin, _source, _unified
+from ._conventions import read_convention, stated_wait  # importing it registers their claims
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._held import REASON_BY_VALUE
 from ._intext import error_in_text, marked
-from ._json import MAX_BYTES, MAX_DEPTH, bounded_wait, decode, load, opens_object, size, type_name
+from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
 from ._source import (
@@ -358,14 +359,6 @@ _STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
 """Where a body, or its ``error`` object, may give its HTTP status as a number
 (``{"error_code": 502, ...}``; a model server's ``{"object": "error", "code": 400, ...}``;
 a gateway's ``{"error": {"code": 429, "message", "metadata"}}``)."""
-_WAITS: Final = (
-    ("retry_after", 1), ("retryAfter", 1), ("estimated_time", 1), ("retry_after_ms", 1000),
-    ("retryAfterMs", 1000),
-)  # fmt: skip
-"""Where a body may say how long to wait, and in how many parts of a second, at its top
-or in ``parameters`` (``{"parameters": {"retry_after": 35}}``); a model server says how
-long its model will take to load as ``estimated_time``; others say it in milliseconds
-(``retry_after_ms``)."""
 
 
 def near_miss(d: Mapping[str, Any]) -> UnifiedError:
@@ -377,6 +370,8 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     try again in 11.09s"), is kept.  An ``error`` object's fields are read as the payload's own
     (``{"error": {"message", "code"}}``)."""
     inner = d.get("error")
+    if type(inner) is dict and not any(key in d for key in _HELD_KINDS):
+        return read_convention(d, False, "")  # an error object no source's claim took
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
     message = texts[0] if texts else _json_text(d)
@@ -418,21 +413,6 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
         code=code,
         extra=d,
     )
-
-
-def stated_wait(d: Mapping[str, Any]) -> float | None:
-    """The seconds to wait a body of no known shape states, at its top or in its
-    ``parameters`` (chat platforms' rate limits say ``retry_after`` there)."""
-    parameters = d.get("parameters")
-    places: tuple[Mapping[str, Any], ...] = (d, parameters) if type(parameters) is dict else (d,)
-    for place in places:
-        for key, scale in _WAITS:
-            value: Any = place.get(key)
-            if type(value) is int or type(value) is float:
-                wait = bounded_wait(value if scale == 1 else value / scale)
-                if wait is not None:
-                    return wait
-    return None
 
 
 def _read_coded(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:

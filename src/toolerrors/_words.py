@@ -32,6 +32,7 @@ __all__ = [
     "read_words",
     "row_or_words",
     "status_in_text",
+    "status_of_phrase",
     "wait_in_text",
 ]
 
@@ -107,7 +108,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
-        r"|eisdir|enotdir|is a directory|not a directory|syntax error at or near",
+        r"|eisdir|enotdir|is a directory|not a directory|syntax error at or near"
+        r"|cannot query field",
         ErrorKind.INVALID_INPUT,
     ),
 )
@@ -305,6 +307,17 @@ def is_reason_phrase(text: str) -> bool:
     a name of a status, which says no more than the status the response has."""
     phrases = _status_patterns()[3]
     return len(text) < 32 and text.strip().lower() in phrases.values()
+
+
+def status_of_phrase(text: str) -> int | None:
+    """The HTTP error status whose reason phrase ``text`` is ("Not Found", "Too Many
+    Requests", in any case), or ``None``."""
+    lowered = text.lower()
+    return next((status for status, phrase in _phrases().items() if phrase == lowered), None)
+
+
+def _phrases() -> dict[int, str]:
+    return _status_patterns()[3]
 
 
 def status_in_text(text: str) -> int | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from toolerrors import ErrorKind, UnifiedError, convert, parse
 
 
@@ -94,6 +96,65 @@ def test_details_decide_before_the_status() -> None:
     written = convert({"ok": False, "code": "http_429", "message": "Busy.", "retryable": True,
                        "how_to_fix": "Retryable."}, "google")  # type: ignore[arg-type]  # fmt: skip
     assert written == {"error": {"code": 429, "message": "Busy.", "status": "RESOURCE_EXHAUSTED"}}
+
+
+_GEMINI_QUOTA = "You exceeded your current quota, please check your plan and billing details."
+_RETRY_26 = {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "26s"}
+
+
+def _violated(quota_id: str) -> dict[str, object]:
+    return {
+        "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+        "violations": [
+            {
+                "quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
+                "quotaId": quota_id,
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("details", "expected"),
+    [
+        ([_RETRY_26], (ErrorKind.RATE_LIMITED, True, 26.0)),
+        (
+            [_violated("GenerateRequestsPerMinutePerProjectPerModel-FreeTier")],
+            (ErrorKind.RATE_LIMITED, True, None),
+        ),
+        (
+            [_violated("GenerateRequestsPerMinutePerProjectPerModel-FreeTier"), _RETRY_26],
+            (ErrorKind.RATE_LIMITED, True, 26.0),
+        ),
+        (
+            [_violated("GenerateRequestsPerDayPerProjectPerModel-FreeTier"), _RETRY_26],
+            (ErrorKind.RATE_LIMITED, False, 26.0),
+        ),
+        (
+            [_violated("GenerateRequestsPerProjectPerModel")],
+            (ErrorKind.PAYMENT_REQUIRED, False, None),
+        ),
+        ([], (ErrorKind.PAYMENT_REQUIRED, False, None)),
+    ],
+    ids=["retry-info", "per-minute", "per-minute-and-wait", "per-day", "no-period", "nothing"],
+)
+def test_a_quota_with_a_period_or_a_wait_is_a_rate_limit(
+    details: list[object], expected: tuple[ErrorKind, bool | None, float | None]
+) -> None:
+    """Gemini's "check your plan and billing details" 429 is a rate limit when its
+    QuotaFailure names a minute or a day, or a RetryInfo gives a wait (a day's is not
+    retried), and billing only with neither."""
+    error = parse(
+        {
+            "error": {
+                "code": 429,
+                "message": _GEMINI_QUOTA,
+                "status": "RESOURCE_EXHAUSTED",
+                "details": details,
+            }
+        }
+    )
+    assert (error.kind, error.retryable, error.retry_after) == expected
 
 
 def test_a_status_without_its_wrapper_is_google_s() -> None:

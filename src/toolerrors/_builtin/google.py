@@ -12,7 +12,7 @@ instead of a status; a bare Status has no ``error`` wrapper.  The pydantic model
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .._errors import ShapeError
 from .._json import bounded_wait, decode
@@ -127,6 +127,13 @@ REASONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
 
 _INFO: Final = "type.googleapis.com/google.rpc.ErrorInfo"
 _RETRY: Final = "type.googleapis.com/google.rpc.RetryInfo"
+_QUOTA: Final = "type.googleapis.com/google.rpc.QuotaFailure"
+_GOOGLE_TYPES: Final = "type.googleapis.com/"
+_PER_MINUTE: Final = ("PerMinute", "per_minute", "PerSecond", "per_second")
+_PER_DAY: Final = ("PerDay", "per_day")
+"""How a ``QuotaFailure`` violation's ``quotaId`` or ``quotaMetric`` names its period
+(Gemini's ``GenerateRequestsPerMinutePerProjectPerModel-FreeTier``,
+``GenerateRequestsPerDayPerProjectPerModel-FreeTier``)."""
 _TOP: Final = frozenset({"error"})
 _INNER: Final = frozenset(spec.name for spec in INNER)
 
@@ -142,9 +149,36 @@ def _delay(text: object) -> float | None:
     return bounded_wait(seconds)
 
 
-def _details(details: object) -> tuple[str | None, float | None]:
-    """The ``ErrorInfo`` reason and the ``RetryInfo`` delay among ``details``."""
-    reason = wait = None
+class _Details(NamedTuple):
+    """What a Status's ``details`` add to its status."""
+
+    reason: str | None
+    """The ``ErrorInfo`` reason."""
+    wait: float | None
+    """The ``RetryInfo`` delay, in seconds."""
+    period: str | None
+    """The longest period a ``QuotaFailure`` violation names: ``"day"``, ``"minute"``
+    (a second counts as one), or ``None`` when none names one."""
+
+
+def _period(violations: object) -> str | None:
+    """The longest period the violations' quota ids or metrics name."""
+    period = None
+    if type(violations) is list:
+        for violation in violations:
+            if type(violation) is dict:
+                named = f"{violation.get('quotaId', '')} {violation.get('quotaMetric', '')}"
+                if any(word in named for word in _PER_DAY):
+                    return "day"
+                if any(word in named for word in _PER_MINUTE):
+                    period = "minute"
+    return period
+
+
+def _details(details: object) -> _Details:
+    """The ``ErrorInfo`` reason, the ``RetryInfo`` delay and the quota's period among
+    ``details``."""
+    reason = wait = period = None
     if type(details) is list:
         for item in details:
             if type(item) is dict:
@@ -153,7 +187,9 @@ def _details(details: object) -> tuple[str | None, float | None]:
                     reason = item["reason"]
                 elif kind == _RETRY:
                     wait = _delay(item.get("retryDelay"))
-    return reason, wait
+                elif kind == _QUOTA:
+                    period = _period(item.get("violations"))
+    return _Details(reason, wait, period)
 
 
 def _legacy(errors: object) -> str | None:
@@ -179,12 +215,13 @@ def _status(
     if name is None and type(number) is int and 0 < number < len(NUMBERS):
         name = NUMBERS[number]  # a gRPC Status: the number is the code
     row = _ROWS.get(name) if name is not None else None
-    reason, wait = _details(d.get("details"))
+    details = _details(d.get("details"))
+    wait = details.wait
     inner = _inner_error(message) if message is not None else None
     if inner is not None:  # an error whose message is the JSON text of another
         found = read_google(inner, strict, f"{where}/message")
-        if (row is None and reason not in REASONS) or not more_retryable(
-            found.retryable, _kind(row, reason, name, message)[1]
+        if (row is None and details.reason not in REASONS) or not more_retryable(
+            found.retryable, _kind(row, details, name, message)[1]
         ):
             return found  # unless it would be retried more than its own status is
     if strict:
@@ -196,7 +233,7 @@ def _status(
         if name is None:
             raise ShapeError("missing 'status' (or a legacy errors[].reason)", where)
         raise ShapeError(f"unknown google status {name!r}", f"{where}/status")
-    kind, retryable = _kind(row, reason, name, message)
+    kind, retryable = _kind(row, details, name, message)
     if message is None:  # AIP-193's smallest error: a code and a status
         message = row.meaning if row is not None else f"Google API error {name or number}"
     http = number if type(number) is int and number >= 100 else None
@@ -217,16 +254,24 @@ _PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
 
 
 def _kind(
-    row: Row | None, reason: str | None, name: str | None, message: str | None
+    row: Row | None, details: _Details, name: str | None, message: str | None
 ) -> tuple[ErrorKind, bool | None]:
     """The status's kind, refined by the ``ErrorInfo`` reason, and by the words of a
-    quota that says to check billing; an unknown status's words say what they can."""
-    if reason in REASONS:
-        return REASONS[reason]
+    quota that says to check billing; an unknown status's words say what they can.
+
+    Gemini says "check your plan and billing details" of every exhausted quota, its
+    free tier's per-minute limits included: a quota that names its period, or a
+    ``RetryInfo`` wait, is a rate limit (one per day is not retried until the day
+    turns), and only one with neither reads as billing."""
+    if details.reason in REASONS:
+        return REASONS[details.reason]
     if row is None:
         return read_words(name, message) or UNSAID
-    if row.kind is _RATE_LIMITED and names_billing(message):
-        return _PAYMENT, False
+    if row.kind is _RATE_LIMITED:
+        if details.period == "day":
+            return _RATE_LIMITED, False
+        if details.period is None and details.wait is None and names_billing(message):
+            return _PAYMENT, False
     return row.kind, row.retryable
 
 
@@ -261,16 +306,26 @@ def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _is_status(d: Mapping[str, Any]) -> bool:
-    """A Status inside ``error``: a text ``status``, legacy ``errors[]``, or a numeric
-    ``code`` with nothing a Status does not have (OpenAI's code is text).  No Status has
-    a ``type`` or ``param``, which Stripe's, OpenAI's and Anthropic's errors have: the
-    claim says so, and the dispatcher tests it."""
+    """A Status inside ``error``, by a mark Google documents: a ``status`` that is a
+    ``google.rpc.Code`` name, ``details`` of a ``type.googleapis.com`` type, legacy
+    ``errors[]`` with a ``reason``, or a message that is the JSON text of a Google error
+    (as Google's Gemini clients wrap one).  PagerDuty's ``{"error": {"message", "code",
+    "errors": [texts]}}`` has none of them.  No Status has a ``type`` or ``param``, which
+    Stripe's, OpenAI's and Anthropic's errors have: the claim says so, and the dispatcher
+    tests it."""
     inner = d["error"]  # an object: the claim asks only then
-    if ("status" in inner or "errors" in inner) and (
-        type(inner.get("status")) is str or type(inner.get("errors")) is list
-    ):
+    status = inner.get("status")
+    if type(status) is str and status in _ROWS:
         return True
-    return type(inner.get("code")) is int and _INNER.issuperset(inner)
+    details, errors = inner.get("details"), inner.get("errors")
+    if type(details) is list and details and type(details[0]) is dict:
+        kind = details[0].get("@type")
+        if type(kind) is str and kind.startswith(_GOOGLE_TYPES):
+            return True
+    if type(errors) is list and errors and type(errors[0]) is dict and "reason" in errors[0]:
+        return True
+    message = inner.get("message")
+    return type(message) is str and _inner_error(message) is not None
 
 
 def _is_bare(d: Mapping[str, Any]) -> bool:
@@ -318,9 +373,9 @@ SOURCE: Final = Source(
             22,
             "error",
             read_google,
-            "an error object with a text `status`, legacy `errors[]`, or a numeric"
-            " `code` and nothing a Status does not have; never one with a `type` or"
-            " `param`",
+            "an error object with a `google.rpc.Code` name as its `status`, `details` of"
+            " a `type.googleapis.com` type, legacy `errors[]` with a `reason`, or a"
+            " message that is the JSON text of one; never one with a `type` or `param`",
             is_a=dict,
             refuses=("error/type", "error/param"),
             when=_is_status,

@@ -179,6 +179,18 @@ def _known_or_failing(d: Mapping[str, Any]) -> bool:
     return code in _ROWS or code.endswith(_FAILURE)
 
 
+_MARKS: Final = ("innerError", "innererror", "target", "details")
+"""What Graph's error object has beside its code and message, and what Microsoft's REST
+API guidelines give it: an error object with none of them is Graph's only by its code."""
+
+
+def _marked(d: Mapping[str, Any]) -> bool:
+    """An error object with Graph's own mark: a code Graph documents, or a field only
+    Graph's (and Microsoft's REST guidelines') error has."""
+    inner = d["error"]
+    return inner["code"] in _ROWS or any(key in inner for key in _MARKS)
+
+
 def _any_failed(d: Mapping[str, Any]) -> bool:
     """A ``$batch`` response with an item that failed."""
     return any(_failed(item) for item in d["responses"])
@@ -209,10 +221,13 @@ SOURCE: Final = Source(
             27,
             "error",
             read_msgraph,
-            "an error object with a text `code` and `message`, and no `type`, `param` or `status`",
+            "an error object with a text `code` and `message`, and no `type`, `param` or"
+            " `status`, whose code Graph documents or beside Graph's `innerError` or the"
+            " REST guidelines' `target` or `details`",
             is_a=dict,
             texts=("error/code", "error/message"),
             refuses=("error/type", "error/param", "error/status"),
+            when=_marked,
         ),
         Claim(
             59,

@@ -140,13 +140,13 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
         extra = d
     row = _ROWS.get(code)
     if row is None:
-        if strict:
-            if code in HELD:
-                raise ShapeError(
-                    f"{code!r} is a key of its own, not an error code", f"{where}/error"
-                )
-            raise ShapeError(f"unknown use_tool code {code!r}", f"{where}/error")
-        return make(_UNKNOWN, message, vendor="use_tool", code=code, extra=extra)
+        if code in HELD and not strict:  # a held-back outcome's key: use_tool's own word
+            return make(_UNKNOWN, message, vendor="use_tool", code=code, extra=extra)
+        if code in HELD:
+            raise ShapeError(f"{code!r} is a key of its own, not an error code", f"{where}/error")
+        # Not one of use_tool's codes, so not use_tool's mark: leniently, the generic
+        # reader reads it by its words, naming no system.
+        raise ShapeError(f"unknown use_tool code {code!r}", f"{where}/error")
     return make(
         row.kind, message, retryable=row.retryable, vendor="use_tool", code=code, extra=extra
     )

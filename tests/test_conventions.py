@@ -1,0 +1,114 @@
+"""Conventions many APIs share: read by their fields, and named as no system's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolerrors import ErrorKind, ShapeError, error_of, from_http, parse
+from toolerrors._source import BUILT_IN, CLAIMS, OWNERS
+
+# (id, body, kind, retryable): bodies in conventions no one system owns.
+CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
+    ("boom", {"statusCode": 404, "error": "Not Found", "message": "Not here"},
+     ErrorKind.NOT_FOUND, False),
+    ("nestjs-validation", {"statusCode": 400, "message": ["name must be a string"],
+                           "error": "Bad Request"}, ErrorKind.INVALID_INPUT, False),
+    ("nestjs-no-error", {"statusCode": 401, "message": "Unauthorized"},
+     ErrorKind.UNAUTHENTICATED, False),
+    ("boom-with-status", {"error": "Unauthorized", "status": 401, "message": "No token"},
+     ErrorKind.UNAUTHENTICATED, False),
+    ("error-object-numbered", {"error": {"message": "Invalid Input Provided", "code": 2001,
+                                         "errors": ["Invalid Id Provided"]}},
+     ErrorKind.INVALID_INPUT, False),
+    ("error-object-worded", {"error": {"message": "No such user", "code": "USER_NOT_FOUND"}},
+     ErrorKind.NOT_FOUND, False),
+    ("error-object-status", {"error": {"message": "Slow down", "code": 429}},
+     ErrorKind.RATE_LIMITED, True),
+    ("error-object-graphql", {"error": {"errors": [{"message": "Cannot query field \"x\"."}]}},
+     ErrorKind.INVALID_INPUT, False),
+    ("message-and-status", {"message": "Slow down", "code": 429}, ErrorKind.RATE_LIMITED, True),
+    ("code-and-msg", {"code": -2010, "msg": "Account has insufficient balance."},
+     ErrorKind.PAYMENT_REQUIRED, False),
+    ("jsend-error", {"status": "error", "message": "You must be logged in to do this."},
+     ErrorKind.UNAUTHENTICATED, False),
+    ("error-texts", {"error": ["EAPI:Rate limit exceeded"]}, ErrorKind.RATE_LIMITED, True),
+    ("errors-texts", {"errors": ["permission denied"]}, ErrorKind.PERMISSION_DENIED, False),
+]  # fmt: skip
+IDS = [case[0] for case in CONVENTIONS]
+
+
+@pytest.mark.parametrize(("name", "body", "kind", "retryable"), CONVENTIONS, ids=IDS)
+def test_a_convention_is_read_by_its_fields_and_names_no_system(
+    name: str, body: dict[str, Any], kind: ErrorKind, retryable: bool | None
+) -> None:
+    """Read as an error, by parse and error_of alike, with its kind and advice, and with
+    no vendor: it is no one system's."""
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, None)
+    assert parse(body) == error
+
+
+@pytest.mark.parametrize(("name", "body", "kind", "retryable"), CONVENTIONS, ids=IDS)
+def test_no_built_in_claim_names_its_system_on_a_convention(
+    name: str, body: dict[str, Any], kind: ErrorKind, retryable: bool | None
+) -> None:
+    """A claim names a system only on a mark that system documents: every built-in
+    source's claim, asked on its own and not only in rank order, either does not take
+    a convention's body, or its reader refuses it, or names no system."""
+    asked = 0
+    for claim in CLAIMS:
+        owner = OWNERS[id(claim)]
+        if owner not in BUILT_IN or claim.anchor not in body or not callable(claim.reader):
+            continue
+        asked += 1
+        if not claim.holds(body, True):
+            continue
+        try:
+            error = claim.reader(dict(body), False, "")
+        except ShapeError:
+            continue  # not its shape: the generic reader reads it
+        assert error.vendor != owner, f"claim {claim.rank} on {claim.anchor!r} names {owner}"
+    assert asked or name in {"nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg"}
+
+
+def test_a_strict_reading_refuses_a_convention() -> None:
+    """No source documents a convention's body: strictly, it is refused, and says where."""
+    with pytest.raises(ShapeError, match="unknown code -2010") as caught:
+        parse({"code": -2010, "msg": "Account has insufficient balance."}, strict=True)
+    assert caught.value.where == "/code"
+    with pytest.raises(ShapeError, match="a convention no source documents"):
+        parse({"statusCode": 404, "error": "Not Found", "message": "Not here"}, strict=True)
+
+
+def test_a_bare_400_lets_the_message_say_more_and_a_code_beats_the_status() -> None:
+    """The status the body gives decides over the message, except a bare 400 or 422,
+    whose message's words may say more; a code that says what happened decides first."""
+    vault = from_http(400, {}, {"errors": ["permission denied"]})
+    assert (vault.kind, vault.retryable, vault.vendor) == (
+        ErrorKind.PERMISSION_DENIED, False, None,
+    )  # fmt: skip
+    boom = parse({"statusCode": 404, "error": "Not Found", "message": "invalid id"})
+    assert (boom.kind, boom.status_code, boom.code) == (ErrorKind.NOT_FOUND, 404, None)
+    coded = parse({"error": {"message": "Gone", "code": "rate_limited", "status": 404}})
+    assert (coded.kind, coded.retryable, coded.code) == (
+        ErrorKind.RATE_LIMITED,
+        True,
+        "rate_limited",
+    )
+    nest = parse({"statusCode": 400, "message": ["a must be set", "b must be set"],
+                  "error": "Bad Request"})  # fmt: skip
+    assert nest.message == "a must be set; b must be set"
+
+
+def test_a_success_in_a_convention_is_no_error() -> None:
+    """An empty error list, JSend's success and a code of zero mark no error."""
+    for body in (
+        {"error": [], "result": {"XXBTZUSD": {}}},
+        {"status": "success", "data": {"userId": "a"}},
+        {"code": 0, "msg": "success"},
+        {"errors": []},
+    ):
+        assert error_of(body) is None
