@@ -123,7 +123,7 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
                     if type(item) is str and item:
                         texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
                     elif type(item) is dict and type(item.get("message")) is str:
-                        texts.append(item["message"])  # a GraphQL error in the object
+                        texts.append(item["message"])  # an error list's object with a message
     return texts
 
 

@@ -309,7 +309,8 @@ def _is_status(d: Mapping[str, Any]) -> bool:
     """A Status inside ``error``, by a mark Google documents: a ``status`` that is a
     ``google.rpc.Code`` name, ``details`` of a ``type.googleapis.com`` type, legacy
     ``errors[]`` with a ``reason``, or a message that is the JSON text of a Google error
-    (as Google's Gemini clients wrap one).  PagerDuty's ``{"error": {"message", "code",
+    with one of these marks, beside no text code (as Google's Gemini clients wrap one; a
+    JSON-RPC error quoted as a message is none, and Graph's text codes are Graph's).  PagerDuty's ``{"error": {"message", "code",
     "errors": [texts]}}`` has none of them.  No Status has a ``type`` or ``param``, which
     Stripe's, OpenAI's and Anthropic's errors have: the claim says so, and the dispatcher
     tests it."""
@@ -324,8 +325,11 @@ def _is_status(d: Mapping[str, Any]) -> bool:
             return True
     if type(errors) is list and errors and type(errors[0]) is dict and "reason" in errors[0]:
         return True
-    message = inner.get("message")
-    return type(message) is str and _inner_error(message) is not None
+    message, code = inner.get("message"), inner.get("code")
+    if type(message) is not str or type(code) is str:  # a text code is no Status's
+        return False
+    wrapped = _inner_error(message)
+    return wrapped is not None and _is_status(wrapped)  # Google's own, not any error's
 
 
 def _is_bare(d: Mapping[str, Any]) -> bool:
