@@ -35,6 +35,19 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
      ErrorKind.UNAUTHENTICATED, False),
     ("error-texts", {"error": ["EAPI:Rate limit exceeded"]}, ErrorKind.RATE_LIMITED, True),
     ("errors-texts", {"errors": ["permission denied"]}, ErrorKind.PERMISSION_DENIED, False),
+    ("error-messages", {"error": [{"message": 'class name "Document" already exists'}]},
+     ErrorKind.CONFLICT, False),  # Weaviate's
+    ("fastapi-validation", {"detail": [{"type": "missing", "loc": ["body", "name"],
+                                        "msg": "Field required", "input": {}}]},
+     ErrorKind.INVALID_INPUT, False),
+    ("fastapi-detail-phrase", {"detail": "Not Found"}, ErrorKind.NOT_FOUND, False),
+    ("fastapi-detail-words", {"detail": "Not authenticated"}, ErrorKind.UNAUTHENTICATED, False),
+    ("detail-object", {"detail": {"error": "This request exceeds your plan's set usage limit."
+                                           " Please upgrade your plan or contact support"}},
+     ErrorKind.PAYMENT_REQUIRED, False),  # Tavily's
+    ("message-phrase", {"message": "401 Unauthorized"}, ErrorKind.UNAUTHENTICATED, False),
+    ("message-phrase-coded", {"message": "Not Found", "errorCode": 40400},
+     ErrorKind.NOT_FOUND, False),  # Obsidian Local REST API's
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -71,7 +84,10 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         except ShapeError:
             continue  # not its shape: the generic reader reads it
         assert error.vendor != owner, f"claim {claim.rank} on {claim.anchor!r} names {owner}"
-    assert asked or name in {"nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg"}
+    assert asked or name in {
+        "nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg", "fastapi-validation",
+        "fastapi-detail-phrase", "fastapi-detail-words", "detail-object", "message-phrase",
+    }  # fmt: skip
 
 
 def test_a_strict_reading_refuses_a_convention() -> None:
@@ -110,5 +126,9 @@ def test_a_success_in_a_convention_is_no_error() -> None:
         {"status": "success", "data": {"userId": "a"}},
         {"code": 0, "msg": "success"},
         {"errors": []},
+        {"detail": "Order 42 shipped"},  # a detail that says no error
+        {"detail": "Not Found", "id": 7},  # not alone: a record's field
+        {"message": "Hello"},
+        {"message": "401 Not Found"},  # a phrase that is not its status's
     ):
         assert error_of(body) is None

@@ -86,3 +86,61 @@ def test_the_first_balanced_object_is_found_within_bounds(
 def test_an_embedded_object_over_the_size_limit_is_not_read() -> None:
     """The size limit holds inside a text as it does for a whole one."""
     assert embedded('Error: {"a": "' + "x" * 100 + '"}', max_bytes=50) is None
+
+
+# Texts as clients, SDKs and MCP servers word a failure, each given alone: (text, kind,
+# retryable), with where it was seen.
+ANNOUNCED = [
+    # Browserbase MCP's tool text
+    ("Error: Failed to create Browserbase session: Unknown error: 500", ErrorKind.INTERNAL, None),
+    # Exa MCP, hosted, answering 401 (its RFC 6750 body inside)
+    ('Search error (401): {"error":"invalid_token","error_description":"Configuration required"}',
+     ErrorKind.UNAUTHENTICATED, False),
+    # Exa MCP answering 402 through axios
+    ("Search error (402): Request failed with status code 402", ErrorKind.PAYMENT_REQUIRED, False),
+    # firecrawl-js' FirecrawlError, logged by an agent: a quota that refills in 1 s
+    ("Error running query: FirecrawlError: Request failed with status code 429. Error: Rate"
+     " limit exceeded. Upgrade your plan at https://firecrawl.dev/pricing for increased rate"
+     " limits or please retry after 1s", ErrorKind.RATE_LIMITED, True),
+    # cohere-python's exception, as str()
+    ("cohere.errors.unauthorized_error.UnauthorizedError: status_code: 401, body:"
+     " {'message': 'invalid api token'}", ErrorKind.UNAUTHENTICATED, False),
+    # ollama-python's ResponseError
+    ("ollama._types.ResponseError: model 'llama2' not found, try pulling it first",
+     ErrorKind.NOT_FOUND, False),
+    # DeepSeek's documented 402 text
+    ("402 Insufficient Balance", ErrorKind.PAYMENT_REQUIRED, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "kind", "retryable"), ANNOUNCED)
+def test_a_text_that_announces_an_error_at_its_start_is_one(
+    text: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """Alone, a text that opens with an error's announcement is read as a text known to
+    be an error, and names no system (only a protocol it holds: OAuth's error inside)."""
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable) == (kind, retryable)
+    assert error.vendor in (None, "oauth")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Error rate is 0.5% over the last hour",  # no colon, status or code after it
+        "No errors found.",
+        "401 Main Street, Springfield",  # a status-like number, words that say no error
+        "Fixed the error in line 3",
+        "Monthly report: all green",
+    ],
+)
+def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:
+    error = error_of(text)
+    assert error is None
+
+
+def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
+    """An MCP result without ``isError`` says it succeeded: its text is not read."""
+    result = {"content": [{"type": "text", "text": "Error: no such table: users"}]}
+    assert error_of(result) is None

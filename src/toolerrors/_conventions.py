@@ -10,13 +10,20 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - an ``{"error": {...}}`` object that carries no mark of a known source (PagerDuty's
   ``{"error": {"message", "code", "errors": [...]}}``), which no claim takes and
   `near_miss` hands to this reader, and an ``error`` or ``errors``
-  list of texts (Kraken's ``{"error": ["EAPI:Rate limit exceeded"]}``, Vault's
+  list of texts or of objects with a message (Kraken's
+  ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
   ``{"errors": ["permission denied"]}``);
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
-- JSend's ``{"status": "error", "message"}`` (Rocket.Chat).
+- JSend's ``{"status": "error", "message"}`` (Rocket.Chat);
+- FastAPI's (and Starlette's, Django REST framework's) ``{"detail": ...}``: a list of
+  validation errors (``{"loc", "msg", "type"}``, FastAPI's 422), an object with an
+  ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or alone a text
+  whose words say what happened or that is a reason phrase (``"Not authenticated"``);
+- a ``message`` that is an HTTP status's reason phrase, with the status or without
+  (GitLab's ``{"message": "401 Unauthorized"}``).
 
 The kind comes from a code that says what happened in known words, else the HTTP status
 the body gives (a reason phrase such as ``"Not Found"`` is a status, not a code), else the
@@ -112,6 +119,51 @@ def _status_and_code(places: tuple[Mapping[str, Any], ...]) -> tuple[int | None,
     return status, code
 
 
+_VALIDATION: Final = 422
+"""The status FastAPI answers its validation errors with."""
+
+
+def _phrase_status(text: str) -> int | None:
+    """The HTTP error status a text names by its reason phrase alone, with the status
+    before it or not (``"401 Unauthorized"``, ``"Not Found"``), or ``None``."""
+    number, _, rest = text.partition(" ")
+    if number.isdigit() and len(number) == 3:
+        status = status_of_phrase(rest)
+        return status if status == int(number) else None
+    return status_of_phrase(text)
+
+
+def _validation_list(d: Mapping[str, Any]) -> bool:
+    """FastAPI's validation errors: a ``detail`` list of objects with a ``loc`` and a
+    text ``msg``."""
+    detail = d.get("detail")
+    return (
+        type(detail) is list
+        and bool(detail)
+        and all(
+            type(item) is dict and "loc" in item and type(item.get("msg")) is str for item in detail
+        )
+    )
+
+
+def _detail_says(d: Mapping[str, Any]) -> bool:
+    """A ``detail`` that says an error: FastAPI's validation list; an object with a text
+    ``error`` or ``message``; or, alone in its body, a text whose words say what happened
+    or that is a reason phrase."""
+    detail = d["detail"]
+    if type(detail) is dict:
+        return type(detail.get("error")) is str or type(detail.get("message")) is str
+    if type(detail) is str:
+        return len(d) == 1 and (
+            _phrase_status(detail) is not None or read_words(detail) is not None
+        )
+    return _validation_list(d)
+
+
+def _message_is_a_phrase(d: Mapping[str, Any]) -> bool:
+    return _phrase_status(d["message"]) is not None
+
+
 def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
     """What a body says went wrong: its messages, else the errors it lists, which are
     the message only where there is no other."""
@@ -124,6 +176,12 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
                         texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
                     elif type(item) is dict and type(item.get("message")) is str:
                         texts.append(item["message"])  # an error list's object with a message
+        if type(places[0].get("detail")) is list:  # FastAPI's validation errors
+            texts.extend(
+                item["msg"]
+                for item in places[0]["detail"]
+                if type(item) is dict and type(item.get("msg")) is str
+            )
     return texts
 
 
@@ -136,18 +194,25 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
             raise ShapeError(f"unknown code {code!r}; {expected_shapes()}", f"{where}/code")
         raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
     inner = d.get("error")
+    if type(inner) is not dict:
+        inner = d.get("detail")
     places = (d, inner) if type(inner) is dict else (d,)
     texts = _texts_in(places)
     status, code = _status_and_code(places)
-    reason = d.get("error")
-    if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
-        texts.append(reason)  # an error that is a sentence is a message
+    named = None  # a status the body names in words: its kind, not the response's status
+    if status is None:
+        named = _VALIDATION if _validation_list(d) else next(map(_phrase_status, texts), None)
+    for place in places:
+        reason = place.get("error")
+        if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
+            texts.append(reason)  # an error that is a sentence is a message
     said = read_words(code) if code is not None else None
     if said is None:
-        if status is not None and status not in _CATCH_ALL:
-            said = of_status(status)
+        stated = status or named
+        if stated is not None and stated not in _CATCH_ALL:
+            said = of_status(stated)
         else:
-            said = read_words(*texts) or of_status(status)
+            said = read_words(*texts) or of_status(stated)
     kind, retryable = said or UNSAID
     wait = stated_wait(d)
     if wait is None:
@@ -173,7 +238,13 @@ def _a_phrase_for_its_status(d: Mapping[str, Any]) -> bool:
 
 
 def _error_texts(d: Mapping[str, Any]) -> bool:
-    return _all_texts(d["error"])
+    """A list of texts (Kraken's) or of objects with a text ``message`` (Weaviate's)."""
+    error = d["error"]
+    return _all_texts(error) or (
+        type(error) is list
+        and bool(error)
+        and all(type(item) is dict and type(item.get("message")) is str for item in error)
+    )
 
 
 def _all_texts(value: object) -> bool:
@@ -212,7 +283,8 @@ for _claim in (
         23,
         "error",
         read_convention,
-        "a list of texts, not empty (Kraken's): read by their words",
+        "a list of texts (Kraken's) or of objects with a text `message` (Weaviate's), not"
+        " empty: read by their words",
         is_a=list,
         when=_error_texts,
     ),
@@ -271,6 +343,24 @@ for _claim in (
         is_a=str,
         needs=("code",),
         when=_an_error_code,
+    ),
+    Claim(
+        92,
+        "detail",
+        read_convention,
+        "FastAPI's `detail`: a list of validation errors with `loc` and `msg`, an object"
+        " with a text `error` or `message`, or alone a text whose words or reason phrase"
+        " say what happened: read by its status, else its words",
+        when=_detail_says,
+    ),
+    Claim(
+        93,
+        "message",
+        read_convention,
+        'a `message` that is an HTTP error status\'s reason phrase (`"401 Unauthorized"`):'
+        " read by that status",
+        is_a=str,
+        when=_message_is_a_phrase,
     ),
 ):
     add_claim(_claim, "words")

@@ -482,7 +482,7 @@ def _merged(
                 status,
                 known,
                 (kind, retryable),
-                generic=generic_code(code),
+                generic=generic_code(code) or is_reason_phrase(found.message),
                 documented=(found.vendor or "", code) in RETRYABLE,
             ) or (kind, retryable)
     if advice is not None and kind not in _NEVER_RETRIED:

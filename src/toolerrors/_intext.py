@@ -7,6 +7,12 @@ A text that is not JSON is a tool's normal output, not an error, however it is w
 - **A text with a source's mark** (`Source.texts`) is an error wherever the mark stands:
   the TypeScript MCP SDK's ``McpError`` message, "MCP error -32603: ...", in a tool's
   text, an exception's ``str`` or a log line, reads as the JSON-RPC error it reports.
+- **A text that announces an error** at its start, as client libraries, SDKs and MCP
+  servers word one ("Error: ...", "Search error (401): ...", "TypeError: fetch failed",
+  "Error searching libraries: ..."), is an error when it comes alone (not inside a
+  result that says it succeeded, such as an MCP result without ``isError``), and is
+  read as a text known to be an error.  Words that merely start a text ("Error rate is
+  low") are no announcement: the word must be followed by a colon, a status or a code.
 - **A text already known to be an error** (an MCP result's text with ``isError: true``)
   is read for what it says: a mark first; else a JSON object embedded after a prefix
   ("Error: {...}", "Serper API error: 403 Forbidden - {...}"), read as any payload is,
@@ -30,7 +36,7 @@ from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import read_words, status_in_text, wait_in_text
 
-__all__ = ["embedded", "error_in_text", "marked"]
+__all__ = ["announced", "embedded", "error_in_text", "marked"]
 
 MAX_DEPTH: Final = 64
 """How deeply a JSON object embedded in a text may nest before it is not looked for."""
@@ -47,6 +53,37 @@ def marked(text: str) -> UnifiedError | None:
         if found is not None:
             return found
     return None
+
+
+@cache
+def _announcement() -> re.Pattern[str]:
+    """An error announced at a text's start, compiled on first use: a few words and
+    "error" or an exception's class name ("Search error", "FirecrawlError"), then a
+    status or code ("(401)", "40101") if any, then a colon; an exception's qualified
+    name ("cohere.errors.UnauthorizedError:", "Postmark::InactiveRecipientError:",
+    "(AI_APICallError) "); "Error" and what was being done ("Error searching
+    libraries:"); "Caught exception"; or an HTTP error status and words ("402
+    Insufficient Balance"), which `announced` holds to words that say an error."""
+    return re.compile(
+        r"\W{0,4}(?:"
+        r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
+        r"(?:\s*\(\d{3}\)|\s+-?\d{3,6})?\s*:"
+        r"|\([\w.:]*(?:error|exception)\)\s"
+        r"|error\s+\w+ing\b[^:\n]{0,80}:"
+        r"|caught\s+exception\b"
+        r"|(?P<status>[45]\d\d)\s+(?=[A-Z])"
+        r")",
+        re.IGNORECASE,
+    )
+
+
+def announced(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
+    """The error a text announces at its start (see the module's docstring), read as a
+    text known to be an error; ``None`` for a text that announces none."""
+    found = _announcement().match(text)
+    if found is None or (found["status"] is not None and read_words(text) is None):
+        return None  # a status alone opens an error only with words that say one
+    return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
 
 @cache
@@ -132,6 +169,9 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     status = status_in_text(message)
     said = read_words(message) or of_status(status)  # words beat a number in them
     kind, retryable = said or (ErrorKind.INTERNAL, None)
+    wait = wait_in_text(message)
+    if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:
+        kind, retryable = ErrorKind.RATE_LIMITED, True  # a quota that refills: a rate limit
     inner = _in_json(message, retryable, max_bytes)
     if inner is not None:
         return inner
@@ -139,7 +179,7 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
         kind,
         message,
         retryable=retryable,
-        retry_after=wait_in_text(message),
+        retry_after=wait,
         status_code=status,
         vendor=vendor,
     )

@@ -13,7 +13,7 @@ from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._json import MAX_DEPTH, is_wait
 from ._kinds import ErrorKind
-from ._read import error_of
+from ._read import error_in_exception_text, error_of
 from ._source import RESPONSES, Response, exception_reader
 from ._unified import ToolFailure, UnifiedError, make, refill
 
@@ -230,7 +230,7 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Rul
             return rule
     # An error carried as JSON text (an MCP server's ToolError, say), or with a source's
     # mark ("MCP error -32001: Request timed out", a TypeScript client's McpError).
-    return error_of(text_of(exc))
+    return error_in_exception_text(text_of(exc))
 
 
 def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:

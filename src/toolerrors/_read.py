@@ -20,7 +20,7 @@ from . import _builtin, _source, _unified
 from ._conventions import read_convention, stated_wait  # importing it registers their claims
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._held import REASON_BY_VALUE
-from ._intext import error_in_text, marked
+from ._intext import announced, error_in_text, marked
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES  # importing it registers problem details' claims
@@ -507,7 +507,12 @@ def _wire_of(payload: object, need: bool) -> object:
 
 
 def _text(
-    payload: str | bytes | bytearray, strict: bool, max_bytes: int, need: bool
+    payload: str | bytes | bytearray,
+    strict: bool,
+    max_bytes: int,
+    need: bool,
+    *,
+    announce: bool = True,
 ) -> UnifiedError | None:
     n = size(payload, max_bytes)
     if n > max_bytes:
@@ -517,8 +522,12 @@ def _text(
     try:
         value = load(payload, max_bytes)
     except ShapeError:
-        # Plain text is no error, unless (leniently) a source's mark says it is one.
-        found = None if strict else marked(_as_str(payload))
+        # Plain text is no error, unless (leniently) a source's mark says it is one or
+        # the text announces one at its start.
+        text = _as_str(payload)
+        found = None
+        if not strict:
+            found = marked(text) or (announced(text, max_bytes) if announce else None)
         if found is None and need:
             raise
         return found
@@ -529,6 +538,12 @@ def _text(
     if need:
         raise want(value, "a JSON object", "")
     return None
+
+
+def error_in_exception_text(text: str) -> UnifiedError | None:
+    """The error an exception's text carries: a JSON object, or a source's mark; not an
+    announcement ("Error: ..."), which the exception's class and causes say better."""
+    return _text(text, False, MAX_BYTES, False, announce=False)
 
 
 def _as_str(payload: str | bytes | bytearray) -> str:

@@ -41,6 +41,31 @@ def test_a_response_without_an_error_is_no_error() -> None:
 
 
 @pytest.mark.parametrize(
+    ("response", "kind", "retryable"),
+    [
+        # graphql-api-koa's parse failure: no path, no data (a request error)
+        ({"errors": [{"message": "GraphQL query syntax error: Unexpected ["}]}, ErrorKind.INVALID_INPUT, False),
+        # mercurius' mutation sent by GET: no path, data null (a request error still)
+        ({"data": None, "errors": [{"message": "Operation cannot be performed via a GET request"}]}, ErrorKind.INVALID_INPUT, False),
+        # mercurius' resolver that threw: a field error, beside data
+        ({"data": {"add": None}, "errors": [{"message": "this is a dummy error", "path": ["add"]}]}, ErrorKind.INTERNAL, None),
+        # a field error with data null: raised while a resolver ran
+        ({"data": None, "errors": [{"message": "boom", "path": ["viewer"]}]}, ErrorKind.INTERNAL, None),
+        # WPGraphQL (graphql-php) with its category beside the message
+        ({"errors": [{"message": "Internal server error", "category": "internal", "path": ["posts"]}], "data": {"posts": None}}, ErrorKind.INTERNAL, None),
+    ],
+)  # fmt: skip
+def test_an_error_with_no_code_nor_known_words_reads_by_its_place(
+    response: dict[str, Any], kind: ErrorKind, retryable: bool | None
+) -> None:
+    """The specification's request errors (no ``path``, no ``data``: raised before
+    execution, "typically the fault of the requesting client") are invalid input; its
+    field errors (a ``path``) were raised inside the server."""
+    error = parse(response)
+    assert (error.vendor, error.kind, error.retryable) == ("graphql", kind, retryable)
+
+
+@pytest.mark.parametrize(
     ("code", "kind", "retryable"),
     [
         ("GRAPHQL_PARSE_FAILED", ErrorKind.INVALID_INPUT, False),

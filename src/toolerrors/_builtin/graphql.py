@@ -139,6 +139,18 @@ def _code(error: Mapping[str, Any]) -> str | None:
     return None
 
 
+_UNSAID: Final = {
+    False: (ErrorKind.INVALID_INPUT, False),
+    True: (ErrorKind.INTERNAL, None),
+}
+"""An error with no code, whose words say nothing known, by where the specification
+places it: with no ``path`` and no ``data``, a request error, raised before execution
+began ("typically the fault of the requesting client": a syntax or validation error, an
+operation that cannot be told, invalid variables); else a field error, raised while a
+resolver ran, inside the server.  A code the server names and no row holds says more
+than the placement: such an error stays unknown, for the HTTP status to decide."""
+
+
 def throttle_wait(d: Mapping[str, Any]) -> float | None:
     """Shopify's wait, from the response's ``extensions.cost``: the points the query
     lacks (``requestedQueryCost`` less ``throttleStatus.currentlyAvailable``) over the
@@ -179,6 +191,8 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if strict and extensions is not None and "code" in extensions and code is None:
         raise want(extensions["code"], "a string", f"{where}/errors/0/extensions/code")
     kind, retryable = row_or_words(_ROWS.get(code or ""), code, first["message"])
+    if kind is ErrorKind.UNKNOWN and code is None:
+        kind, retryable = _UNSAID["path" in first or d.get("data") is not None]
     if d.get("data") is not None and retryable is not False:
         retryable = None  # a partial success: part of it may have taken effect
     wait = throttle_wait(d) if kind is ErrorKind.RATE_LIMITED else None
@@ -227,10 +241,22 @@ def example(row: Row, message: str) -> dict[str, Any]:
 
 
 _MEMBERS: Final = frozenset(
-    {"message", "locations", "path", "extensions", "errorType", "errorInfo", "data", "type", "code"}
+    {
+        "message",
+        "locations",
+        "path",
+        "extensions",
+        "errorType",
+        "errorInfo",
+        "data",
+        "type",
+        "code",
+        "category",
+    }
 )
 """The specification's error members, those AWS AppSync adds (``errorType``,
-``errorInfo``, ``data``), and graphql-ruby's ``type`` and ``code``."""
+``errorInfo``, ``data``), graphql-ruby's ``type`` and ``code``, and the ``category``
+graphql-php's older versions put beside the message."""
 
 
 def _spec_errors(d: Mapping[str, Any]) -> bool:
