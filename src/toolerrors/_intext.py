@@ -2,7 +2,7 @@
 known to be an error says.
 
 A text that is not JSON is a tool's normal output, not an error, however it is worded:
-"no results found" is an answer.  Two kinds of text are different.
+"no results found" is an answer.  Three kinds of text are different.
 
 - **A text with a source's mark** (`Source.texts`) is an error wherever the mark stands:
   the TypeScript MCP SDK's ``McpError`` message, "MCP error -32603: ...", in a tool's

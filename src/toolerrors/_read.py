@@ -628,7 +628,9 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     shape is kind ``unknown`` (or what its known words say) with the code kept verbatim,
     and a payload that marks an error but is broken around it is still an error.
     A text that is not JSON is an error only where it holds a source's mark, read as
-    the error the mark reports (the TypeScript MCP SDK's "MCP error -32603: ...").
+    the error the mark reports (the TypeScript MCP SDK's "MCP error -32603: ..."), or
+    announces one at its start ("Error: ...", "Search error (401): ...", an SDK
+    exception's "cohere.errors.UnauthorizedError: ...").
     ``strict=True`` accepts only exactly one source's documented shape, and says where it
     is not.  Anything that is not an error at all, or is too large (`MAX_BYTES`) or
     nested too deep (`MAX_DEPTH`) to read, raises `ShapeError` saying what was expected
@@ -673,7 +675,8 @@ def error_of(
     around a broken shape is still an error, read by its known words; a result too large
     (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  A text that
     is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
-    error -32001: Request timed out", wherever it stands).  With ``strict`` it raises
+    error -32001: Request timed out", wherever it stands) or announces an error at its
+    start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance").  With ``strict`` it raises
     `ShapeError` saying where the shape is broken.
     """
     try:
