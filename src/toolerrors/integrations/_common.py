@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ComparedByArgs
 from .._kinds import ErrorKind
 from .._read import error_of
+from .._text import told
 from .._unified import ToolFailure, UnifiedError
 
 if TYPE_CHECKING:
@@ -44,17 +45,15 @@ def approved(answer: object) -> bool:
 OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)
 """What an owner's no to an approval is: a refusal, which ends the run."""
 
-_REFUSED_LINE: Final = f"Tool call failed: {ErrorKind.REFUSED.value}."
-
 
 def refused_last(messages: Any) -> bool:
     """Whether the tool messages at the end of a LangChain message list hold a refusal:
-    an error ``ToolMessage`` whose `toolerrors.model_text` starts with it."""
+    an error ``ToolMessage`` whose `toolerrors.model_text` tells one."""
     for message in reversed(messages):
         if getattr(message, "type", None) != "tool":
             return False
-        if getattr(message, "status", None) == "error" and str(message.content).startswith(
-            _REFUSED_LINE
+        if getattr(message, "status", None) == "error" and (
+            told(str(message.content)) is ErrorKind.REFUSED
         ):
             return True
     return False
