@@ -8,7 +8,7 @@ import functools
 import inspect
 from collections import deque
 from types import CellType, FunctionType, MethodType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from .._errors import ComparedByArgs
 from .._kinds import ErrorKind
@@ -117,28 +117,52 @@ def run_through(
     fn: Callable[..., Any],
     runner: Retry,
     settle: Callable[[tuple[Any, ...], dict[str, Any], Any, UnifiedError | None], Any],
+    ask: Callable[[UnifiedError], None] | None = None,
 ) -> Callable[..., Any]:
     """``fn`` (sync or async) run through ``runner``; ``settle(args, kwargs, outcome,
     error)`` gets the outcome and the error in it (``None`` for a success) and returns
-    what the tool returns, or raises."""
+    what the tool returns, or raises.
+
+    With ``ask``, a call the check holds for approval is the owner's to decide where the
+    framework can pause inside a tool: ``ask(error)`` returns when the owner said yes
+    (and raises otherwise), and the call is tried once more, its outcome settled."""
     if inspect.iscoroutinefunction(fn):
 
-        @functools.wraps(fn)
-        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+        async def attempt_async(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
             try:
                 outcome = await runner.acall(fn, *args, **kwargs)
             except ToolFailure as failure:
-                return settle(args, kwargs, None, failure.error)
-            return settle(args, kwargs, outcome, error_of(outcome))
+                return None, failure.error
+            return outcome, error_of(outcome)
+
+        @functools.wraps(fn)
+        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            outcome, error = await attempt_async(args, kwargs)
+            if ask is not None and _held_back(error):
+                ask(error)
+                outcome, error = await attempt_async(args, kwargs)
+            return settle(args, kwargs, outcome, error)
 
         return async_wrapper
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def attempt(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
         try:
             outcome = runner.call(fn, *args, **kwargs)
         except ToolFailure as failure:
-            return settle(args, kwargs, None, failure.error)
-        return settle(args, kwargs, outcome, error_of(outcome))
+            return None, failure.error
+        return outcome, error_of(outcome)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        outcome, error = attempt(args, kwargs)
+        if ask is not None and _held_back(error):
+            ask(error)
+            outcome, error = attempt(args, kwargs)
+        return settle(args, kwargs, outcome, error)
 
     return wrapper
+
+
+def _held_back(error: UnifiedError | None) -> TypeGuard[UnifiedError]:
+    """Whether the check held the call back for the owner's approval."""
+    return error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED
