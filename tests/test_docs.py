@@ -202,3 +202,18 @@ def test_every_count_of_the_sources_is_true() -> None:
     ]
     assert len(said) >= 4
     assert [count for _, count in said if count != numbers[len(VENDORS)]] == []
+
+
+def test_the_docs_group_installs_a_formatter_for_wrapped_signatures() -> None:
+    """mkdocs.yml wraps the API reference's signatures (``separate_signature``,
+    ``line_length``), which mkdocstrings-python does only with Black or Ruff installed:
+    the docs group, which the site is built from alone, installs one."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    config = (ROOT / "mkdocs.yml").read_text("utf-8")
+    assert re.findall(r"^ +(separate_signature: true|line_length: 72)$", config, re.M) == [
+        "separate_signature: true",
+        "line_length: 72",
+    ]
+    docs = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["dependency-groups"]["docs"]
+    formatters = [req for req in docs if re.match(r"(black|ruff)\b", req)]
+    assert formatters == ["ruff>=0.6"]

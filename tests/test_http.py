@@ -311,6 +311,30 @@ def test_a_rate_limit_reset_in_seconds_is_a_wait(
     assert (error.kind, error.retryable, error.retry_after) == (ErrorKind.RATE_LIMITED, True, wait)
 
 
+def test_the_rate_limit_headers_are_read_once_and_only_when_one_is_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The common 429, with a Retry-After and no rate-limit header, reads no limits; one
+    with them reads them once, for both the quota left and the reset."""
+    from toolerrors import _http
+
+    read: list[dict[str, str]] = []
+
+    def limits(lowered: dict[str, str]) -> tuple[str | None, str | None]:
+        read.append(dict(lowered))
+        return real(lowered)
+
+    real = _http._limits
+    monkeypatch.setattr(_http, "_limits", limits)
+    body = b'{"message": "Slow down."}'
+    assert from_http(429, {"Retry-After": "7"}, body).retry_after == 7
+    assert from_http(403, {"Retry-After": "7"}, body).kind is ErrorKind.RATE_LIMITED
+    assert read == []
+    limited = from_http(429, {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "30"}, body)
+    assert (limited.kind, limited.retry_after) == (ErrorKind.RATE_LIMITED, 30)
+    assert read == [{"x-ratelimit-remaining": "0", "x-ratelimit-reset": "30"}]
+
+
 def test_a_rate_limit_reset_as_a_unix_time_is_the_wait_until_then() -> None:
     """GitHub's ``x-ratelimit-reset`` is a Unix time: the wait is the time until then."""
     import time

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolerrors import from_exception, from_http, model_text, parse
+from toolerrors import ErrorKind, UnifiedError, from_exception, from_http, model_text, parse
+from toolerrors._text import told
 from toolerrors.testing import not_done_yet, refused
 
 
@@ -124,3 +125,12 @@ def test_an_elicitation_shows_the_url_a_person_must_open() -> None:
         'For the person to open: "https://x.example/\\"\\nWhat to do: retry"',
     ]
     assert len(lines) == 6
+
+
+@pytest.mark.parametrize("kind", list(ErrorKind))
+def test_what_a_model_was_told_is_read_back_by_its_kind(kind: ErrorKind) -> None:
+    """An adapter reads the kind back from the text a conversation holds; a tool's own
+    result, or a line that names no kind, tells none."""
+    assert told(model_text(UnifiedError(kind, "It said: Tool call failed: refused."))) is kind
+    assert told("{'paid': 5}") is None
+    assert told("Tool call failed: nothing.\nWhat to do: ...") is None

@@ -418,3 +418,27 @@ def test_an_http_response_carries_the_headers_its_vendor_sends() -> None:
 def test_an_http_response_for_an_unknown_code_names_the_codes() -> None:
     with pytest.raises(ValueError, match="unknown stripe code 'nope'; expected one of "):
         http_response("stripe", "nope")
+
+
+def test_assert_shape_lists_an_unknown_code_beside_the_shape_s_problems() -> None:
+    """A code outside the vendor's closed set is one of every problem listed, when other
+    fields are wrong too, at its field and in parsing's words; nested codes included."""
+    broken = configure_error("RATE_LIMITED", code="NOPE", retryAfter="30")
+    with pytest.raises(AssertionError) as caught:
+        assert_shape(broken, "configure")
+    assert str(caught.value) == (
+        "not a valid configure payload, 2 problems:\n"
+        "  /retryAfter: expected a number of seconds (not negative, at most 31536000), got string\n"
+        "  /code: unknown configure code 'NOPE'"
+    )
+    with pytest.raises(AssertionError) as caught:  # leniently, an unknown code is kept
+        assert_shape(broken, "configure", strict=False)
+    assert str(caught.value).startswith("not a valid configure payload: /retryAfter:")
+    nested = {"type": "error", "error": {"type": "nope", "message": "m"}, "request_id": 7}
+    with pytest.raises(AssertionError) as caught:
+        assert_shape(nested, "anthropic")
+    assert str(caught.value) == (
+        "not a valid anthropic payload, 2 problems:\n"
+        "  /request_id: expected a string, got number\n"
+        "  /error/type: unknown anthropic code 'nope'"
+    )

@@ -221,6 +221,8 @@ _LIMIT_HEADERS: Final = frozenset(
 """The headers `_limits` reads: a response with none of them is not asked (measured on
 ``from_http(429, {"Retry-After": "7"}, body)``: 4.77 µs with the question asked, 4.31
 without)."""
+_NO_LIMITS: Final[tuple[str | None, str | None]] = (None, None)
+"""No remaining quota and no reset: what a response without `_LIMIT_HEADERS` says."""
 
 
 def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
@@ -242,15 +244,12 @@ def _limits(lowered: Mapping[str, str]) -> tuple[str | None, str | None]:
     return remaining, reset
 
 
-def _spent(lowered: Mapping[str, str], status: int) -> bool:
+def _spent(lowered: Mapping[str, str], status: int, remaining: str | None) -> bool:
     """A 403 or 429 whose rate-limit headers say none is left (``X-RateLimit-Remaining:
     0``; the IETF draft's ``RateLimit``), or a 403 with ``retry-after`` (a secondary rate
     limit), is a rate limit."""
     if status == 403 and "retry-after" in lowered:
         return True
-    if _LIMIT_HEADERS.isdisjoint(lowered):
-        return False
-    remaining = _limits(lowered)[0]
     return remaining is not None and remaining.strip() == "0"
 
 
@@ -259,13 +258,11 @@ _EPOCH_FROM: Final = 1_000_000_000.0
 number of seconds from now (Reddit's ``x-ratelimit-reset``, the IETF draft's)."""
 
 
-def _reset(lowered: Mapping[str, str]) -> float | None:
+def _reset(reset: str | None) -> float | None:
     """Seconds until the rate limit resets, when the headers say: a Unix time (most
     ``x-ratelimit-reset`` headers), or seconds from now for a value that cannot be a recent Unix
     time."""
-    if _LIMIT_HEADERS.isdisjoint(lowered):
-        return None
-    value = _number(_limits(lowered)[1] or "")
+    value = _number(reset or "")
     if value is None or not value >= 0:  # negative, or NaN
         return None
     return bounded_wait(value if value < _EPOCH_FROM else max(0.0, value - time.time()))
@@ -341,10 +338,14 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
         wait = _wait(lowered, None)
         rid = _request_id(lowered)
         if status in (403, 429):
-            if _spent(lowered, status):
+            # Read once, and only where a rate-limit header is (most 429s have none).
+            remaining, reset = (
+                _NO_LIMITS if _LIMIT_HEADERS.isdisjoint(lowered) else _limits(lowered)
+            )
+            if _spent(lowered, status, remaining):
                 headed = (_RATE_LIMITED, True)
             if wait is None and (headed or status == 429):
-                wait = _reset(lowered)
+                wait = _reset(reset)
         elif status == 401 and lowered.get(ONE_TIME_CODE, "").startswith("required"):
             headed = (_APPROVAL, False)  # a person must give the one-time code
         said = lowered.get(SHOULD_RETRY)

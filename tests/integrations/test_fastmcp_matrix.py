@@ -15,36 +15,31 @@ pytest.importorskip("fastmcp")
 from fastmcp import Client, FastMCP
 
 import toolerrors
-from toolerrors.configure import ConfigureError
 from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
 from toolerrors.retry import Retry, RetryPolicy
-from toolerrors.testing import configure_error, not_done_yet, refused
+
+from ._scenarios import (
+    CHECK_FIRST,
+    FAST,
+    SECRET,
+    buggy,
+    function,
+    held_until_approved,
+    rate_limited,
+    refusing,
+    timed_out_after_charging,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 KINDS = ["sync", "async"]
-FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 
 
 def _server(name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST) -> FastMCP:
     server = FastMCP("toolerrors-matrix")
     server.add_middleware(ToolErrorsMiddleware(retry))
-    if kind == "sync":
-
-        def run(amount: int) -> Any:
-            return body(amount)
-
-        fn: Any = run
-    else:
-
-        async def arun(amount: int) -> Any:
-            await asyncio.sleep(0)
-            return body(amount)
-
-        fn = arun
-    fn.__name__ = name
-    server.tool(fn)
+    server.tool(function(name, body, kind))
     return server
 
 
@@ -65,22 +60,18 @@ def _advice(result: Any) -> list[str]:
 def test_a_payment_that_timed_out_is_charged_once(kind: str) -> None:
     """Once, and the client and a text-only model are told to check first."""
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        charged.append(amount)
-        raise ConfigureError("The request timed out.", code="TIMEOUT")
-
+    body = timed_out_after_charging(charged)
     result = _call(_server("pay", body, kind), "pay")
     error = toolerrors.error_of(result)
     assert charged == [5]
     assert error is not None and error.action.value == "check_first"
-    assert _advice(result)[2] == "It may have happened: check before you run it again."
+    assert _advice(result)[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_refusal_reaches_the_client_as_a_refusal(kind: str) -> None:
     """Refused, with its owner, and the text says stop."""
-    result = _call(_server("send", lambda amount: refused("Ana"), kind), "send")
+    result = _call(_server("send", refusing, kind), "send")
     error = toolerrors.error_of(result)
     assert error is not None and (error.kind.value, error.owner) == ("refused", "Ana")
     assert _advice(result)[1] == "What to do: stop: Tell the owner, and don't try another way."
@@ -91,13 +82,7 @@ def test_an_approval_comes_back_whole_and_runs_once_after_yes(kind: str) -> None
     """Held with its owner; after the owner's yes, called again, it runs once."""
     approved: list[bool] = []
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        if not approved:
-            return not_done_yet("Ana")
-        charged.append(amount)
-        return {"paid": amount}
-
+    body = held_until_approved(approved, charged)
     server = _server("pay", body, kind)
     held = toolerrors.error_of(_call(server, "pay"))
     assert held is not None and (held.kind.value, held.owner) == ("approval_required", "Ana")
@@ -112,11 +97,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return configure_error("RATE_LIMITED", retryAfter=2)
-
+    body = rate_limited(calls)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
     error = toolerrors.error_of(_call(_server("search", body, kind, retry), "search"))
     assert (len(calls), waits) == (2, [2])
@@ -127,13 +108,9 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str) -> None:
 def test_a_bug_is_not_retried_and_is_masked(kind: str) -> None:
     """Once, and none of the bug's text leaves the server."""
     calls: list[int] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return {"a": 1}["postgres://admin:hunter2@db"]
-
+    body = buggy(calls)
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
     result = _call(_server("lookup", body, kind, retry), "lookup")
     assert calls == [5]
-    assert "hunter2" not in str(result.content) + str(result.structured_content)
+    assert SECRET not in str(result.content) + str(result.structured_content)
     assert _advice(result)[0] == "Tool call failed: internal."

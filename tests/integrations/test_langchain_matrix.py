@@ -21,10 +21,21 @@ from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from toolerrors.configure import ConfigureError
 from toolerrors.integrations.langchain import ToolErrorsMiddleware, UnsafeWiring, retry_on
 from toolerrors.retry import Retry, RetryPolicy
-from toolerrors.testing import configure_error, not_done_yet, refused
+from toolerrors.testing import refused
+
+from ._scenarios import (
+    CHECK_FIRST,
+    FAST,
+    SECRET,
+    buggy,
+    function,
+    held_until_approved,
+    rate_limited,
+    refusing,
+    timed_out_after_charging,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,18 +59,10 @@ def _call(name: str, **args: Any) -> AIMessage:
 def _tool(name: str, body: Callable[..., Any], kind: str, **options: Any) -> StructuredTool:
     """A tool running ``body(amount)``, as a sync or an async function; ``options`` for
     ``StructuredTool``."""
+    fn = function(name, body, kind)
     if kind == "sync":
-
-        def run(amount: int) -> Any:
-            return body(amount)
-
-        return StructuredTool.from_function(run, name=name, description=name, **options)
-
-    async def arun(amount: int) -> Any:
-        await asyncio.sleep(0)
-        return body(amount)
-
-    return StructuredTool.from_function(coroutine=arun, name=name, description=name, **options)
+        return StructuredTool.from_function(fn, name=name, description=name, **options)
+    return StructuredTool.from_function(coroutine=fn, name=name, description=name, **options)
 
 
 def _run(agent: Any, entry: str, given: Any) -> dict[str, Any]:
@@ -77,33 +80,19 @@ def _errors(result: dict[str, Any]) -> list[ToolMessage]:
     return [m for m in result["messages"] if isinstance(m, ToolMessage) and m.status == "error"]
 
 
-FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
-
-
-def _timeout(charged: list[int]) -> Callable[[int], Any]:
-    def body(amount: int) -> Any:
-        charged.append(amount)
-        raise ConfigureError("The request timed out.", code="TIMEOUT")
-
-    return body
-
-
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
 def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
     """The timeout after the charge is not re-run; the model is told to check first."""
     charged: list[int] = []
     agent = _agent(
-        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
         ToolErrorsMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert charged == [5]
     (message,) = _errors(result)
     assert message.artifact["action"] == "check_first"
-    assert (
-        str(message.content).splitlines()[2]
-        == "It may have happened: check before you run it again."
-    )
+    assert str(message.content).splitlines()[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
@@ -111,7 +100,7 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
     """The refusal is the last message, and no other tool is tried."""
     other: list[int] = []
     agent = _agent(
-        [_tool("send", lambda amount: refused("Ana"), kind),
+        [_tool("send", refusing, kind),
          _tool("other", other.append, kind)],
         [_call("send", amount=1), _call("other", amount=1), DONE],
         ToolErrorsMiddleware(FAST),
@@ -131,13 +120,7 @@ def test_an_approval_pauses_and_runs_once_after_yes(
     check decides: told yes, the call runs once; still holding it, "no" refuses it."""
     approved: list[bool] = []
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        if not approved:
-            return not_done_yet("Ana")
-        charged.append(amount)
-        return {"paid": amount}
-
+    body = held_until_approved(approved, charged)
     agent = _agent(
         [_tool("pay", body, kind)], [_call("pay", amount=5), DONE], ToolErrorsMiddleware(FAST)
     )
@@ -156,11 +139,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return configure_error("RATE_LIMITED", retryAfter=3)
-
+    body = rate_limited(calls, 3)
     agent = _agent(
         [_tool("search", body, kind)], [_call("search", amount=1), DONE],
         ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append)),
@@ -174,18 +153,14 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
 def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
     """Once, and neither the model nor the artifact sees the bug's text."""
     calls: list[int] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return {"a": 1}["postgres://admin:hunter2@db"]
-
+    body = buggy(calls)
     agent = _agent(
         [_tool("lookup", body, kind)], [_call("lookup", amount=1), DONE],
         ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True))),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
-    assert calls == [1] and "hunter2" not in str(message.content)  # the artifact is not sent
+    assert calls == [1] and SECRET not in str(message.content)  # the artifact is not sent
 
 
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
@@ -229,7 +204,7 @@ def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, 
     LangChain's default retry has nothing to re-run."""
     charged: list[int] = []
     agent = _agent(
-        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
         _tool_retry(), ToolErrorsMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
@@ -245,14 +220,14 @@ def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     `UnsafeWiring`, naming the fix, before the tool runs; with ``retry_on`` it is safe."""
     charged: list[int] = []
     agent = _agent(
-        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
         ToolErrorsMiddleware(FAST), _tool_retry(),
     )  # fmt: skip
     with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
         _run(agent, entry, ASK)
     assert charged == []
     safe = _agent(
-        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
         ToolErrorsMiddleware(FAST), _tool_retry(retry_on=retry_on),
     )  # fmt: skip
     _run(safe, entry, ASK)
@@ -289,7 +264,7 @@ def test_around_a_retry_layer_of_langchain_s_class_it_refuses_wherever_it_sits(
     between the two layers hides neither: it raises `UnsafeWiring` before the tool runs."""
     charged: list[int] = []
     agent = _agent(
-        [_tool("pay", _timeout(charged), kind)], [_call("pay", amount=5), DONE],
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
         ToolErrorsMiddleware(FAST), *_passing(between),
         layer(max_retries=3, initial_delay=0, jitter=False),
     )  # fmt: skip

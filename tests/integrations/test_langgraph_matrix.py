@@ -29,7 +29,19 @@ from toolerrors import parse
 from toolerrors.configure import ConfigureError
 from toolerrors.integrations.langgraph import guard, handle_tool_errors, stop_on_refusal, tool_node
 from toolerrors.retry import Retry, RetryPolicy
-from toolerrors.testing import configure_error, not_done_yet, refused
+from toolerrors.testing import refused
+
+from ._scenarios import (
+    CHECK_FIRST,
+    FAST,
+    SECRET,
+    buggy,
+    function,
+    held_until_approved,
+    rate_limited,
+    refusing,
+    timed_out_after_charging,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,7 +55,6 @@ CELLS = [
     for kind, entry in (("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke"))
 ]
 IDS = [f"{wiring}-{kind}-tool-{entry}" for wiring, kind, entry in CELLS]
-FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 
 
 class State(TypedDict):
@@ -65,18 +76,9 @@ def _tool(
     """``body(amount)`` as a sync or ``async def`` tool, guarded unless `tool_node` will
     make it safe; ``options`` for ``StructuredTool``."""
     wrap = guard(retry) if wiring == "guard" else (lambda fn: fn)
+    guarded = wrap(function(name, body, kind))
     if kind == "sync":
-
-        def run(amount: int) -> Any:
-            return body(amount)
-
-        return StructuredTool.from_function(wrap(run), name=name, description=name, **options)
-
-    async def arun(amount: int) -> Any:
-        await asyncio.sleep(0)
-        return body(amount)
-
-    guarded = wrap(arun)
+        return StructuredTool.from_function(guarded, name=name, description=name, **options)
     assert asyncio.iscoroutinefunction(guarded)  # still a coroutine function
     return StructuredTool.from_function(coroutine=guarded, name=name, description=name, **options)
 
@@ -125,14 +127,6 @@ def _errors(result: dict[str, Any]) -> list[str]:
     ]
 
 
-def _timeout(charged: list[int]) -> Callable[[int], Any]:
-    def body(amount: int) -> Any:
-        charged.append(amount)
-        raise ConfigureError("The request timed out.", code="TIMEOUT")
-
-    return body
-
-
 @pytest.mark.parametrize("node_retry", [False, True], ids=["alone", "inside-node-retry-policy"])
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
 def test_a_payment_that_timed_out_is_charged_once(
@@ -143,13 +137,13 @@ def test_a_payment_that_timed_out_is_charged_once(
     charged: list[int] = []
     node = {"retry_policy": NodeRetryPolicy(max_attempts=3)} if node_retry else {}
     graph = _graph(
-        [_tool("pay", _timeout(charged), kind, wiring)], [_call("pay", amount=5), DONE], wiring,
+        [_tool("pay", timed_out_after_charging(charged), kind, wiring)], [_call("pay", amount=5), DONE], wiring,
         **node,
     )  # fmt: skip
     result = _run(graph, entry, ASK)
     assert charged == [5]
     (text,) = _errors(result)
-    assert text.splitlines()[2] == "It may have happened: check before you run it again."
+    assert text.splitlines()[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
@@ -157,7 +151,7 @@ def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     """The refusal is the last message; no other tool is tried."""
     other: list[int] = []
     graph = _graph(
-        [_tool("send", lambda amount: refused("Ana"), kind, wiring),
+        [_tool("send", refusing, kind, wiring),
          _tool("other", other.append, kind, wiring)],
         [_call("send", amount=1), _call("other", amount=1), DONE],
         wiring,
@@ -177,13 +171,7 @@ def test_an_approval_pauses_and_runs_once_after_yes(
     check decides: told yes, the call runs once; still holding it, "no" refuses it."""
     approved: list[bool] = []
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        if not approved:
-            return not_done_yet("Ana")
-        charged.append(amount)
-        return {"paid": amount}
-
+    body = held_until_approved(approved, charged)
     graph = _graph([_tool("pay", body, kind, wiring)], [_call("pay", amount=5), DONE], wiring)
     paused = _run(graph, entry, ASK)
     assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
@@ -200,11 +188,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return configure_error("RATE_LIMITED", retryAfter=3)
-
+    body = rate_limited(calls, 3)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
     graph = _graph(
         [_tool("search", body, kind, wiring, retry)], [_call("search", amount=1), DONE], wiring,
@@ -219,18 +203,14 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
 def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return {"a": 1}["postgres://admin:hunter2@db"]
-
+    body = buggy(calls)
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
     graph = _graph(
         [_tool("lookup", body, kind, wiring, retry)], [_call("lookup", amount=1), DONE], wiring,
         retry,
     )  # fmt: skip
     (text,) = _errors(_run(graph, entry, ASK))
-    assert calls == [1] and "hunter2" not in text
+    assert calls == [1] and SECRET not in text
 
 
 TOOL_NODE_CELLS = [cell[1:] for cell in CELLS if cell[0] == "tool_node"]
@@ -252,7 +232,7 @@ def test_tool_node_takes_over_handle_tool_errors(kind: str, entry: str, handling
 
     options = {"handle_tool_errors": handling}
     graph = _graph(
-        [_tool("pay", _timeout(charged), kind, "tool_node"),
+        [_tool("pay", timed_out_after_charging(charged), kind, "tool_node"),
          _tool("send", refuse, kind, "tool_node"), _tool("other", other.append, kind, "tool_node")],
         [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
         "tool_node", options=options,
@@ -260,7 +240,7 @@ def test_tool_node_takes_over_handle_tool_errors(kind: str, entry: str, handling
     result = _run(graph, entry, ASK)
     timed_out, refusal = _errors(result)
     assert charged == [5]
-    assert timed_out.splitlines()[2] == "It may have happened: check before you run it again."
+    assert timed_out.splitlines()[2] == CHECK_FIRST
     assert refusal.startswith("Tool call failed: refused.")
     assert isinstance(result["messages"][-1], ToolMessage) and other == []
 

@@ -228,3 +228,99 @@ def test_held_calls_belong_to_their_run() -> None:
         assert result.interruptions == []
         assert _outputs(result)[0].startswith("Tool call failed: approval_required.")
     assert charged == []
+
+
+def _payer(turns: list[list[Any]], charged: list[int], approved: list[bool]) -> Agent[Any]:
+    """An agent whose ``pay`` the check holds until ``approved`` has a yes in it."""
+
+    @guard()
+    def pay(amount: int) -> dict[str, Any]:
+        """Pay an amount."""
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    return Agent(name="payer", model=ScriptedModel(turns), tools=[_tool(pay)])
+
+
+TWO_TURNS = [
+    [function_call("pay", {"amount": 5}, call_id="c1")],
+    [assistant_message("Ana must say yes first. Shall I?")],
+    [function_call("pay", {"amount": 5}, call_id="c2")],
+    [assistant_message("Paid.")],
+]
+
+
+@pytest.mark.parametrize("memory", ["to_input_list", "session"])
+def test_a_call_held_in_one_turn_pauses_in_the_next_turn_of_the_conversation(
+    memory: str,
+) -> None:
+    """The usual next turn after "ask the owner first" is a new run, given the previous
+    turn's items (``to_input_list()``) or the same ``Session``: the same call made in it
+    pauses as an interruption, and runs once after the owner's yes."""
+    from agents import SQLiteSession
+
+    charged: list[int] = []
+    approved: list[bool] = []
+    agent = _payer(TWO_TURNS, charged, approved)
+    session = SQLiteSession("conversation-1") if memory == "session" else None
+    first = asyncio.run(Runner.run(agent, "Pay Bo 5.", session=session))
+    assert (first.interruptions, first.final_output) == ([], "Ana must say yes first. Shall I?")
+    yes = {"role": "user", "content": "Yes, send it."}
+    given: Any = [yes] if session is not None else [*first.to_input_list(), yes]
+    second = asyncio.run(Runner.run(agent, given, session=session))
+    (interruption,) = second.interruptions
+    assert (interruption.name, interruption.arguments, charged) == ("pay", '{"amount":5}', [])
+    state = second.to_state()
+    approved.append(True)
+    state.approve(interruption)
+    third = asyncio.run(Runner.run(agent, state, session=session))
+    assert (charged, third.final_output) == ([5], "Paid.")
+
+
+def test_a_call_held_in_one_conversation_never_pauses_another() -> None:
+    """Another conversation (another session, or input without the held call), with the
+    same arguments, is told to ask the owner, not paused by the first one's hold."""
+    from agents import SQLiteSession
+
+    charged: list[int] = []
+    turns = [
+        [function_call("pay", {"amount": 5}, call_id="c1")],
+        [assistant_message("Ana must say yes first.")],
+    ]
+    held = asyncio.run(
+        Runner.run(_payer(turns, charged, []), "Pay Bo 5.", session=SQLiteSession("ana"))
+    )
+    assert _outputs(held)[0].startswith("Tool call failed: approval_required.")
+    for session, given in [(SQLiteSession("bo"), "Yes, send it."), (None, "Pay Bo 5.")]:
+        other = asyncio.run(Runner.run(_payer(turns, charged, []), given, session=session))
+        assert other.interruptions == []
+        assert _outputs(other)[0].startswith("Tool call failed: approval_required.")
+    assert charged == []
+
+
+def test_a_call_that_ran_after_its_hold_is_held_no_more() -> None:
+    """Once the held call has run, the same call later in the conversation is a new
+    call: it is not paused by the old hold."""
+    charged: list[int] = []
+    approved = [True]
+    pay_again = [
+        [function_call("pay", {"amount": 5}, call_id="c3")],
+        [assistant_message("Paid again.")],
+    ]
+    earlier = [
+        {"type": "function_call", "name": "pay", "arguments": '{"amount":5}', "call_id": "c1"},
+        {
+            "type": "function_call_output",
+            "call_id": "c1",
+            "output": "Tool call failed: approval_required.\nWhat to do: ask_owner: ...",
+        },
+        {"type": "function_call", "name": "pay", "arguments": '{"amount": 5}', "call_id": "c2"},
+        {"type": "function_call_output", "call_id": "c2", "output": "{'paid': 5}"},
+        {"role": "user", "content": "Pay it again."},
+    ]
+    result = _run(_payer(pay_again, charged, approved), earlier)
+    assert (result.interruptions, charged) == ([], [5])
+    held = _run(_payer(pay_again, [], approved), earlier[:2] + earlier[-1:])
+    assert [item.name for item in held.interruptions] == ["pay"]

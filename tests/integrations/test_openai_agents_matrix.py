@@ -16,7 +16,6 @@ from agents import Agent, Runner, function_tool
 from agents.exceptions import AgentsException
 from agents.testing.model import ScriptedModel, assistant_message, function_call
 
-from toolerrors.configure import ConfigureError
 from toolerrors.integrations.openai_agents import (
     Refused,
     failure_error_function,
@@ -24,12 +23,22 @@ from toolerrors.integrations.openai_agents import (
     guarded_tools,
 )
 from toolerrors.retry import Retry, RetryPolicy
-from toolerrors.testing import configure_error, not_done_yet, refused
+
+from ._scenarios import (
+    CHECK_FIRST,
+    FAST,
+    SECRET,
+    buggy,
+    function,
+    held_until_approved,
+    rate_limited,
+    refusing,
+    timed_out_after_charging,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 CELLS = [
     (wiring, kind, entry)
     for wiring in ("guard", "guarded_tools")
@@ -43,20 +52,7 @@ def _tool(
     name: str, body: Callable[[int], Any], kind: str, wiring: str, retry: Retry = FAST
 ) -> Any:
     """``body(amount)`` as a sync or async tool, guarded by hand or by `guarded_tools`."""
-    if kind == "sync":
-
-        def run(amount: int) -> Any:
-            return body(amount)
-
-        fn: Any = run
-    else:
-
-        async def arun(amount: int) -> Any:
-            await asyncio.sleep(0)
-            return body(amount)
-
-        fn = arun
-    fn.__name__ = name
+    fn = function(name, body, kind)
     if wiring == "guarded_tools":
         (tool,) = guarded_tools(fn, retry=retry)
         return tool
@@ -97,15 +93,11 @@ def _outputs(result: Any) -> list[str]:
 def test_a_payment_that_timed_out_is_charged_once(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model is told to check first."""
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        charged.append(amount)
-        raise ConfigureError("The request timed out.", code="TIMEOUT")
-
+    body = timed_out_after_charging(charged)
     agent = Agent(name="p", model=_model("pay"), tools=[_tool("pay", body, kind, wiring)])
     (output,) = _outputs(_run(agent, entry, "Pay."))
     assert charged == [5]
-    assert output.splitlines()[2] == "It may have happened: check before you run it again."
+    assert output.splitlines()[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
@@ -113,7 +105,7 @@ def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     """``Refused`` out of the run (as the SDK's error's cause); no other tool is tried."""
     other: list[int] = []
     tools = [
-        _tool("send", lambda amount: refused("Ana"), kind, wiring),
+        _tool("send", refusing, kind, wiring),
         _tool("other", other.append, kind, wiring),
     ]
     agent = Agent(name="s", model=_model("send", "other"), tools=tools)
@@ -131,13 +123,7 @@ def test_a_held_call_pauses_when_made_again_and_runs_once_after_yes(
     """Told to ask first; the same call made again pauses; approved it runs once."""
     charged: list[int] = []
     approved: list[bool] = []
-
-    def body(amount: int) -> Any:
-        if not approved:
-            return not_done_yet("Ana")
-        charged.append(amount)
-        return {"paid": amount}
-
+    body = held_until_approved(approved, charged)
     agent = Agent(name="p", model=_model("pay", "pay"), tools=[_tool("pay", body, kind, wiring)])
     first = _run(agent, entry, "Pay.")
     (interruption,) = first.interruptions
@@ -156,11 +142,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return configure_error("RATE_LIMITED", retryAfter=2)
-
+    body = rate_limited(calls)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
     agent = Agent(
         name="s", model=_model("search"), tools=[_tool("search", body, kind, wiring, retry)]
@@ -174,14 +156,10 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
 def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return {"a": 1}["postgres://admin:hunter2@db"]
-
+    body = buggy(calls)
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
     agent = Agent(
         name="l", model=_model("lookup"), tools=[_tool("lookup", body, kind, wiring, retry)]
     )
     (output,) = _outputs(_run(agent, entry, "Look up."))
-    assert calls == [5] and "hunter2" not in output
+    assert calls == [5] and SECRET not in output

@@ -17,15 +17,24 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.toolsets import FunctionToolset
 
-from toolerrors.configure import ConfigureError
 from toolerrors.integrations.pydantic_ai import GuardedToolset, Refused, guard
 from toolerrors.retry import Retry, RetryPolicy
-from toolerrors.testing import configure_error, not_done_yet, refused
+from toolerrors.testing import configure_error
+
+from ._scenarios import (
+    CHECK_FIRST,
+    FAST,
+    SECRET,
+    buggy,
+    held_until_approved,
+    rate_limited,
+    refusing,
+    timed_out_after_charging,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FAST = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 CELLS = [
     (wiring, kind, entry)
     for wiring in ("guard", "toolset")
@@ -110,16 +119,12 @@ def test_a_payment_that_timed_out_is_charged_once(wiring: str, kind: str, entry:
     """Not re-run by ``guard`` nor by pydantic-ai's ``retries=3``; the model is told to
     check first."""
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        charged.append(amount)
-        raise ConfigureError("The request timed out.", code="TIMEOUT")
-
+    body = timed_out_after_charging(charged)
     agent = _agent(_script(("pay", {"amount": 5})), [("pay", body)], kind, wiring)
     result = _run(agent, entry, "Pay.")
     assert charged == [5]
     (text,) = _texts(result)
-    assert text.splitlines()[2] == "It may have happened: check before you run it again."
+    assert text.splitlines()[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
@@ -128,7 +133,7 @@ def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
     other: list[int] = []
     agent = _agent(
         _script(("send", {"amount": 1}), ("other", {"amount": 1})),
-        [("send", lambda amount: refused("Ana")), ("other", other.append)],
+        [("send", refusing), ("other", other.append)],
         kind,
         wiring,
     )
@@ -146,13 +151,7 @@ def test_an_approval_defers_and_runs_once_after_yes(
     """The run ends with ``DeferredToolRequests``; yes runs it once, no never."""
     approved: list[bool] = []
     charged: list[int] = []
-
-    def body(amount: int) -> Any:
-        if not approved:
-            return not_done_yet("Ana")
-        charged.append(amount)
-        return {"paid": amount}
-
+    body = held_until_approved(approved, charged)
     agent = _agent(
         _script(("pay", {"amount": 5})), [("pay", body)], kind, wiring,
         output_type=[str, DeferredToolRequests],
@@ -171,11 +170,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return configure_error("RATE_LIMITED", retryAfter=2)
-
+    body = rate_limited(calls)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
     agent = _agent(_script(("search", {"amount": 1})), [("search", body)], kind, wiring, retry)
     result = _run(agent, entry, "Search.")
@@ -187,15 +182,11 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
 def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry: str) -> None:
     """Once, and the model does not see the bug's text."""
     calls: list[int] = []
-
-    def body(amount: int) -> Any:
-        calls.append(amount)
-        return {"a": 1}["postgres://admin:hunter2@db"]
-
+    body = buggy(calls)
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
     agent = _agent(_script(("lookup", {"amount": 1})), [("lookup", body)], kind, wiring, retry)
     (text,) = _texts(_run(agent, entry, "Look it up."))
-    assert calls == [1] and "hunter2" not in text
+    assert calls == [1] and SECRET not in text
 
 
 def test_a_guarded_toolset_gives_every_attempt_the_same_idempotency_key() -> None:

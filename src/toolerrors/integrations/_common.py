@@ -8,11 +8,12 @@ import functools
 import inspect
 from collections import deque
 from types import CellType, FunctionType, MethodType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from .._errors import ComparedByArgs
 from .._kinds import ErrorKind
 from .._read import error_of
+from .._text import told
 from .._unified import ToolFailure, UnifiedError
 
 if TYPE_CHECKING:
@@ -44,17 +45,15 @@ def approved(answer: object) -> bool:
 OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)
 """What an owner's no to an approval is: a refusal, which ends the run."""
 
-_REFUSED_LINE: Final = f"Tool call failed: {ErrorKind.REFUSED.value}."
-
 
 def refused_last(messages: Any) -> bool:
     """Whether the tool messages at the end of a LangChain message list hold a refusal:
-    an error ``ToolMessage`` whose `toolerrors.model_text` starts with it."""
+    an error ``ToolMessage`` whose `toolerrors.model_text` tells one."""
     for message in reversed(messages):
         if getattr(message, "type", None) != "tool":
             return False
-        if getattr(message, "status", None) == "error" and str(message.content).startswith(
-            _REFUSED_LINE
+        if getattr(message, "status", None) == "error" and (
+            told(str(message.content)) is ErrorKind.REFUSED
         ):
             return True
     return False
@@ -118,28 +117,52 @@ def run_through(
     fn: Callable[..., Any],
     runner: Retry,
     settle: Callable[[tuple[Any, ...], dict[str, Any], Any, UnifiedError | None], Any],
+    ask: Callable[[UnifiedError], None] | None = None,
 ) -> Callable[..., Any]:
     """``fn`` (sync or async) run through ``runner``; ``settle(args, kwargs, outcome,
     error)`` gets the outcome and the error in it (``None`` for a success) and returns
-    what the tool returns, or raises."""
+    what the tool returns, or raises.
+
+    With ``ask``, a call the check holds for approval is the owner's to decide where the
+    framework can pause inside a tool: ``ask(error)`` returns when the owner said yes
+    (and raises otherwise), and the call is tried once more, its outcome settled."""
     if inspect.iscoroutinefunction(fn):
 
-        @functools.wraps(fn)
-        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+        async def attempt_async(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
             try:
                 outcome = await runner.acall(fn, *args, **kwargs)
             except ToolFailure as failure:
-                return settle(args, kwargs, None, failure.error)
-            return settle(args, kwargs, outcome, error_of(outcome))
+                return None, failure.error
+            return outcome, error_of(outcome)
+
+        @functools.wraps(fn)
+        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            outcome, error = await attempt_async(args, kwargs)
+            if ask is not None and _held_back(error):
+                ask(error)
+                outcome, error = await attempt_async(args, kwargs)
+            return settle(args, kwargs, outcome, error)
 
         return async_wrapper
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def attempt(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
         try:
             outcome = runner.call(fn, *args, **kwargs)
         except ToolFailure as failure:
-            return settle(args, kwargs, None, failure.error)
-        return settle(args, kwargs, outcome, error_of(outcome))
+            return None, failure.error
+        return outcome, error_of(outcome)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        outcome, error = attempt(args, kwargs)
+        if ask is not None and _held_back(error):
+            ask(error)
+            outcome, error = attempt(args, kwargs)
+        return settle(args, kwargs, outcome, error)
 
     return wrapper
+
+
+def _held_back(error: UnifiedError | None) -> TypeGuard[UnifiedError]:
+    """Whether the check held the call back for the owner's approval."""
+    return error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED

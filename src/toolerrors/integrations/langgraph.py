@@ -29,8 +29,6 @@ Two lines of glue, whatever the number of tools::
 from __future__ import annotations
 
 import dataclasses
-import functools
-import inspect
 from typing import TYPE_CHECKING, Any
 
 from .._extras import missing
@@ -45,17 +43,16 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise missing(__name__, "langgraph") from exc
 
-from .._kinds import ErrorKind
 from .._python import from_exception
-from .._read import error_of
 from .._retry import retry_on
 from .._text import model_text
-from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
+from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last, run_through
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Sequence
+    from collections.abc import Callable, Sequence
+
+    from .._unified import UnifiedError
 
 __all__ = ["APPROVED", "guard", "handle_tool_errors", "retry_on", "stop_on_refusal", "tool_node"]
 
@@ -111,49 +108,9 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     runner = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        if inspect.iscoroutinefunction(fn):
-            return _guarded_async(fn, runner)
-
-        def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
-            try:
-                result = runner.call(fn, *args, **kwargs)
-            except ToolFailure as failure:
-                return None, failure.error
-            return result, error_of(result)
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            result, error = attempt(*args, **kwargs)
-            if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-                _ask_owner(error)
-                result, error = attempt(*args, **kwargs)
-            return _settled(result, error)
-
-        return wrapper
+        return run_through(fn, runner, _settled, ask=_ask_owner)
 
     return decorate
-
-
-def _guarded_async(fn: Callable[..., Awaitable[Any]], runner: Retry) -> Callable[..., Any]:
-    """`guard` for an ``async def`` tool: a coroutine function still, awaited through
-    `toolerrors.retry.Retry.acall` (``ainvoke``, ``astream``)."""
-
-    async def attempt(*args: Any, **kwargs: Any) -> tuple[Any, UnifiedError | None]:
-        try:
-            result = await runner.acall(fn, *args, **kwargs)
-        except ToolFailure as failure:
-            return None, failure.error
-        return result, error_of(result)
-
-    @functools.wraps(fn)
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        result, error = await attempt(*args, **kwargs)
-        if error is not None and error.kind is ErrorKind.APPROVAL_REQUIRED:
-            _ask_owner(error)
-            result, error = await attempt(*args, **kwargs)
-        return _settled(result, error)
-
-    return wrapper
 
 
 def _ask_owner(error: UnifiedError) -> None:
@@ -163,7 +120,7 @@ def _ask_owner(error: UnifiedError) -> None:
         raise OWNER_SAID_NO.exception()
 
 
-def _settled(result: Any, error: UnifiedError | None) -> Any:
+def _settled(args: Any, kwargs: Any, result: Any, error: UnifiedError | None) -> Any:
     """The tool's result, or its error raised for `handle_tool_errors` to format."""
     if error is not None:
         raise error.exception()

@@ -22,10 +22,13 @@ or, per tool::
   once more; an unknown outcome is never re-run blindly; a bug never) and raises an error
   result, for `failure_error_function` to format.  The SDK can't pause inside a tool, so
   a call the check holds for approval is told to the model ("ask the owner first"), and
-  the same call made again in the same run is an SDK interruption (``needs_approval``):
-  approved with ``state.approve(...)`` it runs once, rejected it never runs.  What the
-  check held is kept on the run's own context, never for the process: another run, for
-  another user, with the same arguments is not paused by it.
+  the same call made again in the same conversation is an SDK interruption
+  (``needs_approval``): approved with ``state.approve(...)`` it runs once, rejected it
+  never runs.  The usual next turn is a new run, given the previous turn's items
+  (``result.to_input_list()``) or the same ``Session``: the held call is found again in
+  that input.  What the check held belongs to its conversation (the run's own context
+  and the items it is given), never to the process: another conversation, for another
+  user, with the same arguments is not paused by it.
 - `tool_error_formatter` is the run-wide form, for ``RunConfig(tool_error_formatter=...)``.
 """
 
@@ -34,7 +37,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .._extras import missing
 
@@ -45,12 +48,12 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
 
 from .._kinds import ErrorKind
 from .._python import from_exception
-from .._text import model_text
+from .._text import model_text, told
 from ..retry import Retry
 from ._common import OWNER_SAID_NO, Refused, run_through
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from .._unified import UnifiedError
 
@@ -106,10 +109,45 @@ def _held_in(context: Any) -> set[tuple[str, str]]:
     return held
 
 
+_Call = TypeVar("_Call")
+
+
+def _note(held: set[_Call], call: _Call, kind: ErrorKind | None) -> None:
+    """What a call's outcome (``None`` for a success) does to the held calls: the check's
+    hold keeps the call, running frees it, any other failure leaves it as it was."""
+    if kind is None:
+        held.discard(call)
+    elif kind is ErrorKind.APPROVAL_REQUIRED:
+        held.add(call)
+
+
+def _held_earlier(items: Iterable[Any], tool: str) -> set[str]:
+    """The calls of ``tool`` (by `_key`) that the check held earlier in the conversation,
+    read from the input a run was given (the previous turns' items, a ``Session``'s
+    history): each function call, and the `model_text` its output told the model."""
+    calls: dict[Any, str] = {}
+    held: set[str] = set()
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        if item.get("type") == "function_call" and item.get("name") == tool:
+            try:
+                calls[item.get("call_id")] = _key(json.loads(item["arguments"]))
+            except (KeyError, TypeError, ValueError):
+                continue
+        elif item.get("type") == "function_call_output" and item.get("call_id") in calls:
+            output = item.get("output")
+            if isinstance(output, str):
+                _note(held, calls[item["call_id"]], told(output))
+    return held
+
+
 def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
     """Decorate a tool function before ``function_tool``; the result also has
     ``needs_approval``, the policy that pauses a call the check held before in the same
-    run (give it to ``function_tool``: the held calls are remembered only through it)."""
+    conversation (give it to ``function_tool``: the held calls are remembered only
+    through it).  The conversation's earlier calls are found by the tool's name, the
+    function's own, as ``function_tool`` names it."""
     runner = retry if retry is not None else Retry()
 
     def decorate(fn: Callable[..., Any]) -> Any:
@@ -119,18 +157,17 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
         def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
             held = _HELD.get()
             call = (name, _key(_arguments(signature, args, kwargs)))
+            if held is not None:  # the same call made again in this run pauses for the owner
+                _note(held, call, None if error is None else error.kind)
             if error is None:
-                if held is not None:
-                    held.discard(call)
                 return outcome
-            if error.kind is ErrorKind.APPROVAL_REQUIRED and held is not None:
-                held.add(call)  # the same call made again in this run pauses for the owner
             raise error.exception()
 
         async def needs_approval(context: Any, params: dict[str, Any], call_id: str) -> bool:
             held = _held_in(context)
             _HELD.set(held)
-            return (name, _key(params)) in held
+            key = _key(params)
+            return (name, key) in held or key in _held_earlier(context.turn_input, fn.__name__)
 
         wrapper = run_through(fn, runner, settle)
         wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]

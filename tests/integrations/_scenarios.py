@@ -1,0 +1,90 @@
+"""The scenarios every framework's matrix runs (``test_*_matrix.py``), written once: each
+tool's body, with what it records, the retry it runs under, and what a model must be
+told.  Each matrix wires them into its framework and asserts what the framework shows."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Final
+
+from toolerrors.configure import ConfigureError
+from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.testing import configure_error, not_done_yet, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+FAST: Final = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
+"""Five attempts, with no real waits."""
+
+CHECK_FIRST: Final = "It may have happened: check before you run it again."
+"""The third line of what a model is told about a call that may have happened."""
+
+SECRET: Final = "hunter2"
+"""What a bug's text holds, which no model may see."""
+
+
+def function(name: str, body: Callable[[int], Any], kind: str) -> Callable[..., Any]:
+    """``body(amount)`` as a ``"sync"`` or ``"async"`` function named ``name``."""
+    if kind == "sync":
+
+        def run(amount: int) -> Any:
+            return body(amount)
+
+        fn: Callable[..., Any] = run
+    else:
+
+        async def arun(amount: int) -> Any:
+            await asyncio.sleep(0)
+            return body(amount)
+
+        fn = arun
+    fn.__name__ = name
+    return fn
+
+
+def timed_out_after_charging(charged: list[int]) -> Callable[[int], Any]:
+    """A payment that went through, then timed out: each charge is recorded."""
+
+    def body(amount: int) -> Any:
+        charged.append(amount)
+        raise ConfigureError("The request timed out.", code="TIMEOUT")
+
+    return body
+
+
+def refusing(amount: int) -> Any:
+    """A call the check refuses, for its owner Ana."""
+    return refused("Ana")
+
+
+def held_until_approved(approved: list[bool], charged: list[int]) -> Callable[[int], Any]:
+    """A payment the check holds for Ana until ``approved`` holds her yes."""
+
+    def body(amount: int) -> Any:
+        if not approved:
+            return not_done_yet("Ana")
+        charged.append(amount)
+        return {"paid": amount}
+
+    return body
+
+
+def rate_limited(calls: list[int], wait: int = 2) -> Callable[[int], Any]:
+    """A search always rate-limited, the server asking for ``wait`` seconds."""
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return configure_error("RATE_LIMITED", retryAfter=wait)
+
+    return body
+
+
+def buggy(calls: list[int]) -> Callable[[int], Any]:
+    """A lookup with a bug whose text holds `SECRET`."""
+
+    def body(amount: int) -> Any:
+        calls.append(amount)
+        return {"a": 1}[f"postgres://admin:{SECRET}@db"]
+
+    return body
