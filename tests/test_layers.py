@@ -20,7 +20,7 @@ MODELS = {source.models.lstrip(".") for source in registered().values()}
 LAYERS: list[set[str]] = [
     {"_errors", "_enum", "_json", "_builtin", "_extras"},
     {"_kinds", "_held"},
-    {"_table", "_words", "_classes"},
+    {"_table", "_words", "_classes", "_semconv"},
     {"_unified"},
     {"_source"},
     {*BUILT_IN, *MODELS, "_problem", "_conventions", "_wire"},

@@ -29,8 +29,8 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise missing(__name__, "otel") from exc
 
-from ._kinds import ErrorKind
 from ._python import from_exception
+from ._semconv import ERROR_TYPE, ERROR_TYPES, HANDLED
 from ._unified import ToolFailure
 
 if TYPE_CHECKING:
@@ -50,20 +50,8 @@ __all__ = [
     "record_error",
 ]
 
-ERROR_TYPE: Final = "error.type"
-"""The semantic conventions' attribute for the class of error an operation ended with."""
-
-ERROR_TYPES: Final[dict[ErrorKind, str]] = {
-    kind: "_OTHER" if kind is ErrorKind.UNKNOWN else kind.value for kind in ErrorKind
-}
-"""The published ``error.type`` of each kind: its value, and the conventions' ``_OTHER``
-for a code no table knows."""
-
 _OURS: Final = frozenset(ERROR_TYPES.values())
-
-HANDLED: Final = frozenset({ErrorKind.APPROVAL_REQUIRED})
-"""Kinds that leave the span's status alone: the call is waiting for the owner, not
-failed."""
+"""The values this library writes, which a later error of its own may replace."""
 
 
 def error_type(error: UnifiedError) -> str:
@@ -80,7 +68,7 @@ def attributes(error: UnifiedError) -> dict[str, AttributeValue]:
     }
     optional = {
         "toolerrors.retryable": error.retryable,
-        "toolerrors.retry_after": error.retry_after,
+        "toolerrors.retry_after": None if error.retry_after is None else float(error.retry_after),
         "toolerrors.vendor": error.vendor,
         "toolerrors.code": error.code,
     }
