@@ -23,7 +23,7 @@ LAYERS: list[set[str]] = [
     {"_table", "_words", "_classes", "_semconv"},
     {"_unified"},
     {"_source"},
-    {*BUILT_IN, *MODELS, "_problem", "_conventions", "_wire"},
+    {*BUILT_IN, *MODELS, "_problem", "_conventions", "_wire", "_toolfailure"},
     {"_read", "_intext", "_write", "_decide"},
     {
         "_http",
