@@ -206,3 +206,15 @@ def test_a_fastmcp_client_gets_the_metadata() -> None:
         assert (failure["class"], failure["code"], failure["retryable"]) == (klass, code, False)
         error = error_of(result)
         assert error is not None and error.retryable is False
+
+
+@pytest.mark.parametrize(
+    ("not_before", "wait"),
+    [(1_799_999_000_000, 0.0), (True, None), ("1800000012500", None)],
+    ids=["past", "boolean", "text"],
+)
+def test_only_a_number_of_milliseconds_is_a_wait(not_before: object, wait: float | None) -> None:
+    """A time already past is no wait; a boolean or a text is none at all."""
+    failure = {"class": "reliability", "code": "x", "retryable": True, "retryNotBefore": not_before}
+    error = error_of(_result(failure))
+    assert error is not None and (error.retryable, error.retry_after) == (True, wait)

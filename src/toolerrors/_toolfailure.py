@@ -42,7 +42,8 @@ CLASS, CODE, RETRYABLE, NOT_BEFORE, CORRELATION_ID, GUIDANCE = (
 """The proposal's field names, here alone."""
 
 CAPABILITY, RELIABILITY, GOVERNANCE = "capability", "reliability", "governance"
-_NAMED: Final = frozenset({CAPABILITY, RELIABILITY, GOVERNANCE})
+_NAMED: Final = (CAPABILITY, RELIABILITY, GOVERNANCE)
+"""A tuple, not a set: a class that is no string (a list, say) is compared, never hashed."""
 
 CLASSES: Final[dict[ErrorKind, tuple[str, str]]] = {
     ErrorKind.NOT_CONNECTED: (GOVERNANCE, "not_connected"),
@@ -94,10 +95,9 @@ def read(error: UnifiedError, meta: object) -> UnifiedError:
     from text alone.  ``correlationId`` is left in the result, for its operators.  Metadata
     without a known class is passed over."""
     failure = meta.get(KEY) if isinstance(meta, Mapping) else None
-    klass = failure.get(CLASS) if isinstance(failure, Mapping) else None
-    if not (isinstance(klass, str) and klass in _NAMED):
+    if not isinstance(failure, Mapping) or failure.get(CLASS) not in _NAMED:
         return error
-    assert isinstance(failure, Mapping)
+    klass = failure[CLASS]
     changes: dict[str, Any] = {}
     said = failure.get(RETRYABLE)
     if klass != RELIABILITY or said is False:
@@ -105,7 +105,7 @@ def read(error: UnifiedError, meta: object) -> UnifiedError:
     elif said is True:
         changes["retryable"] = True
         not_before = failure.get(NOT_BEFORE)
-        if type(not_before) in (int, float):
+        if isinstance(not_before, (int, float)) and not isinstance(not_before, bool):
             changes["retry_after"] = bounded_wait(max(not_before / 1000 - clock(), 0.0))
     code = failure.get(CODE)
     kind = KIND_BY_CODE.get(code) if isinstance(code, str) else None
