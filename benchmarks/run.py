@@ -552,6 +552,43 @@ def command_line(quick: bool, guards: Guards) -> None:
         guards.at_most("CLI memory grown with the input", grown, 64, " KiB")
 
 
+def tracing(number: int, guards: Guards) -> None:
+    """What recording a failure on the current span costs a failed call: nothing
+    measurable without OpenTelemetry (one dictionary lookup), and with it, where no span
+    is recording (the default without an SDK) and where one is."""
+    from toolerrors._spans import record_failure
+    from toolerrors.retry import Retry
+
+    error = toolerrors.parse(PAYLOADS["pythe error"])
+    failed = json.loads(PAYLOADS["pythe error"])
+    retry = Retry()
+    print("\nrecording a failure for tracing, µs per call (guard <= 0.5 µs without OpenTelemetry)")
+    hidden = sys.modules.pop("opentelemetry.trace", None)  # as in a process without it
+    try:
+        absent = statistics.median(per_call(lambda: record_failure(error), number, 5)) * 1e6
+        call = statistics.median(per_call(lambda: retry.call(lambda: failed), number, 5)) * 1e6
+    finally:
+        if hidden is not None:
+            sys.modules["opentelemetry.trace"] = hidden
+    said = guards.at_most("recording without OpenTelemetry", absent, 0.5, " µs")
+    print(f"  {'without OpenTelemetry':36} {absent:6.2f} µs   {said}")
+    print(f"  {'  a failed Retry().call, for scale':36} {call:6.2f} µs")
+    try:
+        import opentelemetry.trace  # noqa: F401 - imported, as an application using it has
+    except ImportError:
+        print("  with OpenTelemetry: not installed")
+        return
+    idle = statistics.median(per_call(lambda: record_failure(error), number, 5)) * 1e6
+    print(f"  {'with OpenTelemetry, no span':36} {idle:6.2f} µs")
+    try:
+        from opentelemetry.sdk.trace import TracerProvider
+    except ImportError:
+        return
+    with TracerProvider().get_tracer("bench").start_as_current_span("tool"):
+        live = statistics.median(per_call(lambda: record_failure(error), number, 5)) * 1e6
+    print(f"  {'with OpenTelemetry, a recording span':36} {live:6.2f} µs")
+
+
 def cold_start(rounds: int, guards: Guards) -> None:
     """``import toolerrors`` and a first parse, against pydantic's import."""
     print("\ncold start, above a bare interpreter (guard <= 0.75 of pydantic's import)")
@@ -611,6 +648,7 @@ def main(argv: list[str]) -> int:
     error_of_success(guards)
     http(number, repeat, guards)
     command_line(quick, guards)
+    tracing(number, guards)
 
     cold_start(rounds, guards)
 

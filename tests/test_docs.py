@@ -59,6 +59,7 @@ def test_mapping_page_lists_every_row() -> None:
 
 EXTRAS = {
     "mcp.md": ("mcp",),
+    "otel.md": ("opentelemetry",),
     "retries.md": ("tenacity", "stamina"),
     "langgraph.md": ("langgraph",),
     "langchain.md": ("langchain",),

@@ -57,7 +57,7 @@ def test_core_import_builds_no_model_and_loads_no_optional_package() -> None:
         'toolerrors.parse(b\'{"error": "vendor", "message": "m"}\')\n'
         "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('mcp', 'hypothesis', 'httpx', 'requests', 'pytest', 'langgraph', 'langchain_core', 'langchain', "
-        "'pydantic_ai', 'agents', 'fastmcp') "
+        "'pydantic_ai', 'agents', 'fastmcp', 'opentelemetry') "
         "or m in "
         "('toolerrors.use_tool', 'toolerrors.pythe', 'toolerrors.configure', 'pydantic.main'))))"
     )
@@ -210,6 +210,7 @@ MODULES_AND_EXTRAS = [
     ("toolerrors.integrations.pydantic_ai", "pydantic-ai", "pydantic_ai"),
     ("toolerrors.integrations.openai_agents", "openai-agents", "agents"),
     ("toolerrors.integrations.fastmcp", "fastmcp", "fastmcp"),
+    ("toolerrors.otel", "otel", "opentelemetry"),
 ]
 
 

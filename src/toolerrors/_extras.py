@@ -18,6 +18,7 @@ EXTRAS: Final[dict[str, tuple[str, str]]] = {
     "pydantic-ai": ("pydantic-ai", "pydantic-ai-slim>=2.68"),
     "openai-agents": ("openai-agents", "openai-agents>=0.24"),
     "fastmcp": ("FastMCP", "fastmcp>=4.2.3"),
+    "otel": ("the OpenTelemetry API", "opentelemetry-api>=1.20"),
 }
 """Each extra a module of the package imports: what it brings, and its requirement."""
 

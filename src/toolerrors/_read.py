@@ -36,6 +36,7 @@ from ._source import (
     want,
 )
 from ._table import of_status
+from ._toolfailure import read as read_failure
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_in_text, wait_in_text
 
@@ -188,7 +189,22 @@ def _parts(result: object) -> tuple[Callable[[str, Any], Any], Any, Any]:
 def _mcp(
     result: Mapping[str, Any] | object, strict: bool, where: str, need: bool, max_bytes: int
 ) -> UnifiedError | None:
-    """An MCP CallToolResult (dict or object); ``need`` raises where there is no error.
+    """An MCP CallToolResult (dict or object), with the retry advice of the tool-failure
+    metadata in its ``_meta`` (`toolerrors._toolfailure`) when it is an error."""
+    found = _mcp_content(result, strict, where, need, max_bytes)
+    if found is None:
+        return None
+    if type(result) is dict or isinstance(result, Mapping):
+        meta = result.get("_meta")
+    else:
+        meta = getattr(result, "meta", None)
+    return read_failure(found, meta) if meta is not None else found
+
+
+def _mcp_content(
+    result: Mapping[str, Any] | object, strict: bool, where: str, need: bool, max_bytes: int
+) -> UnifiedError | None:
+    """The error in an MCP CallToolResult's content; ``need`` raises where there is none.
 
     Without ``need`` a malformed part is passed over, never raised: a tool's result is
     not an error for being odd.  Structured content that is not an error settles a

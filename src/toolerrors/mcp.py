@@ -2,7 +2,9 @@
 
 ``to_call_tool_result`` puts the same JSON in the text content and in
 ``structuredContent`` and sets ``isError``, because MCP clients disagree on where they
-look: some read only the text, some only the structured content.  On the way back,
+look: some read only the text, some only the structured content.  Its ``_meta`` carries
+MCP's proposed tool-failure metadata (``io.modelcontextprotocol/toolFailure``: class,
+code, retry advice, correlation id, guidance), for clients that know the proposal.  On the way back,
 `toolerrors.parse` and `toolerrors.error_of` read the SDK's results as they
 are.
 """
@@ -21,6 +23,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     raise missing(__name__, "mcp") from exc
 
 from ._read import parse
+from ._toolfailure import KEY, write
 from ._write import keeping, to_wire
 
 if TYPE_CHECKING:
@@ -45,7 +48,8 @@ def _scrub(value: Any) -> Any:
 
 def to_call_tool_result(error: object, vendor: Target | None = None) -> Any:
     """``error`` (anything `toolerrors.parse` accepts) as an SDK ``CallToolResult``
-    with ``isError: true`` and ``vendor``'s JSON both as text and as structured content.
+    with ``isError: true``, ``vendor``'s JSON both as text and as structured content,
+    and the tool-failure metadata in ``_meta``.
 
     By default the error keeps its meaning: it is written in its own vendor's shape
     where that shape reads back as the same kind, and otherwise (an error from anywhere
@@ -59,4 +63,5 @@ def to_call_tool_result(error: object, vendor: Target | None = None) -> Any:
         content=[TextContent(type="text", text=json.dumps(wire, ensure_ascii=False))],
         structured_content=wire,
         is_error=True,
+        _meta={KEY: write(unified)},
     )

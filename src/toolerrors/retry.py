@@ -31,6 +31,7 @@ from ._kinds import ErrorKind
 from ._python import from_exception
 from ._read import error_of
 from ._retry import BASE_DELAY, MAX_BACKOFF, retry_delay, should_retry
+from ._spans import record_failure
 from ._unified import UnifiedError
 
 if TYPE_CHECKING:
@@ -153,6 +154,7 @@ class _Plan:
 
 
 def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any) -> Any:
+    record_failure(error)  # on the current span, when OpenTelemetry is in use
     if exc is None:
         return outcome  # an in-band error result: the caller gets it as the tool gave it
     raise error.exception() from exc

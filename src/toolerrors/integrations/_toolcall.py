@@ -23,6 +23,7 @@ from langgraph.types import interrupt
 
 from .._kinds import ErrorKind
 from .._read import error_of
+from .._spans import record_failure
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
@@ -77,7 +78,8 @@ def _ask_owner(request: Any, error: UnifiedError) -> bool:
 
 def _error_message(request: Any, error: UnifiedError) -> ToolMessage:
     """The error ``ToolMessage`` a model sees: `toolerrors.model_text`, the error as a dict
-    in its ``artifact``."""
+    in its ``artifact``.  Recorded on the current span, when OpenTelemetry is in use."""
+    record_failure(error)
     call = request.tool_call
     return ToolMessage(
         content=model_text(error),

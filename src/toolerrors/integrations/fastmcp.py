@@ -42,6 +42,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
 from .._kinds import ErrorKind
 from .._read import error_of
 from .._text import model_text
+from .._toolfailure import KEY, write
 from .._unified import ToolFailure, UnifiedError
 from .._write import keeping, to_wire
 from ..retry import Retry
@@ -73,6 +74,7 @@ def _result(error: UnifiedError) -> ToolResult:
         ],
         structured_content=wire,
         is_error=True,
+        meta={KEY: write(error)},  # MCP's proposed tool-failure metadata
     )
 
 

@@ -1,0 +1,246 @@
+"""Failed tool calls on OpenTelemetry spans, read back from the real SDK's in-memory
+exporter: the attributes and status of every kind, and what the retry helper and the
+adapters record on the current span."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pytest.importorskip("opentelemetry.sdk")
+
+from opentelemetry import trace
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import NonRecordingSpan, StatusCode
+
+from conftest import ROOT
+from toolerrors import ErrorKind, UnifiedError, parse
+from toolerrors.otel import ERROR_TYPES, error_type_resolver, record_current, record_error
+from toolerrors.retry import Retry
+from toolerrors.testing import FakeClock, not_done_yet, pythe_error
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from opentelemetry.sdk.trace import ReadableSpan
+
+EXPORTER = InMemorySpanExporter()
+PROVIDER = TracerProvider()
+PROVIDER.add_span_processor(SimpleSpanProcessor(EXPORTER))
+
+
+@pytest.fixture
+def spans() -> Iterator[InMemorySpanExporter]:
+    """The exporter of the global tracer provider (set once: OpenTelemetry refuses a
+    second), emptied before each test."""
+    if trace.get_tracer_provider() is not PROVIDER:
+        trace.set_tracer_provider(PROVIDER)
+    EXPORTER.clear()
+    yield EXPORTER
+    EXPORTER.clear()
+
+
+def _only(exporter: InMemorySpanExporter, name: str = "tool") -> ReadableSpan:
+    [span] = [span for span in exporter.get_finished_spans() if span.name == name]
+    return span
+
+
+@pytest.mark.parametrize("kind", list(ErrorKind), ids=str)
+def test_every_kind_sets_its_error_type_and_status(
+    kind: ErrorKind, spans: InMemorySpanExporter
+) -> None:
+    """Each kind's span carries its published error.type, the toolerrors attributes, and
+    status ERROR, except an approval, which leaves the status unset."""
+    error = UnifiedError(kind, "secret text", retryable=False, vendor="pythe", code="CODE")
+    with PROVIDER.get_tracer("test").start_as_current_span("tool") as span:
+        record_error(span, error)
+    span = _only(spans)
+    assert dict(span.attributes or {}) == {
+        "error.type": "_OTHER" if kind is ErrorKind.UNKNOWN else kind.value,
+        "toolerrors.kind": kind.value,
+        "toolerrors.action": error.action.value,
+        "toolerrors.retryable": False,
+        "toolerrors.vendor": "pythe",
+        "toolerrors.code": "CODE",
+    }
+    if kind is ErrorKind.APPROVAL_REQUIRED:
+        assert (span.status.status_code, span.status.description) == (StatusCode.UNSET, None)
+    else:
+        assert (span.status.status_code, span.status.description) == (
+            StatusCode.ERROR,
+            f"{kind.value} (pythe CODE)",
+        )
+
+
+def test_the_published_error_types_are_the_kinds_and_other() -> None:
+    """error.type takes one value a kind, and _OTHER for unknown (the conventions'
+    value for a class not known)."""
+    assert ERROR_TYPES[ErrorKind.UNKNOWN] == "_OTHER"
+    assert sorted(ERROR_TYPES.values()) == sorted(
+        ["_OTHER", *(kind.value for kind in ErrorKind if kind is not ErrorKind.UNKNOWN)]
+    )
+
+
+def test_unknown_retry_advice_and_a_server_wait_are_kept_as_they_are(
+    spans: InMemorySpanExporter,
+) -> None:
+    """retryable None is left out, never written as false; retry_after is the seconds."""
+    error = UnifiedError(ErrorKind.UNAVAILABLE, "m", retryable=None, retry_after=2.5)
+    with PROVIDER.get_tracer("test").start_as_current_span("tool"):
+        record_current(error)
+    assert dict(_only(spans).attributes or {}) == {
+        "error.type": "unavailable",
+        "toolerrors.kind": "unavailable",
+        "toolerrors.action": "check_first",
+        "toolerrors.retry_after": 2.5,
+    }
+
+
+def test_an_error_type_set_by_other_instrumentation_is_kept(spans: InMemorySpanExporter) -> None:
+    """The MCP conventions' tool_error stays; a value this library set is replaced by
+    the later error's."""
+    tracer = PROVIDER.get_tracer("test")
+    with tracer.start_as_current_span("tool", attributes={"error.type": "tool_error"}) as span:
+        record_error(span, UnifiedError(ErrorKind.REFUSED, "m"))
+    with tracer.start_as_current_span("again") as span:
+        record_error(span, UnifiedError(ErrorKind.APPROVAL_REQUIRED, "m"))
+        record_error(span, UnifiedError(ErrorKind.REFUSED, "m"))
+    tool, again = _only(spans), _only(spans, "again")
+    assert (tool.attributes or {})["error.type"] == "tool_error"
+    assert (tool.attributes or {})["toolerrors.kind"] == "refused"
+    assert (again.attributes or {})["error.type"] == "refused"
+    assert again.status.status_code is StatusCode.ERROR
+
+
+class _Watched(NonRecordingSpan):
+    """A span that is not recording, and counts what is asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__(trace.INVALID_SPAN_CONTEXT)
+        self.asked: list[str] = []
+
+    def set_attribute(self, key: str, value: Any) -> None:
+        self.asked.append(key)
+
+    def set_attributes(self, attributes: Any) -> None:
+        self.asked.append("attributes")
+
+    def set_status(self, status: Any, description: str | None = None) -> None:
+        self.asked.append("status")
+
+
+def test_nothing_is_recorded_without_a_recording_span(spans: InMemorySpanExporter) -> None:
+    """A span that is not recording is asked nothing, and no span is made."""
+    span = _Watched()
+    record_error(span, UnifiedError(ErrorKind.REFUSED, "m"))
+    record_current(UnifiedError(ErrorKind.REFUSED, "m"))  # no current span
+    assert span.asked == []
+    assert spans.get_finished_spans() == ()
+
+
+def _failing(times: int) -> Any:
+    calls: list[int] = []
+
+    def tool() -> dict[str, Any]:
+        calls.append(1)
+        if len(calls) <= times:
+            return pythe_error("http_5xx")
+        return {"ok": True, "data": {}}
+
+    return tool
+
+
+def test_retry_records_the_error_it_gives_up_on(spans: InMemorySpanExporter) -> None:
+    """A returned isError result that is not retried further marks its tool span."""
+    with PROVIDER.get_tracer("test").start_as_current_span("tool"):
+        Retry(clock=FakeClock()).call(_failing(times=9))
+    span = _only(spans)
+    assert (span.attributes or {})["error.type"] == "unavailable"
+    assert (span.attributes or {})["toolerrors.code"] == "http_5xx"
+    assert span.status.status_code is StatusCode.ERROR
+
+
+def test_a_retry_that_then_succeeded_leaves_the_span_alone(spans: InMemorySpanExporter) -> None:
+    """Failed attempts followed by a success set no error.type and no status."""
+    with PROVIDER.get_tracer("test").start_as_current_span("tool"):
+        assert Retry(clock=FakeClock()).call(_failing(times=2)) == {"ok": True, "data": {}}
+    span = _only(spans)
+    assert dict(span.attributes or {}) == {}
+    assert span.status.status_code is StatusCode.UNSET
+
+
+def test_an_approval_asked_for_leaves_the_status_unset(spans: InMemorySpanExporter) -> None:
+    """The held call is marked approval_required, and its span not failed."""
+    with PROVIDER.get_tracer("test").start_as_current_span("tool"):
+        Retry().call(lambda: not_done_yet("Ana"))
+    span = _only(spans)
+    assert (span.attributes or {})["error.type"] == "approval_required"
+    assert span.status.status_code is StatusCode.UNSET
+
+
+def test_without_opentelemetry_nothing_of_it_is_imported() -> None:
+    """The package and a failed retried call import no OpenTelemetry module."""
+    code = (
+        "import sys\n"
+        "from toolerrors.retry import Retry\n"
+        "Retry().call(lambda: {'ok': False, 'code': 'not_found', 'message': 'm',"
+        " 'retryable': False, 'how_to_fix': 'f'})\n"
+        "print(sorted(m for m in sys.modules if m.startswith('opentelemetry')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout == "[]\n"
+
+
+def test_the_resolver_names_what_a_reader_knows() -> None:
+    """opentelemetry-util-genai's ErrorTypeResolver: a tool failure's kind, and None
+    for a plain Python exception (the type name is then used)."""
+    failure = parse(pythe_error("http_429")).exception()
+    assert error_type_resolver(failure) == "rate_limited"
+    assert error_type_resolver(ValueError("x")) is None
+
+
+def test_the_resolver_fits_opentelemetry_util_genai() -> None:
+    """The util's Error takes its error.type from the resolver, else the type name."""
+    types = pytest.importorskip("opentelemetry.util.genai.types")
+    failure = parse(pythe_error("http_429")).exception()
+    assert types.Error.from_exception(failure, error_type_resolver).type == "rate_limited"
+    assert types.Error.from_exception(KeyError("k"), error_type_resolver).type == "KeyError"
+
+
+def test_fastmcp_s_tool_span_is_marked_by_the_middleware(spans: InMemorySpanExporter) -> None:
+    """A tool that returns an in-band error through ToolErrorsMiddleware marks FastMCP's
+    own span of the call."""
+    pytest.importorskip("fastmcp")
+    from fastmcp import Client, FastMCP
+
+    from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+
+    server = FastMCP("otel")
+    server.add_middleware(ToolErrorsMiddleware())
+
+    @server.tool
+    def look(path: str) -> dict[str, Any]:
+        """Look a path up."""
+        return pythe_error("not_found")
+
+    async def go() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool("look", {"path": "x"}, raise_on_error=False)
+
+    assert asyncio.run(go()).is_error is True
+    marked = [s for s in spans.get_finished_spans() if "toolerrors.kind" in (s.attributes or {})]
+    assert [(s.name, (s.attributes or {})["error.type"], s.status.status_code) for s in marked] == [
+        ("tools/call look", "not_found", StatusCode.ERROR)
+    ]
