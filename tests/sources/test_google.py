@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from toolerrors import ErrorKind, UnifiedError, convert, parse
+from toolerrors import ErrorKind, UnifiedError, convert, from_http, parse
 
 
 def test_variants_read_alike() -> None:
@@ -179,3 +179,22 @@ def test_a_status_without_its_wrapper_is_google_s() -> None:
         True,
         429,
     )
+
+
+def test_a_grpc_status_without_googles_mark_names_no_system() -> None:
+    """Pinecone's answer to a query of the wrong dimension (a gRPC-gateway server's
+    ``google.rpc.Status``, no ``status`` name, no Google domain): read by the gRPC code
+    table, named as no system's."""
+    body = {
+        "code": 3,
+        "message": "Query vector dimension 76800 does not match the dimension of the index 768",
+        "details": [],
+    }
+    error = parse(body)
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        None,
+        ErrorKind.INVALID_INPUT,
+        False,
+        "INVALID_ARGUMENT",
+    )
+    assert from_http(400, {}, body).vendor is None

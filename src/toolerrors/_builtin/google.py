@@ -201,9 +201,14 @@ def _legacy(errors: object) -> str | None:
 
 
 def _status(
-    d: Mapping[str, Any], where: str, strict: bool, keep: Mapping[str, Any]
+    d: Mapping[str, Any],
+    where: str,
+    strict: bool,
+    keep: Mapping[str, Any],
+    vendor: str | None = "google",
 ) -> UnifiedError:
-    """A Status object, wrapped or bare; ``keep`` is what the error keeps as ``extra``."""
+    """A Status object, wrapped or bare; ``keep`` is what the error keeps as ``extra``;
+    ``vendor`` is ``None`` for a gRPC status with no mark of Google's own."""
     number, message, status = d.get("code"), d.get("message"), d.get("status")
     if number is not None and type(number) is not int:
         raise want(number, "an integer", f"{where}/code")
@@ -243,7 +248,7 @@ def _status(
         retryable=retryable,
         retry_after=wait,
         status_code=http,
-        vendor="google",
+        vendor=vendor,
         code=name,
         extra=keep,
     )
@@ -301,8 +306,26 @@ def read_google(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def read_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
-    """A bare Status, ``{code, message, status?, details?}``, with no ``error`` wrapper."""
-    return _status(d, where, strict, d)
+    """A bare Status, ``{code, message, status?, details?}``, with no ``error`` wrapper.
+    Google's JSON mapping writes the code's name as ``status``, and its ``ErrorInfo``
+    names a ``googleapis.com`` domain; without either, the body is a gRPC status as any
+    gRPC-gateway server answers (Pinecone's ``{"code": 3, "message", "details": []}``),
+    read by the same table and named as no system's."""
+    return _status(d, where, strict, d, "google" if strict or _googles(d) else None)
+
+
+def _googles(d: Mapping[str, Any]) -> bool:
+    """A bare Status with Google's own mark: its code's name as ``status``, or a detail
+    whose ``domain`` is Google's (``googleapis.com``, ``aiplatform.googleapis.com``)."""
+    if type(d.get("status")) is str:
+        return True
+    details = d.get("details")
+    return type(details) is list and any(
+        type(item) is dict
+        and type(item.get("domain")) is str
+        and item["domain"].endswith("googleapis.com")
+        for item in details
+    )
 
 
 def _is_status(d: Mapping[str, Any]) -> bool:
