@@ -692,8 +692,8 @@ def error_of(
     (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  A text that
     is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
     error -32001: Request timed out", wherever it stands) or announces an error at its
-    start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance").  With ``strict`` it raises
-    `ShapeError` saying where the shape is broken.
+    start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance").  With
+    ``strict`` it raises `ShapeError` saying where the shape is broken.
     """
     try:
         return _read(result, strict, max_bytes, need=False)
