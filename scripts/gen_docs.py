@@ -223,7 +223,8 @@ def render_exceptions() -> str:
             else "if idempotent" if should_retry(error, idempotent=True)
             else "no"
         )  # fmt: skip
-        out.append(f"| `{name}` | {phase} | `{rule.kind.value}` | {retried} |")
+        kind = f"`{rule.kind.value}`" + (", or what its words name" if rule.worded else "")
+        out.append(f"| `{name}` | {phase} | {kind} | {retried} |")
     return "\n".join(out)
 
 

@@ -441,3 +441,40 @@ def test_an_sdk_no_source_names_is_read_by_its_http_facts(
     assert (error.kind, error.retryable, error.vendor, error.status_code, error.retry_after) == (
         expected
     )
+
+
+def test_pydantic_ais_tool_failed_is_never_retried_and_named_by_its_words() -> None:
+    """pydantic-ai's ``ToolFailed`` is a call "done and has failed", not to be tried
+    again: its kind is what its words name."""
+    exceptions = pytest.importorskip("pydantic_ai.exceptions")
+    missing = from_exception(exceptions.ToolFailed("File not found: a.txt"))
+    assert (missing.kind, missing.retryable) == (ErrorKind.NOT_FOUND, False)
+    vague = from_exception(exceptions.ToolFailed("the upstream said no"))
+    assert (vague.kind, vague.retryable) == (ErrorKind.UNKNOWN, False)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "retryable"),
+    [
+        ("ModelAuthenticationError", ErrorKind.UNAUTHENTICATED, False),
+        ("ModelPermissionDeniedError", ErrorKind.PERMISSION_DENIED, False),
+        ("ModelInvalidRequestError", ErrorKind.INVALID_INPUT, False),
+        ("ModelNotFoundError", ErrorKind.NOT_FOUND, False),
+        ("ModelRateLimitError", ErrorKind.RATE_LIMITED, True),
+        ("ModelAPIError", ErrorKind.INTERNAL, True),
+        ("ModelConnectionError", ErrorKind.UNAVAILABLE, True),
+        ("ModelTimeoutError", ErrorKind.UNKNOWN_OUTCOME, None),
+        ("ContextOverflowError", ErrorKind.TOO_LARGE, False),
+    ],
+)
+def test_langchains_model_exceptions_by_the_condition_each_names(
+    name: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """LangChain's standard model exceptions, and a provider's subclass of one, keep
+    their ``is_retryable`` but for a timeout, which may have happened."""
+    exceptions = pytest.importorskip("langchain_core.exceptions")
+    cls = getattr(exceptions, name)
+    for exc in (cls("boom"), type("ProviderError", (cls,), {})("boom")):
+        error = from_exception(exc)
+        assert (error.kind, error.retryable) == (kind, retryable)
+        assert retryable is None or retryable is cls.is_retryable

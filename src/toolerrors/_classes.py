@@ -48,6 +48,9 @@ class Rule(NamedTuple):
     phase: Phase | None = None
     """How far the request had got, for a client library's exception; ``None`` for
     others."""
+    worded: bool = False
+    """The exception's text names the kind by its known words (``kind`` when they say
+    nothing); the class says only the retry advice."""
 
 
 _NOT_SENT: Final = Rule(ErrorKind.UNAVAILABLE, True, Phase.NOT_SENT)
@@ -83,6 +86,25 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
     "builtins.ValueError": _INPUT,
     "subprocess.TimeoutExpired": _RAN_MAYBE,
     "agents.exceptions.ToolTimeoutError": _RAN_MAYBE,  # openai-agents' tool timeout
+    # pydantic-ai's terminal tool failure: "done and has failed", not to be tried again
+    "pydantic_ai.exceptions.ToolFailed": Rule(ErrorKind.UNKNOWN, False, worded=True),
+    # LangChain's model exceptions, by the condition each names and its `is_retryable`;
+    # a provider's subclass is read first by the HTTP facts its SDK's base carries.
+    # A timeout after the request was sent stays an unknown outcome, as any does here.
+    **{
+        f"langchain_core.exceptions.{name}": rule
+        for name, rule in (
+            ("ModelAuthenticationError", Rule(ErrorKind.UNAUTHENTICATED, False)),
+            ("ModelPermissionDeniedError", Rule(ErrorKind.PERMISSION_DENIED, False)),
+            ("ModelInvalidRequestError", _INPUT),
+            ("ModelNotFoundError", Rule(ErrorKind.NOT_FOUND, False)),
+            ("ModelRateLimitError", Rule(ErrorKind.RATE_LIMITED, True)),
+            ("ModelAPIError", Rule(ErrorKind.INTERNAL, True)),
+            ("ModelConnectionError", Rule(ErrorKind.UNAVAILABLE, True)),
+            ("ModelTimeoutError", _MAYBE),
+            ("ContextOverflowError", Rule(ErrorKind.TOO_LARGE, False)),
+        )
+    },
     **{
         f"builtins.{name}": _BUG
         for name in (

@@ -16,6 +16,7 @@ from ._kinds import ErrorKind
 from ._read import error_in_exception_text, error_of
 from ._source import RESPONSES, Response, exception_reader
 from ._unified import ToolFailure, UnifiedError, make, refill
+from ._words import read_words
 
 __all__ = ["EXCEPTIONS", "from_exception"]
 
@@ -30,8 +31,12 @@ _MAX_DEPTH: Final = 16
 
 
 def _by_class(exc: BaseException, rule: Rule) -> UnifiedError:
-    """``exc`` as the error its class stands for: its text, and its class as the code."""
-    return make(rule[0], text_of(exc), retryable=rule[1], vendor="python", code=_name(type(exc)))
+    """``exc`` as the error its class stands for: its text, and its class as the code;
+    for a `Rule.worded` class, the kind its text's known words name."""
+    text = text_of(exc)
+    said = read_words(text) if rule.worded else None
+    kind = rule.kind if said is None else said[0]
+    return make(kind, text, retryable=rule.retryable, vendor="python", code=_name(type(exc)))
 
 
 def _name(cls: type) -> str:
