@@ -386,3 +386,192 @@ def test_a_session_the_server_ended_reads_as_the_driver_saw_it(
     )
     exc = _raised(lambda: victim.execute("SELECT 1"))
     assert _read(exc) == ENDED[_driver(request)]
+
+
+class Redis:
+    """A Redis server of its own, with a password, and a ``limited`` user who may only
+    read; ``replica`` follows it, and answers writes with ``READONLY``."""
+
+    def __init__(self, port: int, replica: int) -> None:
+        self.port, self.replica = port, replica
+
+    def client(self, **options: Any) -> Any:
+        options.setdefault("password", PASSWORD)
+        return _redis_client(options.pop("port", self.port), **options)
+
+
+def _redis_client(port: int, **options: Any) -> Any:
+    """A client that tries once: redis-py's own retries would only make the tests slow."""
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return redis.Redis(host="127.0.0.1", port=port, retry=Retry(NoBackoff(), 0), **options)
+
+
+def _start_redis(binary: str, home: str, port: int, *options: str) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+         "no", "--dir", home, "--requirepass", PASSWORD, *options],
+        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    for _ in range(500):  # up to 5 s for it to listen
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return server
+        threading.Event().wait(0.01)
+    server.kill()
+    pytest.skip(f"redis-server did not listen on 127.0.0.1:{port}")
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[Redis]:
+    """A throwaway Redis and its replica on free ports, with no persistence."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    pytest.importorskip("redis")
+    home = tempfile.mkdtemp(prefix="toolerrors-redis-")
+    port, replica_port = _free_port(), _free_port()
+    servers = [
+        _start_redis(binary, home, port, "--busy-reply-threshold", "10", "--shutdown-timeout", "0")
+    ]
+    try:
+        servers.append(
+            _start_redis(binary, home, replica_port, "--replicaof", "127.0.0.1", str(port),
+                         "--masterauth", PASSWORD, "--dbfilename", "replica.rdb")
+        )  # fmt: skip
+        server = Redis(port, replica_port)
+        server.client().acl_setuser(
+            "limited", enabled=True, passwords=[f"+{READER_PASSWORD}"], keys=["*"],
+            commands=["+get", "+ping"],
+        )  # fmt: skip
+        yield server
+    finally:
+        for each in servers:
+            each.terminate()
+            each.wait(10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_redis_wrongtype_is_bad_input(redis_server: Redis) -> None:
+    """``WRONGTYPE``: a list command on a string; redis-py raises a bare ``ResponseError``
+    whose text keeps the prefix."""
+    client = redis_server.client()
+    client.set("greeting", "hello")
+    exc = _raised(lambda: client.lpush("greeting", "x"))
+    assert str(exc).startswith("WRONGTYPE ")
+    assert _read(exc) == (
+        ErrorKind.INVALID_INPUT,
+        False,
+        "redis.exceptions.ResponseError",
+        "python",
+    )
+
+
+def test_redis_watch_error_is_a_conflict_to_run_again(redis_server: Redis) -> None:
+    """A watched key changed before ``EXEC``: the transaction ran nothing, and is safe to
+    run again."""
+    client, other = redis_server.client(), redis_server.client()
+    client.set("balance", 10)
+    pipe = client.pipeline()
+    pipe.watch("balance")
+    other.set("balance", 20)
+    pipe.multi()
+    pipe.set("balance", 11)
+    exc = _raised(pipe.execute)
+    assert _read(exc) == (ErrorKind.CONFLICT, True, "redis.exceptions.WatchError", "python")
+
+
+@pytest.mark.parametrize(
+    ("options", "reads"),
+    [
+        ({"password": None}, (ErrorKind.UNAUTHENTICATED, False, "redis.exceptions.AuthenticationError")),
+        ({"password": "wrong"}, (ErrorKind.UNAUTHENTICATED, False, "redis.exceptions.AuthenticationError")),
+        ({"username": "limited", "password": READER_PASSWORD},
+         (ErrorKind.PERMISSION_DENIED, False, "redis.exceptions.NoPermissionError")),
+    ],
+    ids=["noauth", "wrongpass", "noperm"],
+)  # fmt: skip
+def test_redis_sign_in_and_permissions(
+    redis_server: Redis, options: dict[str, Any], reads: tuple[Any, ...]
+) -> None:
+    """``NOAUTH`` and ``WRONGPASS`` are a sign-in to fix, ``NOPERM`` an ACL that does
+    not allow the command."""
+    client = redis_server.client(**options)
+    exc = _raised(lambda: client.set("key", "value"))
+    assert _read(exc) == (*reads, "python")
+
+
+def test_redis_readonly_replica_ran_nothing(redis_server: Redis) -> None:
+    """``READONLY``: a replica refuses the write; nothing was done."""
+    client = redis_server.client(port=redis_server.replica)
+    exc = _raised(lambda: client.set("key", "value"))
+    assert _read(exc) == (ErrorKind.UNAVAILABLE, True, "redis.exceptions.ReadOnlyError", "python")
+
+
+def test_redis_over_maxmemory_is_unavailable_for_a_while_not_known(redis_server: Redis) -> None:
+    """``OOM``: nothing was written; whether memory frees up is not known."""
+    client = redis_server.client()
+    client.config_set("maxmemory", 1)
+    try:
+        exc = _raised(lambda: client.set("key", "value"))
+    finally:
+        client.config_set("maxmemory", 0)
+    assert _read(exc) == (
+        ErrorKind.UNAVAILABLE,
+        None,
+        "redis.exceptions.OutOfMemoryError",
+        "python",
+    )
+
+
+def test_redis_busy_with_a_script_ran_nothing(redis_server: Redis) -> None:
+    """``BUSY``: a script that runs on keeps every other command out; the command was not
+    run, and ``SCRIPT KILL`` ends the script."""
+    runner, client = redis_server.client(), redis_server.client()
+    ended: list[BaseException] = []
+
+    def spin() -> None:
+        try:
+            runner.eval("while true do end", 0)
+        except Exception as exc:
+            ended.append(exc)  # killed
+
+    spinning = threading.Thread(target=spin)
+    spinning.start()
+    exc: BaseException | None = None
+    for _ in range(500):
+        try:
+            client.get("key")
+        except Exception as raised:
+            exc = raised
+            break
+        threading.Event().wait(0.01)
+    client.script_kill()
+    spinning.join()
+    assert exc is not None
+    assert str(exc).startswith("BUSY ")
+    assert _read(exc) == (ErrorKind.UNAVAILABLE, True, "redis.exceptions.ResponseError", "python")
+
+
+def test_redis_timeout_after_sending_may_have_run(redis_server: Redis) -> None:
+    """A reply that did not come in time: the command was sent, and may have run."""
+    client = redis_server.client(socket_timeout=0.05)
+    exc = _raised(lambda: client.blpop(["nothing"], timeout=5))
+    assert _read(exc) == (
+        ErrorKind.UNKNOWN_OUTCOME,
+        None,
+        "redis.exceptions.TimeoutError",
+        "python",
+    )
+
+
+def test_redis_refused_connection_was_not_sent() -> None:
+    """Nothing listens: redis-py's ``ConnectionError`` says no more than its cause, a
+    refused connection, which nothing was sent on."""
+    pytest.importorskip("redis")
+    client = _redis_client(_free_port())
+    exc = _raised(client.ping)
+    assert type(exc).__qualname__ == "ConnectionError"
+    assert _read(exc) == (ErrorKind.UNAVAILABLE, True, "builtins.ConnectionRefusedError", "python")
