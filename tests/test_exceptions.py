@@ -175,6 +175,60 @@ def test_httpx_and_httpx2_transport_errors(module: str) -> None:
         )  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("reply", "reads"),
+    [
+        ("WRONGTYPE Operation against a key holding the wrong kind of value",
+         ("invalid_input", False, "redis.exceptions.ResponseError")),
+        ("BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.",
+         ("unavailable", True, "redis.exceptions.ResponseError")),
+        ("NOAUTH Authentication required.",
+         ("unauthenticated", False, "redis.exceptions.AuthenticationError")),
+        ("WRONGPASS invalid username-password pair or user is disabled.",
+         ("unauthenticated", False, "redis.exceptions.AuthenticationError")),
+        ("NOPERM User limited has no permissions to run the 'set' command",
+         ("permission_denied", False, "redis.exceptions.NoPermissionError")),
+        ("READONLY You can't write against a read only replica.",
+         ("unavailable", True, "redis.exceptions.ReadOnlyError")),
+        ("OOM command not allowed when used memory > 'maxmemory'.",
+         ("unavailable", None, "redis.exceptions.OutOfMemoryError")),
+        ("NOSCRIPT No matching script. Please use EVAL.",
+         ("not_found", False, "redis.exceptions.NoScriptError")),
+        ("ERR unknown command 'FROB', with args beginning with: ",
+         ("unknown", None, "redis.exceptions.ResponseError")),
+    ],
+    ids=["wrongtype", "busy", "noauth", "wrongpass", "noperm", "readonly", "oom", "noscript",
+         "err"],
+)  # fmt: skip
+def test_redis_error_replies_read_by_their_prefix(
+    reply: str, reads: tuple[str, bool | None, str]
+) -> None:
+    """Redis 7.0's error replies, as redis-py's parser raises them: by the class it gives
+    the prefix, else, on a bare ``ResponseError``, by the prefix its text keeps."""
+    parsers = pytest.importorskip("redis._parsers.base")
+    exc = parsers.BaseParser.parse_error(reply)
+    error = from_exception(exc)
+    assert (error.kind.value, error.retryable, error.code) == reads
+
+
+def test_redis_connection_errors_read_by_how_far_the_command_got() -> None:
+    """redis-py's ``ConnectionError`` says no more than its cause: refused, nothing was
+    sent; with none (``Connection closed by server.``), it may have run.  A timeout
+    reading the reply may have run too, and a ``WatchError`` ran nothing."""
+    exceptions = pytest.importorskip("redis.exceptions")
+    refused = exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
+    refused.__context__ = ConnectionRefusedError(111, "Connection refused")
+    for exc, reads in (
+        (refused, ("unavailable", True)),
+        (exceptions.ConnectionError("Connection closed by server."), ("unknown_outcome", None)),
+        (exceptions.TimeoutError("Timeout reading from 127.0.0.1:6379"), ("unknown_outcome", None)),
+        (exceptions.MaxConnectionsError("Too many connections"), ("unavailable", True)),
+        (exceptions.WatchError("Watched variable changed."), ("conflict", True)),
+    ):
+        error = from_exception(exc)
+        assert (error.kind.value, error.retryable) == reads, exc
+
+
 def test_configure_error_maps_as_parse_does() -> None:
     """A ConfigureError is read the way parse reads it."""
     exc = ConfigureError("gone", code="INVALID_INPUT", statusCode=404)

@@ -151,7 +151,7 @@ def _upstream_names() -> dict[str, str]:
     return names
 
 
-SPOKEN_BY: dict[str, set[str]] = {"graphql": {"github.py"}}
+SPOKEN_BY: dict[str, set[str]] = {"graphql": {"github.py"}, "sqlstate": {"postgrest.py"}}
 """The modules of sources that speak a protocol source's shape, which may name it: GitHub's
 GraphQL API is half of GitHub's models module."""
 

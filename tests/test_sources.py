@@ -117,6 +117,7 @@ def test_carried_fields_are_derived_from_the_field_specs() -> None:
         "dropbox": frozenset(),
         "notion": frozenset({"object", "status", "code", "message", "request_id"}),
         "postgrest": frozenset({"code", "message"}),
+        "sqlstate": frozenset({"sqlstate", "message"}),
         "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
         "twilio": frozenset({"code", "message", "status"}),
         "jira": frozenset({"status"}),

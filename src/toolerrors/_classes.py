@@ -1,7 +1,8 @@
 """What an exception's class says about a failed call, by the class's module-qualified
-name: one table, `EXCEPTIONS`, for Python's own exceptions and the standard HTTP client
-libraries' (httpx, requests and urllib3, aiohttp, urllib and http.client, botocore), none
-of which is imported.
+name: one table, `EXCEPTIONS`, for Python's own exceptions, the standard HTTP client
+libraries' (httpx, requests and urllib3, aiohttp, urllib and http.client, botocore) and
+redis-py's, none of which is imported; and `REPLIES`, for an exception that holds a
+server's error reply, by the reply's first word.
 
 For a client library's exception the table says how far the request got (its `Phase`):
 not sent, so another attempt is safe; sent and then lost, so it may have happened; or a
@@ -17,7 +18,7 @@ from typing import Final, NamedTuple
 from ._enum import TextEnum
 from ._kinds import ErrorKind
 
-__all__ = ["EXCEPTIONS", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
+__all__ = ["EXCEPTIONS", "REPLIES", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
 
 
 class Phase(TextEnum):
@@ -66,6 +67,15 @@ _BUG: Final = Rule(ErrorKind.INTERNAL, False)
 """A programming error: another attempt runs the same bug, so it is never retried."""
 _INPUT: Final = Rule(ErrorKind.INVALID_INPUT, False)
 _UNREAD: Final = Rule(ErrorKind.UNKNOWN, None)
+
+_SIGN_IN: Final = Rule(ErrorKind.UNAUTHENTICATED, False)
+_DENIED: Final = Rule(ErrorKind.PERMISSION_DENIED, False)
+_NOT_RUN: Final = Rule(ErrorKind.UNAVAILABLE, True)
+"""A server that answered it would not run the command now (a replica, loading its data,
+busy with a script): nothing was done, so another attempt is safe."""
+_OUT_OF_MEMORY: Final = Rule(ErrorKind.UNAVAILABLE, None)
+"""Over ``maxmemory``: nothing was written, and whether memory frees is not known."""
+_NO_SCRIPT: Final = Rule(ErrorKind.NOT_FOUND, False)
 
 
 EXCEPTIONS: Final[dict[str, Rule]] = {
@@ -187,6 +197,19 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
     "botocore.exceptions.HTTPClientError": _WRAPPER,
     "botocore.exceptions.SSLError": _WRAPPER,
     "botocore.exceptions.ParamValidationError": UNUSABLE,
+    # redis-py (redis.asyncio raises the same); its ResponseError by its reply, in REPLIES
+    "redis.exceptions.ConnectionError": _WRAPPER,
+    "redis.exceptions.TimeoutError": _SENT,  # a connect timeout too: read as may have run
+    "redis.exceptions.MaxConnectionsError": _NOT_SENT,  # the pool had none to send on
+    "redis.exceptions.AuthenticationError": _SIGN_IN,  # NOAUTH, WRONGPASS
+    "redis.exceptions.NoPermissionError": _DENIED,  # NOPERM
+    "redis.exceptions.WatchError": Rule(ErrorKind.CONFLICT, True),
+    "redis.exceptions.ReadOnlyError": _NOT_RUN,  # READONLY
+    "redis.exceptions.BusyLoadingError": _NOT_RUN,  # LOADING
+    "redis.exceptions.TryAgainError": _NOT_RUN,  # TRYAGAIN
+    "redis.exceptions.OutOfMemoryError": _OUT_OF_MEMORY,  # OOM
+    "redis.exceptions.NoScriptError": _NO_SCRIPT,  # NOSCRIPT
+    "redis.exceptions.ExecAbortError": _INPUT,  # EXECABORT
 }
 """Exception class (module.qualname) -> what it stands for; the nearest class in the
 exception's MRO wins, so httpx's ``ConnectTimeout`` is found before its
@@ -211,3 +234,25 @@ caller's input."""
 URL_UNUSABLE: Final = ("unknown url type:", "no host given")
 """How urllib's ``URLError`` begins its reason for an address it can't open at all
 (``gopher://``, ``http:///``): nothing was sent, and another attempt fails the same."""
+
+REPLIES: Final[dict[str, dict[str, Rule]]] = {
+    "redis.exceptions.ResponseError": {
+        "WRONGTYPE": _INPUT,
+        "EXECABORT": _INPUT,
+        "BUSY": _NOT_RUN,
+        "LOADING": _NOT_RUN,
+        "READONLY": _NOT_RUN,
+        "TRYAGAIN": _NOT_RUN,
+        "OOM": _OUT_OF_MEMORY,
+        "NOSCRIPT": _NO_SCRIPT,
+        "NOAUTH": _SIGN_IN,
+        "WRONGPASS": _SIGN_IN,
+        "NOPERM": _DENIED,
+    },
+}
+"""Exception class (module.qualname) -> what the first word of its text, the error reply's
+prefix, stands for.  redis-py raises a class of its own for most of Redis's prefixes, and
+drops the prefix from the text (``NOAUTH`` is an ``AuthenticationError``, read in
+`EXCEPTIONS`); a ``ResponseError`` keeps the prefix of those it has no class for:
+``WRONGTYPE``, a command against a key of another type, and ``BUSY``, a server running a
+script, which ran nothing else.  The others are here for a client that keeps them."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._classes import EXCEPTIONS, UNUSABLE, URL_UNUSABLE, Phase, Rule
+from ._classes import EXCEPTIONS, REPLIES, UNUSABLE, URL_UNUSABLE, Phase, Rule
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._json import MAX_DEPTH, is_wait
@@ -230,12 +230,21 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Rul
     if found is not None:
         return found
     for cls in type(exc).__mro__:
-        rule = EXCEPTIONS.get(_name(cls))
+        name = _name(cls)
+        rule = EXCEPTIONS.get(name) or _reply(exc, REPLIES.get(name))
         if rule is not None:
             return rule
     # An error carried as JSON text (an MCP server's ToolError, say), or with a source's
     # mark ("MCP error -32001: Request timed out", a TypeScript client's McpError).
     return error_in_exception_text(text_of(exc))
+
+
+def _reply(exc: BaseException, replies: dict[str, Rule] | None) -> Rule | None:
+    """What the first word of ``exc``'s text, a server's error prefix, stands for
+    (`REPLIES`: Redis's ``WRONGTYPE``), or ``None``."""
+    if replies is None:
+        return None
+    return replies.get(text_of(exc).partition(" ")[0])
 
 
 def _read(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | None:

@@ -5,8 +5,9 @@ PostgREST answers a failed request with PostgreSQL's error structure: the ``code
 PostgreSQL SQLSTATE (``23505``, ``42501``) forwarded from the database, or one of
 PostgREST's own, ``PGRST`` and three digits (``PGRST116``, ``PGRST205``); ``details``
 and ``hint`` are text or null.  The code decides; a SQLSTATE not in the table is read
-by its class (its first two characters) where PostgREST gives the class one status,
-else by its words, else by the HTTP status.  The pydantic model is in
+by its words, else by its class (its first two characters) where PostgREST gives the
+class one status, else as the SQLSTATE source reads the code or its class (``40P01``, a
+deadlock, is a conflict to retry), else by the HTTP status.  The pydantic model is in
 ``toolerrors.postgrest``.
 """
 
@@ -21,6 +22,7 @@ from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
 from .._table import Row, Rows, codes_of
 from .._unified import make
 from .._words import UNSAID, row_or_words
+from .sqlstate import kind_of as sqlstate_kind
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -101,8 +103,9 @@ _AMBIGUOUS: Final = (ErrorKind.AMBIGUOUS, False)
 
 def kind_of(code: str, message: str, details: object) -> tuple[ErrorKind, bool | None]:
     """The code's row (a singular response with more than one row is ambiguous, with
-    none not found), else its SQLSTATE class, else the message's words; ``unknown``
-    when none says (the status then decides)."""
+    none not found), else the message's words, else its SQLSTATE class as PostgREST
+    gives it a status, else what the SQLSTATE table says of the code or its class;
+    ``unknown`` when none says (the status then decides)."""
     row = _ROWS.get(code)
     if code == "PGRST116" and type(details) is str:
         counted = re.search(_ROW_COUNT, details)
@@ -110,7 +113,7 @@ def kind_of(code: str, message: str, details: object) -> tuple[ErrorKind, bool |
             return _AMBIGUOUS
     said = row_or_words(row, message)
     if said is UNSAID and not code.startswith("PGRST"):
-        return CLASSES.get(code[:2]) or UNSAID
+        return CLASSES.get(code[:2]) or sqlstate_kind(code) or UNSAID
     return said
 
 
