@@ -586,6 +586,22 @@ def test_retry_policy_refuses_bad_numbers(options: dict[str, Any]) -> None:
     assert retry.RetryPolicy(max_time=math.inf).max_time == math.inf
 
 
+def test_retry_put_on_a_function_without_parentheses_says_so() -> None:
+    """``@Retry`` (a function taken for the policy) fails where it is written, naming
+    the fix, not at the first call with an attribute error."""
+    with pytest.raises(TypeError) as caught:
+
+        @retry.Retry  # type: ignore[arg-type]
+        def send() -> None: ...
+
+    assert str(caught.value) == (
+        "Retry got test_retry_put_on_a_function_without_parentheses_says_so.<locals>.send "
+        "as its policy: decorate with @Retry(), with parentheses"
+    )
+    with pytest.raises(TypeError, match=r"^Retry\.policy must be a RetryPolicy, got 3$"):
+        retry.Retry(3)  # type: ignore[arg-type]
+
+
 def test_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
     """A Retry-After past max_wait gives up: never sleep it, never retry early."""
     slow = ToolFailure(

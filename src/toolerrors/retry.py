@@ -233,6 +233,19 @@ class Retry:
     """A list that each failed attempt is appended to, as an `Attempt` (its error, the
     delay before the next one, its key), as structlog's ``capture_logs`` records."""
 
+    def __post_init__(self) -> None:
+        """Refuses a policy that is not a `RetryPolicy`, naming the usual slip: ``@Retry``
+        put on a function without parentheses."""
+        policy: object = self.policy
+        if isinstance(policy, RetryPolicy):
+            return
+        if callable(policy):
+            raise TypeError(
+                f"Retry got {_qualname(policy)} as its policy: decorate with @Retry(), "
+                "with parentheses"
+            )
+        raise TypeError(f"Retry.policy must be a RetryPolicy, got {policy!r}")
+
     def _steps(self, kwargs: dict[str, Any]) -> Steps:
         """The retry loop for one call, with its key added to ``kwargs`` when asked."""
         keyed = _with_key(kwargs, self.idempotency_key)

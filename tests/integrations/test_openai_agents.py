@@ -228,3 +228,30 @@ def test_held_calls_belong_to_their_run() -> None:
         assert result.interruptions == []
         assert _outputs(result)[0].startswith("Tool call failed: approval_required.")
     assert charged == []
+
+
+@pytest.mark.parametrize("form", ["@guard", "@guard()"])
+def test_guard_decorates_with_and_without_parentheses(form: str) -> None:
+    """``@guard`` and ``@guard()`` make the same tool: a success comes back as it is, and
+    an error result is raised as a refusal."""
+    decorate = guard if form == "@guard" else guard()
+
+    def lookup(held: bool) -> dict[str, Any]:
+        return refused("Ana", "No.") if held else {"ok": True}
+
+    tool = decorate(lookup)
+    assert tool.__name__ == "lookup"
+    assert tool(False) == {"ok": True}
+    with pytest.raises(toolerrors.ToolFailure) as caught:
+        tool(True)
+    assert caught.value.error.kind is toolerrors.ErrorKind.REFUSED
+
+
+def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> None:
+    """``guard(3)`` says which two forms it takes, at the decorator, not at the call."""
+    with pytest.raises(TypeError) as caught:
+        guard(3)  # type: ignore[call-overload]
+    assert str(caught.value) == (
+        "guard() takes a toolerrors.retry.Retry or nothing, got int: "
+        "write @guard or @guard(Retry(...))"
+    )

@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .._extras import missing
 
@@ -52,7 +52,7 @@ from .._retry import retry_on
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last
+from ._common import APPROVED, OWNER_SAID_NO, approved, bare, refused_last
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
@@ -94,7 +94,11 @@ def stop_on_refusal(next_node: str) -> Callable[[Any], str]:
     return route
 
 
-def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+@overload
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+@overload
+def guard(retry: Callable[..., Any]) -> Any: ...
+def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     """Decorate a tool function (below ``@tool``, so its signature stays the tool's).
 
     Each call runs through ``retry`` (a `toolerrors.retry.Retry`: its policy, check,
@@ -107,7 +111,9 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     function, run through `toolerrors.retry.Retry.acall`.
     """
 
-    runner = retry if retry is not None else Retry()
+    if bare(retry, "guard"):  # @guard, without parentheses
+        return guard()(retry)
+    runner = retry if isinstance(retry, Retry) else Retry()
     runner = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from .._extras import missing
 
@@ -47,7 +47,7 @@ from .._kinds import ErrorKind
 from .._python import from_exception
 from .._text import model_text
 from ..retry import Retry
-from ._common import OWNER_SAID_NO, Refused, run_through
+from ._common import OWNER_SAID_NO, Refused, bare, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -106,11 +106,17 @@ def _held_in(context: Any) -> set[tuple[str, str]]:
     return held
 
 
-def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
+@overload
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]: ...
+@overload
+def guard(retry: Callable[..., Any]) -> Any: ...
+def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     """Decorate a tool function before ``function_tool``; the result also has
     ``needs_approval``, the policy that pauses a call the check held before in the same
     run (give it to ``function_tool``: the held calls are remembered only through it)."""
-    runner = retry if retry is not None else Retry()
+    if bare(retry, "guard"):  # @guard, without parentheses
+        return guard()(retry)
+    runner = retry if isinstance(retry, Retry) else Retry()
 
     def decorate(fn: Callable[..., Any]) -> Any:
         signature = inspect.signature(fn)
