@@ -60,6 +60,7 @@ def test_mapping_page_lists_every_row() -> None:
 EXTRAS = {
     "mcp.md": ("mcp",),
     "retries.md": ("tenacity", "stamina"),
+    "httpx.md": ("httpx",),
     "langgraph.md": ("langgraph",),
     "langchain.md": ("langchain",),
     "pydantic_ai.md": ("pydantic_ai",),
@@ -234,9 +235,7 @@ def test_the_agent_loop_says_what_each_action_does() -> None:
     assert set(box_of) == {action.value for action in Action}
     retrying = boxes[box_of[Action.RETRY.value]]
     assert {box_of[action.value] for action in RETRY_ACTIONS} == {box_of[Action.RETRY.value]}
-    assert sum(1 for i in box_of.values() if i == box_of[Action.RETRY.value]) == len(
-        RETRY_ACTIONS
-    )
+    assert sum(1 for i in box_of.values() if i == box_of[Action.RETRY.value]) == len(RETRY_ACTIONS)
     said = [text for cls, text in retrying if cls == "sub"]
     assert f"up to {RetryPolicy().attempts} attempts" in said
     assert RetryPolicy().rate_limit_retries == 1 and "once more," in said
