@@ -243,3 +243,13 @@ def test_the_agent_loop_says_what_each_action_does() -> None:
     pausing = [i for i, box in enumerate(boxes) for _, text in box if "pause" in text]
     assert pausing == [approval]
     assert "only an approval" in [text for _, text in boxes[approval]]
+
+
+def test_the_install_steps_work_from_a_clone_and_the_changelog_stays_out_of_search() -> None:
+    """The package is installed from a clone (it is on no index), the site's own
+    dependencies are named, and search finds pages rather than the changelog."""
+    index = (ROOT / "docs" / "index.md").read_text("utf-8")
+    assert "pip install .\n" in index and "pip install toolerrors\n" not in index
+    assert "pip install -e . --group docs\nmkdocs serve\n" in index
+    changelog = (ROOT / "docs" / "changelog.md").read_text("utf-8")
+    assert changelog.startswith("---\nsearch:\n  exclude: true\n---\n")
