@@ -3,8 +3,11 @@
     python scripts/check_site.py SITE_DIR [--screenshots DIR]
 
 Each page is opened at 1280 px and at 390 px wide. The check fails when a code
-block scrolls sideways at 1280 px, or when a page scrolls sideways at 390 px:
-the hidden part of a line is often its explanation. It also prints how many
+block or a table scrolls sideways at 1280 px (a table names its columns cut off;
+one of more than eight columns may scroll, its first column in view),
+when a page scrolls sideways at 390 px, or when a picture's smallest text is
+shown under 10 px at 390 px: the hidden part of a line or a table is often its
+explanation. It also prints how many
 pages carry a picture. Chromium is Debian's (``chromium`` on ``PATH``), driven
 by playwright, since browser downloads are not possible everywhere.
 """
@@ -38,6 +41,30 @@ CODE_OVERFLOW = """() => [...document.querySelectorAll('.md-content pre > code')
     .filter(c => c.scrollWidth - c.clientWidth > 1)
     .map(c => [c.scrollWidth - c.clientWidth,
         c.innerText.split('\\n').reduce((a, b) => b.length > a.length ? b : a)])"""
+# Each table that scrolls sideways: the headers of the columns past its right edge.
+# A table of more than WIDE_TABLE columns (the mapping's kinds by vendors) scrolls by
+# design, its first column kept in view.
+WIDE_TABLE = 8
+TABLE_CUT = """(most) => [...document.querySelectorAll('.md-content .md-typeset__scrollwrap')]
+    .filter(w => w.scrollWidth - w.clientWidth > 1)
+    .filter(w => w.querySelectorAll('thead th').length <= most)
+    .map(w => [...w.querySelectorAll('thead th')]
+        .filter(th => th.getBoundingClientRect().right > w.getBoundingClientRect().right + 1)
+        .map(th => th.innerText.trim()).join(', '))"""
+# Each picture whose smallest text is shown under MIN_TEXT px: its name and that size.
+MIN_TEXT = 10
+PICTURE_TEXT = """async (least) => {
+    const small = [];
+    for (const img of document.querySelectorAll('.md-content img[src$=".svg"]')) {
+        const svg = await (await fetch(img.src)).text();
+        const box = svg.match(/viewBox="[\\d.-]+ [\\d.-]+ ([\\d.]+)/);
+        const sizes = [...svg.matchAll(/font-size[:=]\\s*"?([\\d.]+)/g)].map(m => +m[1]);
+        if (!box || !sizes.length) continue;
+        const shown = Math.min(...sizes) * img.getBoundingClientRect().width / +box[1];
+        if (shown < least) small.push([img.getAttribute('src'), shown]);
+    }
+    return small;
+}"""
 PAGE_OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 PICTURES = "() => document.querySelectorAll('.md-content img[src$=\".svg\"]').length"
 BLOCKS = "() => document.querySelectorAll('.md-content pre > code').length"
@@ -73,8 +100,15 @@ def check(page: Page, base: str, path: str, shots: Path | None) -> list[str]:
                 problems.append(
                     f"{path}: a code block scrolls {over} px at {width} px: {line[:60]}..."
                 )
-        elif (over := page.evaluate(PAGE_OVERFLOW)) > 0:
-            problems.append(f"{path}: the page scrolls {over} px at {width} px")
+            for cut in page.evaluate(TABLE_CUT, WIDE_TABLE):
+                problems.append(f"{path}: a table is cut off at {width} px: {cut or '?'}")
+        else:
+            if (over := page.evaluate(PAGE_OVERFLOW)) > 0:
+                problems.append(f"{path}: the page scrolls {over} px at {width} px")
+            for src, size in page.evaluate(PICTURE_TEXT, MIN_TEXT):
+                problems.append(
+                    f"{path}: {src}'s text is {size:.1f} px at {width} px (under {MIN_TEXT})"
+                )
     return problems
 
 
@@ -106,7 +140,7 @@ def main(argv: list[str]) -> int:
         f"{len(paths)} pages at {WIDE} and {NARROW} px, {blocks} code blocks;"
         f" {pictured} pages with a picture"
     )
-    print("\n".join(problems) or "every code block and page fits")
+    print("\n".join(problems) or "every code block, table, picture and page fits")
     return 1 if problems else 0
 
 

@@ -187,6 +187,8 @@ def test_json_lines_report_errors_by_line_and_skip_the_rest() -> None:
     assert result.stdout.count("kind:    ") == 4
     assert result.stderr.splitlines() == [
         "toolerrors: <stdin>:2: not valid JSON (expected ident at line 1 column 2)",
+        "toolerrors: 1 error(s) no source could attribute"
+        " (read as unknown; --source MODULE:ATTR adds your own)",  # {"ok": false}
     ]
 
 
@@ -357,3 +359,69 @@ def test_explain_reads_an_mcp_clients_error_text_from_stdin() -> None:
     lines = run("explain", "--lines", "--json", "-", stdin="MCP error -32001: Request timed out\n")
     assert lines.returncode == 0, lines.stderr
     assert json.loads(lines.stdout)["kind"] == "unknown_outcome"
+
+
+def test_a_line_that_is_not_an_object_is_still_read_for_an_error(tmp_path: Path) -> None:
+    """A JSON Lines line holding a list of errors is counted, never skipped as a success."""
+    log = tmp_path / "calls.jsonl"
+    log.write_text('[{"error": "not_found", "message": "No such file."}]\n{"ok": true}\n')
+    result = run("explain", "--summary", str(log))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.split() == ["1", "use_tool", "not_found", "1", "errors"]
+
+
+def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> None:
+    """An error that only a generic convention reads is counted, said on stderr, and
+    exits 1, so that a script notices it."""
+    result = run("explain", "--lines", "--summary", stdin='{"status": "error", "message": "x"}\n')
+    assert result.returncode == 1
+    assert result.stdout.split() == ["1", "None", "unknown", "1", "errors"]
+    assert result.stderr == (
+        "toolerrors: 1 error(s) no source could attribute"
+        " (read as unknown; --source MODULE:ATTR adds your own)\n"
+    )
+
+
+def test_source_loads_a_source_of_your_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--source MODULE:ATTR`` reads and writes a user's source for one run, then leaves
+    the registry as it was."""
+    import types
+
+    from test_sources import ACME, ACME_MODELS
+
+    mine = types.ModuleType("my_errors")
+    mine.SOURCE = ACME  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "my_errors", mine)
+    monkeypatch.setitem(sys.modules, "acme_models", ACME_MODELS)
+    payload = tmp_path / "jammed.json"
+    payload.write_text('{"error": "JAMMED", "detail": "Jammed.", "retry": true}')
+    assert main(["explain", "--source", "my_errors:SOURCE", str(payload)]) == 0
+    assert "source:  acme JAMMED\n" in capsys.readouterr().out
+    use_tool = tmp_path / "missing.json"
+    use_tool.write_text('{"error": "not_found", "message": "No task."}')
+    assert main(["convert", "--source", "my_errors:SOURCE", "--to", "acme", str(use_tool)]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "error": "MISSING",
+        "detail": "No task.",
+        "retry": False,
+    }
+    assert "acme" not in registered()
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("my_errors", "expected MODULE:ATTR, as in mypkg.errors:SOURCE"),
+        ("no_such_module_here:SOURCE", "cannot import no_such_module_here: "
+         "No module named 'no_such_module_here'"),
+        ("json:dumps", "dumps must be a toolerrors.sources.Source, got function"),
+    ],
+)  # fmt: skip
+def test_source_says_what_is_wrong_with_it(
+    spec: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``--source`` that names no source is one line on stderr and exit status 2."""
+    assert main(["explain", "--source", spec, os.devnull]) == 2
+    assert capsys.readouterr().err == f"toolerrors: --source {spec}: {problem}\n"

@@ -61,6 +61,7 @@ EXTRAS = {
     "mcp.md": ("mcp",),
     "otel.md": ("opentelemetry",),
     "retries.md": ("tenacity", "stamina"),
+    "httpx.md": ("httpx",),
     "langgraph.md": ("langgraph",),
     "langchain.md": ("langchain",),
     "pydantic_ai.md": ("pydantic_ai",),
@@ -218,3 +219,53 @@ def test_the_docs_group_installs_a_formatter_for_wrapped_signatures() -> None:
     docs = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["dependency-groups"]["docs"]
     formatters = [req for req in docs if re.match(r"(black|ruff)\b", req)]
     assert formatters == ["ruff>=0.6"]
+
+
+def _boxes(svg: str) -> list[list[tuple[str, str]]]:
+    """Each box of a picture's row of boxes (``rect class="box"`` at y 308): its texts, as
+    (class, text), in order."""
+    boxes = [
+        (float(x), float(x) + float(w))
+        for x, w in re.findall(r'<rect class="box" x="([\d.]+)" y="308" width="([\d.]+)"', svg)
+    ]
+    found: list[list[tuple[str, str]]] = [[] for _ in boxes]
+    for cls, x, y, text in re.findall(
+        r'<text class="(\w+)" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
+    ):
+        for i, (left, right) in enumerate(boxes):
+            if left <= float(x) <= right and float(y) > 308:
+                found[i].append((cls, text))
+    return found
+
+
+def test_the_agent_loop_says_what_each_action_does() -> None:
+    """Every action that retries sits in the retry box, with the attempts `RetryPolicy`
+    makes; only an approval is said to pause, in the box whose actions the approval's
+    kind can have."""
+    from toolerrors import Action, ErrorKind
+    from toolerrors._table import KINDS, RETRY_ACTIONS
+    from toolerrors.retry import RetryPolicy
+
+    boxes = _boxes((ROOT / "docs" / "pictures" / "agent-loop.svg").read_text("utf-8"))
+    box_of = {text: i for i, box in enumerate(boxes) for cls, text in box if cls == "code"}
+    assert set(box_of) == {action.value for action in Action}
+    retrying = boxes[box_of[Action.RETRY.value]]
+    assert {box_of[action.value] for action in RETRY_ACTIONS} == {box_of[Action.RETRY.value]}
+    assert sum(1 for i in box_of.values() if i == box_of[Action.RETRY.value]) == len(RETRY_ACTIONS)
+    said = [text for cls, text in retrying if cls == "sub"]
+    assert f"up to {RetryPolicy().attempts} attempts" in said
+    assert RetryPolicy().rate_limit_retries == 1 and "once more," in said
+    approval = box_of[KINDS[ErrorKind.APPROVAL_REQUIRED].action.value]
+    pausing = [i for i, box in enumerate(boxes) for _, text in box if "pause" in text]
+    assert pausing == [approval]
+    assert "only an approval" in [text for _, text in boxes[approval]]
+
+
+def test_the_install_steps_work_from_a_clone_and_the_changelog_stays_out_of_search() -> None:
+    """The package is installed from a clone (it is on no index), the site's own
+    dependencies are named, and search finds pages rather than the changelog."""
+    index = (ROOT / "docs" / "index.md").read_text("utf-8")
+    assert "pip install .\n" in index and "pip install toolerrors\n" not in index
+    assert "pip install -e . --group docs\nmkdocs serve\n" in index
+    changelog = (ROOT / "docs" / "changelog.md").read_text("utf-8")
+    assert changelog.startswith("---\nsearch:\n  exclude: true\n---\n")

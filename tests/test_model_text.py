@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from toolerrors import ErrorKind, UnifiedError, from_exception, from_http, model_text, parse
@@ -73,10 +75,24 @@ def test_held_outcomes_name_owner_and_reason() -> None:
 
 
 def test_a_rate_limit_says_the_wait() -> None:
-    """A retryable error says the caller retries, after the server's wait."""
-    assert model_text(from_http(429, {"Retry-After": "5"})).splitlines()[2] == (
-        "Another attempt may help after 5 s; the caller retries, not you."
-    )
+    """A retryable error says another attempt may help, after the server's wait, and
+    claims nothing about who makes it: often nothing will."""
+    assert model_text(from_http(429, {"Retry-After": "5"})).splitlines()[1:3] == [
+        "What to do: wait_and_retry: Wait, then try once more.",
+        "Another attempt may help after 5 s.",
+    ]
+
+
+@pytest.mark.parametrize("retryable", [True, False, None], ids=str)
+@pytest.mark.parametrize("kind", list(ErrorKind), ids=str)
+def test_model_text_never_contradicts_itself(kind: ErrorKind, retryable: bool | None) -> None:
+    """The hint invites another try exactly when the retry line does, and no line tells
+    the model both to try again and to leave it to someone else."""
+    error = UnifiedError(kind, "m", retryable=retryable, retry_after=5.0 if retryable else None)
+    _, todo, retry_line, *_ = model_text(error).splitlines()
+    invites = re.search(r"\btry (again|once more)\b", todo, re.IGNORECASE) is not None
+    assert invites <= retry_line.startswith("Another attempt may help"), (todo, retry_line)
+    assert "not you" not in model_text(error)
 
 
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"

@@ -586,6 +586,22 @@ def test_retry_policy_refuses_bad_numbers(options: dict[str, Any]) -> None:
     assert retry.RetryPolicy(max_time=math.inf).max_time == math.inf
 
 
+def test_retry_put_on_a_function_without_parentheses_says_so() -> None:
+    """``@Retry`` (a function taken for the policy) fails where it is written, naming
+    the fix, not at the first call with an attribute error."""
+    with pytest.raises(TypeError) as caught:
+
+        @retry.Retry  # type: ignore[arg-type]
+        def send() -> None: ...
+
+    assert str(caught.value) == (
+        "Retry got test_retry_put_on_a_function_without_parentheses_says_so.<locals>.send "
+        "as its policy: decorate with @Retry(), with parentheses"
+    )
+    with pytest.raises(TypeError, match=r"^Retry\.policy must be a RetryPolicy, got 3$"):
+        retry.Retry(3)  # type: ignore[arg-type]
+
+
 def test_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
     """A Retry-After past max_wait gives up: never sleep it, never retry early."""
     slow = ToolFailure(
@@ -613,3 +629,34 @@ def test_hooks_give_up_on_a_server_wait_past_the_callers_bound() -> None:
     with pytest.raises(ToolFailure):
         retry.Retry(clock=clock).call(limited)
     assert clock.sleeps == []
+
+
+def test_a_wait_past_max_time_is_never_dropped_silently() -> None:
+    """Giving up on a 120 s Retry-After that would end past max_time says so: in the
+    record, and as a note on the ToolFailure raised."""
+    record: list[retry.Attempt] = []
+
+    def busy() -> None:
+        raise from_http(429, {"Retry-After": "120"}).exception()
+
+    with pytest.raises(ToolFailure) as caught:
+        retry.Retry(clock=FakeClock(), record=record).call(busy)
+    why = "gave up rather than wait 120 s: it would end past RetryPolicy.max_time (60 s from the first attempt)"
+    assert caught.value.__notes__ == [f"toolerrors.retry: {why}"]
+    assert [(a.delay, a.gave_up) for a in record] == [(None, why)]
+
+
+def test_attempts_used_up_say_so_and_a_refused_retry_says_nothing() -> None:
+    """Running out of attempts is a reason recorded; an error that allowed no retry
+    needs none."""
+    record: list[retry.Attempt] = []
+    tool = FakeTool([from_http(503).exception()] * 2)
+    with pytest.raises(ToolFailure):
+        retry.Retry(retry.RetryPolicy(attempts=2), sleep=lambda s: None, record=record).call(tool)
+    assert [a.gave_up for a in record] == [
+        "",
+        "gave up after 2 attempts (RetryPolicy.attempts)",
+    ]
+    record.clear()
+    retry.Retry(record=record).call(lambda: {"error": "bad_input", "message": "x"})
+    assert [a.gave_up for a in record] == [""]

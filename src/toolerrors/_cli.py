@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import stat
@@ -12,9 +13,10 @@ from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, load
+from ._kinds import ErrorKind
 from ._read import error_of, from_mapping, parse
 from ._retry import should_retry
-from ._source import RESERVED, SOURCES
+from ._source import RESERVED, SOURCES, Source, register, unregister
 from ._table import KINDS, WRITE
 from ._text import escape, quoted
 from ._write import targets, to_wire
@@ -22,7 +24,6 @@ from ._write import targets, to_wire
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-    from ._kinds import ErrorKind
     from ._unified import UnifiedError
 
 __all__ = ["explain", "kinds_table", "main"]
@@ -222,7 +223,68 @@ def _parser() -> _Parser:
     convert_cmd.add_argument("--strict", action="store_true", help=strict_help)
     convert_cmd.add_argument("--lines", action="store_true", help=lines_help)
     commands.add_parser("kinds", help="print the mapping of kinds to vendor codes")
+    for command in (explain_cmd, convert_cmd):
+        command.add_argument(
+            "--source",
+            action="append",
+            default=[],
+            dest="sources",
+            metavar="MODULE:ATTR",
+            help=_SOURCE_HELP,
+        )
     return parser
+
+
+_SOURCE_HELP: Final = "also read MODULE:ATTR, a toolerrors.sources.Source of your own"
+
+
+def _load_sources(argv: Sequence[str] | None) -> list[str]:
+    """Register each ``--source MODULE:ATTR`` before the command is parsed (so that
+    ``convert --to`` takes its name), and return the names this run registered."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--source", action="append", default=[])
+    wanted: list[str] = pre.parse_known_args(argv)[0].source
+    added: list[str] = []
+    try:
+        for spec in wanted:
+            source = _source_at(spec)
+            if SOURCES.get(source.name) is not source:  # its module may register it itself
+                try:
+                    register(source)
+                except ValueError as exc:
+                    raise _Usage(f"--source {_bare(spec)}: {_bare(exc)}") from None
+                added.append(source.name)
+    except BaseException:
+        _unload(added)
+        raise
+    return added
+
+
+def _source_at(spec: str) -> Source:
+    """The `Source` that ``MODULE:ATTR`` names, or a `_Usage` saying what is wrong."""
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise _Usage(f"--source {_bare(spec)}: expected MODULE:ATTR, as in mypkg.errors:SOURCE")
+    if "" not in sys.path and os.curdir not in sys.path:
+        sys.path.insert(0, "")  # a module in the current folder, as python -m finds it
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise _Usage(
+            f"--source {_bare(spec)}: cannot import {_bare(module_name)}: {_bare(exc)}"
+        ) from None
+    found = getattr(module, attr, None)
+    if not isinstance(found, Source):
+        got = "nothing" if found is None else type(found).__name__
+        raise _Usage(
+            f"--source {_bare(spec)}: {_bare(attr)} must be a toolerrors.sources.Source, got {got}"
+        )
+    return found
+
+
+def _unload(names: list[str]) -> None:
+    for name in reversed(names):
+        unregister(name)
 
 
 def _read_item(data: bytes, line: int, strict: bool) -> tuple[UnifiedError | None, str | None]:
@@ -237,8 +299,8 @@ def _read_item(data: bytes, line: int, strict: bool) -> tuple[UnifiedError | Non
                 if found is not None:
                     return found, None
                 value = load(data)  # raises the ShapeError that says why
-            if type(value) is not dict:
-                return None, None  # a line that is not an object is not an error
+            if type(value) is not dict:  # a list or text may still carry an error
+                return error_of(value, strict=strict), None
             return from_mapping(value, strict=strict, where="", need=False), None
         return parse(data, strict=strict), None
     except ShapeError as exc:
@@ -261,7 +323,19 @@ package's own: the input's text is never a key, so memory stays bounded."""
 
 
 def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    args = _parser().parse_args(argv)
+    added = _load_sources(argv)
+    try:
+        return _command(_parser().parse_args(argv), stdin, out, err)
+    finally:
+        _unload(added)
+
+
+UNATTRIBUTED: Final = 1
+"""The exit status when every input was read, but some error neither a source nor its
+words could attribute (kind ``unknown``, no vendor): a ``--source`` of your own may."""
+
+
+def _command(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     if args.command == "kinds":
         print(kinds_table(), file=out)
         return 0
@@ -271,7 +345,7 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
     counts: Counter[tuple[str | None, ErrorKind]] = Counter()
     named = {*SOURCES, *RESERVED, None}  # any other vendor text is pooled: bounded memory
     many = args.source != "-" and os.path.isdir(args.source)
-    failed = shown = 0
+    failed = shown = unattributed = 0
     emit = _emitter(args, ascii_only)
     for name, number, data, unread in _inputs(args.source, stdin, args.lines):
         error, problem = (None, unread) if data is None else _read_item(data, number, args.strict)
@@ -280,6 +354,8 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
                 print(f"toolerrors: {_at(name, number)}: {_bare(problem)}", file=err)
                 failed += 1
             continue
+        if error.vendor is None and error.kind is ErrorKind.UNKNOWN:
+            unattributed += 1
         if summary:
             # Counted as they are and named once at the end, and a line's name made only
             # when shown: --summary went from 0.81 to 0.91 of the json.loads loop.
@@ -301,11 +377,18 @@ def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) ->
         print(f"{sum(counts.values()):>8}  errors", file=out)
         if any(vendor == _OTHER for vendor, _ in counts):
             print(f"{_OTHER}: vendors no registered source names, counted together", file=out)
-    return 2 if failed else 0
+    if unattributed:
+        print(
+            f"toolerrors: {unattributed} error(s) no source could attribute"
+            " (read as unknown; --source MODULE:ATTR adds your own)",
+            file=err,
+        )
+    return 2 if failed else UNATTRIBUTED if unattributed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input)."""
+    """Run the command line; returns the exit status: 0, 1 when some error could be
+    attributed to no source (`UNATTRIBUTED`), 2 for bad input."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:  # text the terminal can't encode is escaped, not fatal

@@ -56,7 +56,7 @@ class Action(TextEnum):
     REAUTHENTICATE = "reauthenticate"
     """Sign in again or supply valid credentials."""
     UPGRADE_PLAN = "upgrade_plan"
-    """Credits, billing or plan: the owner must act."""
+    """Credits, billing or plan (a declined card included): the owner must act."""
     ASK_OWNER = "ask_owner"
     """The owner must allow, approve or resume something."""
     USE_ALTERNATIVE = "use_alternative"

@@ -130,9 +130,9 @@ KINDS: Final[dict[ErrorKind, KindInfo]] = {
     ),
     ErrorKind.PAYMENT_REQUIRED: KindInfo(
         Action.UPGRADE_PLAN,
-        "Credits or plan stand in the way: ask the owner.",
+        "Credits, billing or the card stand in the way: ask the owner to pay or change it.",
         402,
-        lost="that credits or the plan are the obstacle",
+        lost="that credits, billing or the card are the obstacle",
     ),
     ErrorKind.PAUSED: KindInfo(
         Action.ASK_OWNER,

@@ -74,7 +74,7 @@ def _retry_line(error: UnifiedError) -> str:
         return "Nothing ran: run it again only after the owner says yes."
     if should_retry(error):
         wait = f" after {error.retry_after:g} s" if error.retry_after is not None else ""
-        return f"Another attempt may help{wait}; the caller retries, not you."
+        return f"Another attempt may help{wait}."
     if error.retryable is None and should_retry(error, idempotent=True):
         return "It may have happened: check before you run it again."
     return "Do not run it again as it is."

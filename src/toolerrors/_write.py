@@ -28,7 +28,11 @@ def convert(payload: object, to: Target, *, strict: bool = False) -> dict[str, A
     """Anything `toolerrors.parse` accepts, as the JSON-ready wire dict of ``to``: a
     registered source (``"use_tool"``, ``"pythe"``, ...) or ``"problem"`` (RFC 9457).
 
-    A payload converted to its own source comes back unchanged.  With ``strict``, the
+    A payload converted to its own source comes back unchanged.  Elsewhere, a kind the
+    target has no code for is written as its safest closest code, which reads back as
+    another kind: a declined card (``payment_required``) written to use_tool is
+    ``forbidden``, read back as ``permission_denied``.  The target's page lists what
+    each such write loses; `keeping` names a target that keeps the kind.  With ``strict``, the
     payload must be exactly its source's documented shape, and what is written is what
     strict reading accepts.
     """

@@ -20,6 +20,7 @@ import asyncio
 import functools
 import inspect
 import math
+import sys
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Generator
@@ -69,7 +70,10 @@ class RetryPolicy:
     rate_limit_retries: int = 1
     """Further attempts after a rate limit: one, as use_tool's guidance says."""
     base_delay: float = BASE_DELAY
+    """Seconds: the first backoff step when the error gave no ``retry_after``; each
+    further step doubles it, with full jitter."""
     max_backoff: float = MAX_BACKOFF
+    """Seconds: the largest backoff step (a server's ``retry_after`` is never capped)."""
     rng: random.Random | None = None
     """Where backoff's jitter is drawn from: a ``random.Random(7)`` of its own gives the same
     delays on every run (a test's exact expectations); the ``random`` module when
@@ -106,6 +110,9 @@ class Attempt:
     """Seconds waited before the next attempt; ``None`` when it gave up here."""
     key: str | None
     """The idempotency key the attempt was sent with, if any."""
+    gave_up: str = ""
+    """Why no further attempt was made although the error allowed one (a server's wait
+    past ``RetryPolicy.max_time``, the attempts used up); empty otherwise."""
 
 
 Check = Callable[[UnifiedError], Any]
@@ -123,6 +130,8 @@ class _Plan:
         self.start = clock()
         self.attempt = 0
         self.rate_limits = 0
+        self.gave_up = ""
+        """Why `next_delay` last gave up on an error that allowed another attempt."""
 
     def failure(self, outcome: Any, exc: BaseException | None) -> UnifiedError | None:
         """The error in an attempt's outcome, or ``None`` when it succeeded."""
@@ -131,12 +140,20 @@ class _Plan:
     def next_delay(self, error: UnifiedError, checked: bool) -> float | None:
         """Seconds to wait before the next attempt, or ``None`` to give up."""
         self.attempt += 1
-        allowed = should_retry(error, idempotent=self.idempotent or checked)
-        if not allowed or self.attempt >= self.policy.attempts:
+        self.gave_up = ""
+        if not should_retry(error, idempotent=self.idempotent or checked):
+            return None
+        policy = self.policy
+        if self.attempt >= policy.attempts:
+            self.gave_up = f"gave up after {policy.attempts} attempts (RetryPolicy.attempts)"
             return None
         if error.kind is ErrorKind.RATE_LIMITED:
             self.rate_limits += 1
-            if self.rate_limits > self.policy.rate_limit_retries:
+            if self.rate_limits > policy.rate_limit_retries:
+                self.gave_up = (
+                    f"gave up: rate limited again after {policy.rate_limit_retries} further "
+                    "attempt(s) (RetryPolicy.rate_limit_retries)"
+                )
                 return None
         delay = retry_delay(
             error,
@@ -145,7 +162,11 @@ class _Plan:
             max_backoff=self.policy.max_backoff,
             rng=self.policy.rng,
         )
-        if self.clock() - self.start + delay > self.policy.max_time:
+        if self.clock() - self.start + delay > policy.max_time:
+            self.gave_up = (
+                f"gave up rather than wait {delay:g} s: it would end past "
+                f"RetryPolicy.max_time ({policy.max_time:g} s from the first attempt)"
+            )
             return None
         return delay
 
@@ -153,11 +174,20 @@ class _Plan:
         return error.retryable is None and error.kind is ErrorKind.UNKNOWN_OUTCOME
 
 
-def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any) -> Any:
+def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any, why: str) -> Any:
+    """The outcome given up on; ``why``, when the error allowed another attempt, is a note
+    on the raised `ToolFailure` (shown in its traceback) and in `Attempt.gave_up`."""
     record_failure(error)  # on the current span, when OpenTelemetry is in use
     if exc is None:
         return outcome  # an in-band error result: the caller gets it as the tool gave it
-    raise error.exception() from exc
+    failure = error.exception()
+    if why:
+        note = f"toolerrors.retry: {why}"
+        if sys.version_info >= (3, 11):
+            failure.add_note(note)
+        else:  # pragma: no cover - Python 3.10, where a traceback shows no notes
+            failure.__dict__.setdefault("__notes__", []).append(note)
+    raise failure from exc
 
 
 def _with_key(kwargs: dict[str, Any], idempotency_key: bool | str) -> bool:
@@ -195,9 +225,9 @@ def _steps(plan: _Plan, check: object, record: list[Attempt] | None, key: str | 
             checked = True
         delay = plan.next_delay(error, checked)
         if record is not None:
-            record.append(Attempt(error, delay, key))
+            record.append(Attempt(error, delay, key, plan.gave_up))
         if delay is None:
-            return _give_up(error, exc, outcome)
+            return _give_up(error, exc, outcome, plan.gave_up)
         yield (_SLEEP, delay)
 
 
@@ -234,6 +264,19 @@ class Retry:
     record: list[Attempt] | None = None
     """A list that each failed attempt is appended to, as an `Attempt` (its error, the
     delay before the next one, its key), as structlog's ``capture_logs`` records."""
+
+    def __post_init__(self) -> None:
+        """Refuses a policy that is not a `RetryPolicy`, naming the usual slip: ``@Retry``
+        put on a function without parentheses."""
+        policy: object = self.policy
+        if isinstance(policy, RetryPolicy):
+            return
+        if callable(policy):
+            raise TypeError(
+                f"Retry got {_qualname(policy)} as its policy: decorate with @Retry(), "
+                "with parentheses"
+            )
+        raise TypeError(f"Retry.policy must be a RetryPolicy, got {policy!r}")
 
     def _steps(self, kwargs: dict[str, Any]) -> Steps:
         """The retry loop for one call, with its key added to ``kwargs`` when asked."""

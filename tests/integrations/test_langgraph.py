@@ -244,3 +244,30 @@ def test_retry_policy_re_runs_the_whole_node_so_retry_inside_the_tool() -> None:
     builder.add_edge("tools", END)
     builder.compile().invoke(START_INPUT)
     assert charged == ["pay", "pay"]  # the successful charge ran twice: RetryPolicy's nature
+
+
+@pytest.mark.parametrize("form", ["@guard", "@guard()"])
+def test_guard_decorates_with_and_without_parentheses(form: str) -> None:
+    """``@guard`` and ``@guard()`` make the same tool: a success comes back as it is, and
+    an error result is raised as a refusal."""
+    decorate = guard if form == "@guard" else guard()
+
+    def lookup(held: bool) -> dict[str, Any]:
+        return refused("Ana", "No.") if held else {"ok": True}
+
+    tool = decorate(lookup)
+    assert tool.__name__ == "lookup"
+    assert tool(False) == {"ok": True}
+    with pytest.raises(toolerrors.ToolFailure) as caught:
+        tool(True)
+    assert caught.value.error.kind is toolerrors.ErrorKind.REFUSED
+
+
+def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> None:
+    """``guard(3)`` says which two forms it takes, at the decorator, not at the call."""
+    with pytest.raises(TypeError) as caught:
+        guard(3)  # type: ignore[call-overload]
+    assert str(caught.value) == (
+        "guard() takes a toolerrors.retry.Retry or nothing, got int: "
+        "write @guard or @guard(Retry(...))"
+    )

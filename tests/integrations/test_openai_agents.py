@@ -324,3 +324,30 @@ def test_a_call_that_ran_after_its_hold_is_held_no_more() -> None:
     assert (result.interruptions, charged) == ([], [5])
     held = _run(_payer(pay_again, [], approved), earlier[:2] + earlier[-1:])
     assert [item.name for item in held.interruptions] == ["pay"]
+
+
+@pytest.mark.parametrize("form", ["@guard", "@guard()"])
+def test_guard_decorates_with_and_without_parentheses(form: str) -> None:
+    """``@guard`` and ``@guard()`` make the same tool: a success comes back as it is, and
+    an error result is raised as a refusal."""
+    decorate = guard if form == "@guard" else guard()
+
+    def lookup(held: bool) -> dict[str, Any]:
+        return refused("Ana", "No.") if held else {"ok": True}
+
+    tool = decorate(lookup)
+    assert tool.__name__ == "lookup"
+    assert tool(False) == {"ok": True}
+    with pytest.raises(toolerrors.ToolFailure) as caught:
+        tool(True)
+    assert caught.value.error.kind is toolerrors.ErrorKind.REFUSED
+
+
+def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> None:
+    """``guard(3)`` says which two forms it takes, at the decorator, not at the call."""
+    with pytest.raises(TypeError) as caught:
+        guard(3)  # type: ignore[call-overload]
+    assert str(caught.value) == (
+        "guard() takes a toolerrors.retry.Retry or nothing, got int: "
+        "write @guard or @guard(Retry(...))"
+    )

@@ -15,6 +15,7 @@ from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, RunCon
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+import toolerrors
 from toolerrors.configure import ConfigureError
 from toolerrors.integrations.pydantic_ai import MCP_SETTINGS, Refused, guard
 from toolerrors.retry import Retry, RetryPolicy
@@ -218,3 +219,30 @@ def test_mcp_toolset_settings_never_re_run_an_unknown_outcome(
     with contextlib.suppress(Exception):  # the default exhausts its retries
         _run(agent, "Pay.")
     assert charged == charges
+
+
+@pytest.mark.parametrize("form", ["@guard", "@guard()"])
+def test_guard_decorates_with_and_without_parentheses(form: str) -> None:
+    """``@guard`` and ``@guard()`` make the same tool: a success comes back as it is, and
+    an error result is raised as a refusal."""
+    decorate = guard if form == "@guard" else guard()
+
+    def lookup(held: bool) -> dict[str, Any]:
+        return refused("Ana", "No.") if held else {"ok": True}
+
+    tool = decorate(lookup)
+    assert tool.__name__ == "lookup"
+    assert tool(False) == {"ok": True}
+    with pytest.raises(toolerrors.ToolFailure) as caught:
+        tool(True)
+    assert caught.value.error.kind is toolerrors.ErrorKind.REFUSED
+
+
+def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> None:
+    """``guard(3)`` says which two forms it takes, at the decorator, not at the call."""
+    with pytest.raises(TypeError) as caught:
+        guard(3)  # type: ignore[call-overload]
+    assert str(caught.value) == (
+        "guard() takes a toolerrors.retry.Retry or nothing, got int: "
+        "write @guard or @guard(Retry(...))"
+    )

@@ -54,3 +54,39 @@ def test_a_null_param_or_code_is_never_stripes() -> None:
     assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)
     stripe = parse({"error": {"type": "api_error", "message": "Something went wrong."}})
     assert stripe.vendor == "stripe"
+
+
+DECLINED = {
+    "error": {
+        "type": "card_error",
+        "code": "card_declined",
+        "decline_code": "insufficient_funds",
+        "message": "Your card has insufficient funds.",
+    }
+}
+
+
+def test_a_declined_card_is_advised_as_billing_the_owner_must_fix() -> None:
+    """A declined card's hint names the card, not only credits or a plan."""
+    error = parse(DECLINED)
+    assert (error.kind, error.action, error.hint) == (
+        ErrorKind.PAYMENT_REQUIRED,
+        Action.UPGRADE_PLAN,
+        "Credits, billing or the card stand in the way: ask the owner to pay or change it.",
+    )
+
+
+def test_a_declined_card_written_to_use_tool_says_what_it_loses_on_that_page() -> None:
+    """Written to use_tool a declined card is forbidden, and the use_tool page says so
+    beside its codes."""
+    from conftest import ROOT
+
+    assert convert(DECLINED, "use_tool") == {
+        "error": "forbidden",
+        "message": "Your card has insufficient funds.",
+    }
+    page = (ROOT / "docs" / "use_tool.md").read_text("utf-8")
+    assert (
+        "- `payment_required` is written as `forbidden`: loses that credits, billing or the "
+        "card are the obstacle; it reads back as `permission_denied` (`ask_owner`)."
+    ) in page

@@ -27,6 +27,7 @@ __all__ = [
     "Refused",
     "UnsafeWiring",
     "approved",
+    "bare",
     "layer_inside",
     "refused_last",
     "run_through",
@@ -40,6 +41,25 @@ else is a no."""
 def approved(answer: object) -> bool:
     """Whether the owner's answer to an approval is a yes."""
     return answer is True or (isinstance(answer, str) and answer.strip().lower() in APPROVED)
+
+
+def bare(retry: object, name: str) -> TypeGuard[Callable[..., Any]]:
+    """Whether a decorator that takes a `toolerrors.retry.Retry` was put on a function
+    without parentheses (``@guard``), so that ``retry`` is the function itself.
+
+    Anything but a function, a ``Retry`` or ``None`` is refused with a ``TypeError``
+    naming both forms, rather than failing later on an attribute it lacks.
+    """
+    from ..retry import Retry
+
+    if retry is None or isinstance(retry, Retry):
+        return False
+    if callable(retry) and not isinstance(retry, type):
+        return True
+    raise TypeError(
+        f"{name}() takes a toolerrors.retry.Retry or nothing, got {type(retry).__name__}: "
+        f"write @{name} or @{name}(Retry(...))"
+    )
 
 
 OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)

@@ -29,7 +29,7 @@ Two lines of glue, whatever the number of tools::
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .._extras import missing
 
@@ -47,7 +47,7 @@ from .._python import from_exception
 from .._retry import retry_on
 from .._text import model_text
 from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, approved, refused_last, run_through
+from ._common import APPROVED, OWNER_SAID_NO, approved, bare, refused_last, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -91,7 +91,11 @@ def stop_on_refusal(next_node: str) -> Callable[[Any], str]:
     return route
 
 
-def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+@overload
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+@overload
+def guard(retry: Callable[..., Any]) -> Any: ...
+def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     """Decorate a tool function (below ``@tool``, so its signature stays the tool's).
 
     Each call runs through ``retry`` (a `toolerrors.retry.Retry`: its policy, check,
@@ -104,7 +108,9 @@ def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable
     function, run through `toolerrors.retry.Retry.acall`.
     """
 
-    runner = retry if retry is not None else Retry()
+    if bare(retry, "guard"):  # @guard, without parentheses
+        return guard()(retry)
+    runner = retry if isinstance(retry, Retry) else Retry()
     runner = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:

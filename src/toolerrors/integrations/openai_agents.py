@@ -37,7 +37,7 @@ from __future__ import annotations
 import inspect
 import json
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
 
 from .._extras import missing
 
@@ -50,7 +50,7 @@ from .._kinds import ErrorKind
 from .._python import from_exception
 from .._text import model_text, told
 from ..retry import Retry
-from ._common import OWNER_SAID_NO, Refused, run_through
+from ._common import OWNER_SAID_NO, Refused, bare, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -142,13 +142,19 @@ def _held_earlier(items: Iterable[Any], tool: str) -> set[str]:
     return held
 
 
-def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]:
+@overload
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Any]: ...
+@overload
+def guard(retry: Callable[..., Any]) -> Any: ...
+def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     """Decorate a tool function before ``function_tool``; the result also has
     ``needs_approval``, the policy that pauses a call the check held before in the same
     conversation (give it to ``function_tool``: the held calls are remembered only
     through it).  The conversation's earlier calls are found by the tool's name, the
     function's own, as ``function_tool`` names it."""
-    runner = retry if retry is not None else Retry()
+    if bare(retry, "guard"):  # @guard, without parentheses
+        return guard()(retry)
+    runner = retry if isinstance(retry, Retry) else Retry()
 
     def decorate(fn: Callable[..., Any]) -> Any:
         signature = inspect.signature(fn)

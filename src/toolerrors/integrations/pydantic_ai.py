@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, overload
 
 from .._extras import missing
 
@@ -50,7 +50,7 @@ from .._read import error_of
 from .._text import model_text
 from .._unified import ToolFailure
 from ..retry import Retry
-from ._common import Refused, run_through
+from ._common import Refused, bare, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -84,17 +84,23 @@ def _raise(error: UnifiedError, approved: bool) -> NoReturn:
 def _runner(retry: Retry | None) -> Retry:
     """``retry`` (``Retry()`` when not given) that lets pydantic-ai's own control flow
     (``ApprovalRequired``, ``ModelRetry``, ``ToolFailed``) through untouched."""
-    runner = retry if retry is not None else Retry()
+    runner = retry if isinstance(retry, Retry) else Retry()
     return dataclasses.replace(
         runner, reraise=(ApprovalRequired, ModelRetry, ToolFailed, *runner.reraise)
     )
 
 
-def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+@overload
+def guard(retry: Retry | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+@overload
+def guard(retry: Callable[..., Any]) -> Any: ...
+def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     """Decorate a tool function (under ``@agent.tool`` or ``@agent.tool_plain``; its
     signature stays the tool's).  See the module's description; `GuardedToolset` does
     the same for every tool of a toolset."""
-    runner = _runner(retry)
+    if bare(retry, "guard"):  # @guard, without parentheses
+        return guard()(retry)
+    runner = _runner(retry if isinstance(retry, Retry) else None)
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         def settle(args: Any, kwargs: Any, outcome: Any, error: UnifiedError | None) -> Any:
