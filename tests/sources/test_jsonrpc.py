@@ -167,7 +167,7 @@ def test_responses_nested_in_results_cost_reads_in_proportion(
         classified += 1
         if classified > 1_000:  # the cost doubled a level: stop before it hangs
             raise AssertionError("classified more than 1,000 times")
-        return _source._classify(d, need)  # the loop, which never compiles and replaces us
+        return _source.registry._classify(d, need)  # the loop over the claims
 
     monkeypatch.setattr(_source, "classify", counting)
     counts = []
