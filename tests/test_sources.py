@@ -8,6 +8,7 @@ import os
 import re
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -505,6 +506,27 @@ def test_register_refuses_an_incomplete_source() -> None:
         register(ACME._replace(rows=twice))
     with pytest.raises(ValueError, match="taken by RFC 9457 problem details"):
         register(ACME._replace(name="problem"))
+
+
+def test_register_refuses_a_reader_that_forgets_its_rows_retry_advice() -> None:
+    """A source with no retry field whose reader leaves retry advice unknown where its
+    row gives it (a rate limit never retried) is refused at registration, and is not
+    left registered."""
+
+    def forgetful(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:
+        return replace(read_acme(d, strict, where), retryable=None)
+
+    fields = tuple(spec for spec in ACME_SHAPE.fields if spec.fills != "retryable")
+    shape = Shape(ACME_SHAPE.name, fields, model=ACME_SHAPE.model)
+    claim = ACME.claims[0]._replace(reader=forgetful)
+    with pytest.raises(ValueError, match="retry advice not known") as refused:
+        register(ACME._replace(shapes=(shape,), claims=(claim,)))
+    assert str(refused.value) == (
+        "source 'acme': its reader reads 'JAMMED' with retry advice not known, where its"
+        " row says True: pass the row's retryable, since its payloads say none"
+    )
+    assert "acme" not in registered()
+    assert parse({"error": "JAMMED", "detail": "d"}).vendor is None
 
 
 def _read_acme_sdk(exc: BaseException) -> toolerrors.UnifiedError:

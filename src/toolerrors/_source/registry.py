@@ -208,7 +208,36 @@ def register(source: Source) -> Source:
         _add(claim, source.name)
     _derive(source)
     _settle()
+    if source.name not in BUILT_IN:  # the built-in sources' tests hold them to it
+        try:
+            _check_advice(source)
+        except ValueError:
+            unregister(source.name)
+            raise
     return source
+
+
+def _check_advice(source: Source) -> None:
+    """Refuse a source with no retry field whose reader forgets its rows' retry advice:
+    its rows are then the only word on retrying, so each row's example, read by the
+    source's own claims, must not leave the advice unknown (``None``) where the row
+    gives it (a rate limit that is never retried).  A source with a retry field may
+    read a payload that leaves it out as not known (Configure's local timeouts), and
+    writes it back without one."""
+    if source.retry_field:
+        return
+    claims = sorted(source.claims, key=lambda claim: claim.rank)
+    for row in source.rows:
+        if not row.reads or row.when_status is not None or row.retryable is None:
+            continue
+        example = source.example(row, row.meaning)
+        reader = first_taker(claims, example, True)
+        if callable(reader) and reader(example, False, "").retryable is None:
+            raise ValueError(
+                f"source {source.name!r}: its reader reads {row.code!r} with retry advice"
+                f" not known, where its row says {row.retryable}: pass the row's"
+                " retryable, since its payloads say none"
+            )
 
 
 def _claimable(claims: tuple[Claim, ...], where: str) -> None:
