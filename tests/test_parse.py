@@ -14,6 +14,7 @@ from toolerrors import (
     MAX_WAIT,
     ErrorKind,
     ShapeError,
+    UnifiedError,
     configure,
     convert,
     error_of,
@@ -544,3 +545,19 @@ def test_an_error_that_marks_itself_with_its_status_as_code_is_read_not_refused(
     assert parse(missing).kind is ErrorKind.NOT_FOUND
     with pytest.raises(ShapeError, match="no known shape"):
         parse(body, strict=True)
+
+
+def test_an_unknown_suggested_action_is_dropped_alike_from_a_dict_and_a_problem() -> None:
+    """A unified dict and a problem document naming an action no `Action` names keep
+    their kind and drop the action, alike; strict reading refuses both at that field."""
+    error = UnifiedError(ErrorKind.RATE_LIMITED, "Slow down.", retryable=True, vendor="acme")
+    as_dict = {**error.to_dict(), "suggested_action": "pray"}
+    as_problem = {**convert(error, "problem"), "suggested_action": "pray"}
+    read = [parse(as_dict), parse(as_problem)]
+    assert [(e.kind, e.retryable, e.vendor, e.suggested_action) for e in read] == [
+        (ErrorKind.RATE_LIMITED, True, "acme", None),
+    ] * 2
+    for payload in (as_dict, as_problem):
+        with pytest.raises(ShapeError, match="unknown action 'pray'") as refused:
+            parse(payload, strict=True)
+        assert refused.value.where == "/suggested_action"

@@ -8,6 +8,7 @@ import os
 import re
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,8 @@ import toolerrors
 from conftest import ROOT
 from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, from_exception, parse
 from toolerrors._held import Outcome, Reason, render
+from toolerrors._source import registry
+from toolerrors._source.claims import compile_dispatcher
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
     Claim,
@@ -506,6 +509,27 @@ def test_register_refuses_an_incomplete_source() -> None:
         register(ACME._replace(name="problem"))
 
 
+def test_register_refuses_a_reader_that_forgets_its_rows_retry_advice() -> None:
+    """A source with no retry field whose reader leaves retry advice unknown where its
+    row gives it (a rate limit never retried) is refused at registration, and is not
+    left registered."""
+
+    def forgetful(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:
+        return replace(read_acme(d, strict, where), retryable=None)
+
+    fields = tuple(spec for spec in ACME_SHAPE.fields if spec.fills != "retryable")
+    shape = Shape(ACME_SHAPE.name, fields, model=ACME_SHAPE.model)
+    claim = ACME.claims[0]._replace(reader=forgetful)
+    with pytest.raises(ValueError, match="retry advice not known") as refused:
+        register(ACME._replace(shapes=(shape,), claims=(claim,)))
+    assert str(refused.value) == (
+        "source 'acme': its reader reads 'JAMMED' with retry advice not known, where its"
+        " row says True: pass the row's retryable, since its payloads say none"
+    )
+    assert "acme" not in registered()
+    assert parse({"error": "JAMMED", "detail": "d"}).vendor is None
+
+
 def _read_acme_sdk(exc: BaseException) -> toolerrors.UnifiedError:
     return make(ErrorKind.UNAVAILABLE, str(exc), retryable=True, vendor="acme", code="JAMMED")
 
@@ -599,20 +623,46 @@ def _corpus_bodies() -> list[Any]:
 
 def _compiled() -> Callable[[Mapping[str, Any], bool], Any]:
     """The dispatcher as compiled for the claims registered now."""
-    return _source._compile()
+    return compile_dispatcher(_source.CLAIMS)
 
 
-def test_the_dispatcher_is_compiled_once_used_enough() -> None:
-    """The loop classifies the first payloads after the claims change; then the
-    dispatcher is compiled and used."""
-    _source._settle()
+def test_one_dispatcher_answers_however_many_payloads_were_seen() -> None:
+    """`classify` is one function, compiled from the claims once on first use after they
+    change, whatever the count of payloads it has classified."""
+    registry._settle()
+    classify = _source.classify
     payload = {"error": "not_found", "message": "m"}
-    for _ in range(_source.LOOPED - 1):
-        assert _source.classify is _source._compile_then_classify
-        _source.classify(payload, True)
-    reader = _source.classify(payload, True)
-    assert _source.classify is not _source._compile_then_classify
-    assert _source.classify(payload, True) is reader is _source._classify(payload, True)
+    compiled = []
+    real = registry.compile_dispatcher
+
+    def counting(claims: Any) -> Any:
+        compiled.append(len(claims))
+        return real(claims)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "compile_dispatcher", counting)
+        readers = {classify(payload, True) for _ in range(300)}
+    assert compiled == [len(_source.CLAIMS)]
+    assert _source.classify is classify is registry.classify
+    assert readers == {registry._classify(payload, True)}
+
+
+def test_the_dispatcher_shows_its_lines_in_a_traceback() -> None:
+    """The written dispatcher runs under a file name of its own with a linecache entry,
+    so a traceback through it shows the line that asked the claim."""
+    import traceback
+
+    def broken(d: Mapping[str, Any]) -> bool:
+        raise RuntimeError("broken test")
+
+    claim = Claim(1, "anchor", "a sentence", "a test that raises", when=broken)
+    try:
+        compile_dispatcher([claim])({"anchor": 1}, True)
+    except RuntimeError as exc:
+        frames = traceback.extract_tb(exc.__traceback__)
+    assert frames[1].filename.startswith("<toolerrors dispatcher ")
+    assert frames[1].name == "dispatch"
+    assert frames[1].line == "if when0(d):"
 
 
 @settings(max_examples=500)
@@ -633,7 +683,7 @@ def test_the_compiled_dispatcher_is_the_loop_over_the_claims(payload: Any, need:
     """The dispatcher compiled from the claims answers as the loop over them does: the
     same reader, the same sentence, or nothing."""
     assume(type(payload) is dict)  # an array-wrapped body is unwrapped before dispatch
-    expected = _source._classify(payload, need)
+    expected = registry._classify(payload, need)
     found = _compiled()(payload, need)
     assert found is expected or (isinstance(found, str) and found == expected)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ._errors import ShapeError
+from ._held import REASON_BY_VALUE
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, ErrorKind
 from ._source import Claim, Field, Shape, add_claim
 from ._table import KINDS, of_status
@@ -14,7 +15,7 @@ from ._words import UNSAID, read_words
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["ATTRIBUTES", "is_problem", "read_problem", "to_problem"]
+__all__ = ["ATTRIBUTES", "attributes", "is_problem", "read_problem", "to_problem"]
 
 TYPE_PREFIX: Final = "urn:toolerrors:kind:"
 """Problem ``type`` URIs name the kind: ``urn:toolerrors:kind:rate_limited``."""
@@ -92,7 +93,28 @@ ATTRIBUTES: Final = (
     Field("suggested_action", (str,)),
 )
 """The `UnifiedError` attributes that our problem documents and `UnifiedError.to_dict`
-both write under their own names, with their JSON types."""
+both write under their own names, with their JSON types: `attributes` reads them."""
+
+
+def attributes(d: Mapping[str, Any], strict: bool, where: str) -> dict[str, Any]:
+    """`ATTRIBUTES` but the kind, as `make`'s keywords, read alike for a unified dict and
+    one of our problem documents.  An action no `Action` names is refused under
+    ``strict``, and otherwise dropped: the kind, which says more, is kept."""
+    named = d.get("suggested_action")
+    action = ACTION_BY_VALUE.get(named) if named is not None else None
+    if named is not None and action is None and strict:
+        raise ShapeError(f"unknown action {named!r}", f"{where}/suggested_action")
+    reason = d.get("reason")
+    return {
+        "retryable": d.get("retryable"),
+        "retry_after": d.get("retry_after"),
+        "vendor": d.get("vendor"),
+        "code": d.get("code"),
+        "owner": d.get("owner"),
+        "reason": REASON_BY_VALUE.get(reason, reason) if reason is not None else None,
+        "suggested_action": action,
+    }
+
 
 OURS: Final = Shape(
     "toolerrors problem details",
@@ -146,23 +168,13 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     detail, title = d.get("detail"), d.get("title")
     message = detail if detail is not None else title or ""
     if kind is not None:  # written by toolerrors: the members say it all
-        named = d.get("suggested_action")
-        suggested = ACTION_BY_VALUE.get(named) if named is not None else None
-        if named is not None and suggested is None and strict:
-            raise ShapeError(f"unknown action {named!r}", f"{where}/suggested_action")
         extra = d.get("payload")
         return make(
             kind,
             message,
-            retryable=d.get("retryable"),
-            retry_after=d.get("retry_after"),
             status_code=status,
-            vendor=d.get("vendor"),
-            code=d.get("code"),
-            owner=d.get("owner"),
-            reason=d.get("reason"),
             request_id=instance,
-            suggested_action=suggested,
+            **attributes(d, strict, where),
             extra=dict(extra) if extra is not None else None,  # a nested dict the caller may hold
         )
     if strict and "kind" in d:

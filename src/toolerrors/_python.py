@@ -140,9 +140,9 @@ def _waited(error: UnifiedError, exc: BaseException) -> UnifiedError:
 
 
 def _error_data(exc: BaseException) -> UnifiedError | None:
-    """The JSON-RPC error an exception keeps as ``error``: the MCP SDK's ``MCPError``
-    (and ``UrlElicitationRequiredError``) with its ``ErrorData``, read as the MCP source
-    reads the error object."""
+    """The JSON-RPC error an exception keeps as ``error``, an object with a ``code`` and
+    a ``message``, as the MCP SDK's do (the JSON-RPC source declares the SDK's own
+    ``MCPError``, read before this)."""
     error = getattr(exc, "error", None)
     code, message = getattr(error, "code", None), getattr(error, "message", None)
     if type(code) is not int or type(message) is not str:

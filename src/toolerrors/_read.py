@@ -19,11 +19,10 @@ from pydantic_core import to_json
 from . import _builtin, _source, _unified
 from ._conventions import read_convention, stated_wait  # importing it registers their claims
 from ._errors import NestedTooDeep, ShapeError, derives_from
-from ._held import REASON_BY_VALUE
 from ._intext import announced, error_in_text, marked
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
-from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, Action, ErrorKind
-from ._problem import ATTRIBUTES  # importing it registers problem details' claims
+from ._kinds import KIND_BY_VALUE, Action, ErrorKind
+from ._problem import ATTRIBUTES, attributes  # importing it registers problem details' claims
 from ._source import (
     BUILT_IN,
     Claim,
@@ -113,25 +112,13 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if kind is None:
         raise ShapeError(f"unknown kind {named!r}", f"{where}/kind")
     UNIFIED.check(d, strict, where)
-    message = d["message"]
-    suggested = d.get("suggested_action")
-    action = ACTION_BY_VALUE.get(suggested) if suggested is not None else None
-    if suggested is not None and action is None:
-        raise ShapeError(f"unknown action {suggested!r}", f"{where}/suggested_action")
-    reason = d.get("reason")
     extra = d.get("extra")
     return make(
         kind,
-        message,
-        retryable=d.get("retryable"),
-        retry_after=d.get("retry_after"),
+        d["message"],
         status_code=d.get("status_code"),
-        vendor=d.get("vendor"),
-        code=d.get("code"),
-        owner=d.get("owner"),
-        reason=REASON_BY_VALUE.get(reason, reason) if reason is not None else None,
         request_id=d.get("request_id"),
-        suggested_action=action,
+        **attributes(d, strict, where),
         extra=dict(extra) if extra is not None else None,  # a nested dict the caller may hold
     )
 

@@ -167,7 +167,7 @@ def test_responses_nested_in_results_cost_reads_in_proportion(
         classified += 1
         if classified > 1_000:  # the cost doubled a level: stop before it hangs
             raise AssertionError("classified more than 1,000 times")
-        return _source._classify(d, need)  # the loop, which never compiles and replaces us
+        return _source.registry._classify(d, need)  # the loop over the claims
 
     monkeypatch.setattr(_source, "classify", counting)
     counts = []
@@ -282,3 +282,32 @@ def test_an_exception_whose_text_is_the_mark_reads_as_its_error() -> None:
     )  # fmt: skip
     plain = toolerrors.from_exception(RuntimeError("boom"))
     assert (plain.kind, plain.vendor) == (ErrorKind.UNKNOWN, "python")
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "expected"),
+    [
+        (-32603, "Internal error", ("jsonrpc", "-32603", ErrorKind.INTERNAL, None, 0)),
+        (-32002, "Resource not found", ("jsonrpc", "-32002", ErrorKind.NOT_FOUND, False, 0)),
+        (404, "Missing Access", (None, None, ErrorKind.NOT_FOUND, False, 1)),
+    ],
+    ids=["internal", "not-found", "a-servers-own-code"],
+)
+def test_the_mcp_sdks_exception_is_read_by_json_rpc_before_any_claim(
+    monkeypatch: pytest.MonkeyPatch, code: int, message: str, expected: tuple[object, ...]
+) -> None:
+    """JSON-RPC declares the MCP SDK's ``MCPError``: its error object is read by
+    JSON-RPC's reader with no claim asked; one whose code is not JSON-RPC's is read as
+    `toolerrors.parse` reads the object."""
+    exceptions = pytest.importorskip("mcp.shared.exceptions")
+    classified = 0
+    classify = _source.classify
+
+    def counting(d: Mapping[str, Any], need: bool) -> object:
+        nonlocal classified
+        classified += 1
+        return classify(d, need)
+
+    monkeypatch.setattr(_source, "classify", counting)
+    error = toolerrors.from_exception(exceptions.MCPError(code, message))
+    assert (error.vendor, error.code, error.kind, error.retryable, classified) == expected

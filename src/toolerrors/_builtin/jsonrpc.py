@@ -179,6 +179,24 @@ def read_jsonrpc(
     )
 
 
+def read_exception(exc: BaseException) -> UnifiedError:
+    """The MCP SDK's ``MCPError`` (``McpError`` before 2.0) and its subclasses
+    (``UrlElicitationRequiredError``): the JSON-RPC error object it keeps as ``error``,
+    an ``ErrorData``, read as a bare error object is; one whose code is not JSON-RPC's
+    (a server's ``404``) as `toolerrors.parse` reads that object."""
+    error: Any = getattr(exc, "error", None)
+    payload = {"code": getattr(error, "code", None), "message": getattr(error, "message", None)}
+    data = getattr(error, "data", None)
+    if data is not None:
+        payload["data"] = data
+    if is_error_object(payload):
+        return read_jsonrpc(payload, False, "")
+    found = _source.read_any(payload, strict=False, where="", need=True)
+    if found is None:  # pragma: no cover - read_any with need says why it found none
+        raise ShapeError("no error in the exception's error object", "error")
+    return found
+
+
 @cache
 def _mark() -> re.Pattern[str]:
     """The TypeScript MCP SDK's ``McpError`` message, ``MCP error ${code}: ${message}``,
@@ -366,4 +384,8 @@ SOURCE: Final = Source(
     cases=(("-32602-uri", "-32602", {"data": {"uri": "file:///nonexistent.txt"}}),),
     docs="jsonrpc.md",
     texts=read_text,
+    exceptions={
+        "mcp.shared.exceptions.MCPError": read_exception,
+        "mcp.shared.exceptions.McpError": read_exception,
+    },
 )
