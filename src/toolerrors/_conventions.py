@@ -20,10 +20,11 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - JSend's ``{"status": "error", "message"}`` (Rocket.Chat);
 - FastAPI's (and Starlette's, Django REST framework's) ``{"detail": ...}``: a list of
   validation errors (``{"loc", "msg", "type"}``, FastAPI's 422), an object with an
-  ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or alone a text
-  whose words say what happened or that is a reason phrase (``"Not authenticated"``);
-- a ``message`` that is an HTTP status's reason phrase, with the status or without
-  (GitLab's ``{"message": "401 Unauthorized"}``).
+  ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or, when an error
+  is asked for, alone a text whose words say what happened or that is a reason phrase
+  (``"Not authenticated"``);
+- when an error is asked for, a ``message`` that is an HTTP status's reason phrase, with
+  the status or without (GitLab's ``{"message": "401 Unauthorized"}``).
 
 The kind comes from a code that says what happened in known words, else the HTTP status
 the body gives (a reason phrase such as ``"Not Found"`` is a status, not a code), else the
@@ -147,17 +148,23 @@ def _validation_list(d: Mapping[str, Any]) -> bool:
 
 
 def _detail_says(d: Mapping[str, Any]) -> bool:
-    """A ``detail`` that says an error: FastAPI's validation list; an object with a text
-    ``error`` or ``message``; or, alone in its body, a text whose words say what happened
-    or that is a reason phrase."""
+    """A ``detail`` that marks an error: FastAPI's validation list, or an object with a
+    text ``error`` or ``message``."""
     detail = d["detail"]
     if type(detail) is dict:
         return type(detail.get("error")) is str or type(detail.get("message")) is str
-    if type(detail) is str:
-        return len(d) == 1 and (
-            _phrase_status(detail) is not None or read_words(detail) is not None
-        )
     return _validation_list(d)
+
+
+def _detail_alone(d: Mapping[str, Any]) -> bool:
+    """A text ``detail`` alone in its body whose words say what happened, or that is a
+    reason phrase."""
+    detail = d["detail"]
+    return (
+        len(d) == 1
+        and type(detail) is str
+        and (_phrase_status(detail) is not None or read_words(detail) is not None)
+    )
 
 
 def _message_is_a_phrase(d: Mapping[str, Any]) -> bool:
@@ -348,19 +355,31 @@ for _claim in (
         92,
         "detail",
         read_convention,
-        "FastAPI's `detail`: a list of validation errors with `loc` and `msg`, an object"
-        " with a text `error` or `message`, or alone a text whose words or reason phrase"
-        " say what happened: read by its status, else its words",
+        "FastAPI's `detail`: a list of validation errors with `loc` and `msg`, or an"
+        " object with a text `error` or `message`: read by its status, else its words",
         when=_detail_says,
     ),
+    # As a tool's result, a lone text may be a record's: these read only when an error
+    # is asked for (parse, from_http, a failed tool's text), as a text code does.
     Claim(
         93,
         "message",
         read_convention,
-        'a `message` that is an HTTP error status\'s reason phrase (`"401 Unauthorized"`):'
-        " read by that status",
+        "when asked for an error: a `message` that is an HTTP error status's reason"
+        ' phrase (`"401 Unauthorized"`): read by that status',
         is_a=str,
         when=_message_is_a_phrase,
+        parsing_only=True,
+    ),
+    Claim(
+        94,
+        "detail",
+        read_convention,
+        "when asked for an error: FastAPI's text `detail` alone, whose words or reason"
+        " phrase say what happened",
+        is_a=str,
+        when=_detail_alone,
+        parsing_only=True,
     ),
 ):
     add_claim(_claim, "words")
