@@ -22,13 +22,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BILLING",
+    "MISSING_RESOURCE",
     "REFUSAL",
     "UNSAID",
     "WORDS",
     "is_reason_phrase",
     "kind_of_words",
     "names_billing",
+    "names_missing_resource",
     "names_refusal",
+    "outside_names",
     "read_words",
     "row_or_words",
     "status_in_text",
@@ -56,6 +59,10 @@ REFUSAL: Final = (
 """Words that say a person said no: a decline, or something *rejected* by someone.  A
 bare "rejected" is no refusal: Elasticsearch's ``rejected_execution_exception`` is a
 full queue, which a 429 sends."""
+MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b.*\bnot found\b"
+"""Words that say a resource is not there: FastMCP's "Resource not found: 'file:///x'"
+and the MCP SDK's "Unknown resource: file:///x", which both answer with -32602.  A
+tool that is not there is not among them: the MCP specification calls it bad input."""
 _REFUSAL_WORDS: Final = ("declined", "rejected")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
@@ -151,17 +158,50 @@ _REFUSAL: Final = rf"\b(?:{REFUSAL})\b"
 import, they cost 0.09 ms of start-up (the table's, in `_compiled`, far more)."""
 
 
+_NAMES: Final = (
+    r"[a-z][a-z\d+.-]*://\S+"  # a URL
+    r"|(?<![\w'])'[^'\n]+'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
+    r'|(?<![\w:])(?<!: )"[^"\n]+"(?!\w)(?!\s*:)|“[^”\n]+”'  # not a JSON key or value
+    r"|(?<!\S)(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
+    r"|\w[\w-]*(?:\.[\w-]+)+"  # a file or host name: missing.txt, example.invalid
+)
+"""What names a thing rather than says what went wrong, in a sentence: a URL, anything
+quoted, a path, a dotted file or host name.  Its words are no failure's: git's
+"pathspec 'missing.txt' did not match any files" is not found, not bad input, and a
+host named ``x.invalid`` is no invalid input.  A double-quoted string before a colon or
+after one is JSON's, not a name."""
+
+
+@cache
+def _names() -> re.Pattern[str]:
+    """`_NAMES` compiled on first use."""
+    return re.compile(_NAMES, re.IGNORECASE)
+
+
+_QUOTES_OR_SEPARATORS: Final = frozenset("'\"`‘“/\\.")
+"""The characters one of `_NAMES` holds: a text with none of them names nothing."""
+
+
+def outside_names(text: str) -> str:
+    """``text`` with every name in it (`_NAMES`) blanked out: the words a failure says."""
+    if _QUOTES_OR_SEPARATORS.isdisjoint(text):
+        return text
+    return _names().sub(" ", text)
+
+
 def _words(texts: tuple[str | None, ...]) -> str:
-    """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase."""
+    """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase;
+    sentences read outside the names in them (`outside_names`)."""
     if len(texts) == 1:
         return _word(texts[0]) if texts[0] else ""
     return " ".join(_word(t) for t in texts if t)
 
 
 def _word(text: str) -> str:
-    """A sentence in lower case; a code (one word) split at ``_``, ``-``, ``.`` and
-    camelCase first."""
+    """A sentence in lower case, outside its names; a code (one word) split at ``_``,
+    ``-``, ``.`` and camelCase first."""
     if " " in text:
+        text = outside_names(text)
         return (text.replace("_", " ") if "_" in text else text).lower()
     return re.sub(_CAMEL, " ", text).translate(_JOINERS).lower()
 
@@ -186,8 +226,14 @@ def names_refusal(text: str) -> bool:
     lowered = text.lower()
     for word in _REFUSAL_WORDS:
         if word in lowered:
-            return re.search(_REFUSAL, lowered) is not None
+            return re.search(_REFUSAL, outside_names(lowered)) is not None
     return False
+
+
+def names_missing_resource(text: str) -> bool:
+    """Whether ``text`` says that a resource is not there (`MISSING_RESOURCE`), outside
+    the names in it."""
+    return re.search(MISSING_RESOURCE, outside_names(text), re.IGNORECASE) is not None
 
 
 def kind_of_words(*texts: str | None) -> ErrorKind | None:

@@ -31,7 +31,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
-from .._words import UNSAID, names_refusal, read_words, status_in_text
+from .._words import UNSAID, names_missing_resource, names_refusal, read_words, status_in_text
 
 if TYPE_CHECKING:
     from .._unified import UnifiedError
@@ -97,6 +97,11 @@ _BY_DATA: Final = {
 }
 """-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
+_PARAMS: Final = _ROWS["-32602"]
+_NOT_FOUND: Final = _ROWS["-32002"]
+"""-32602 is a resource not found where its words say so without ``data.uri`` (FastMCP's
+"Resource not found: 'file:///x'", the MCP SDK's "Unknown resource: file:///x"): they
+decide over the row, which would read it as bad input."""
 
 
 def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
@@ -149,6 +154,8 @@ def _meaning(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int
         return _REFUSED, False, None
     if row is _WRAPPED:
         return _wrapped(message)
+    if row is _PARAMS and names_missing_resource(message):
+        return _NOT_FOUND.kind, _NOT_FOUND.retryable, None
     if row.code in _BY_WORDS:
         return _said(row, message)
     return row.kind, row.retryable, None
