@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 from ._enum import TextEnum
 from ._kinds import ErrorKind
 
-__all__ = ["EXCEPTIONS", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
+__all__ = ["EXCEPTIONS", "TOLD", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
 
 
 class Phase(TextEnum):
@@ -189,3 +189,21 @@ caller's input."""
 URL_UNUSABLE: Final = ("unknown url type:", "no host given")
 """How urllib's ``URLError`` begins its reason for an address it can't open at all
 (``gopher://``, ``http:///``): nothing was sent, and another attempt fails the same."""
+
+
+TOLD: Final[dict[str, Rule | None]] = {
+    # FastMCP's client raises it for a result with isError: true, its text the result's
+    # own; a FastMCP tool raises it for text meant for the caller, which FastMCP never masks
+    "fastmcp.exceptions.ToolError": None,
+    "fastmcp.exceptions.ResourceError": None,
+    "fastmcp.exceptions.PromptError": None,
+    "mcp.server.mcpserver.exceptions.ToolError": None,  # "Error executing tool x: ..."
+    # FastMCP's own framework errors, raised before or around a tool: "Unknown tool: 'x'"
+    "fastmcp.exceptions.NotFoundError": Rule(ErrorKind.NOT_FOUND, False),
+    "fastmcp.exceptions.DisabledError": Rule(ErrorKind.NOT_FOUND, False),
+    "fastmcp.exceptions.ValidationError": _INPUT,
+    "fastmcp.exceptions.AuthorizationError": Rule(ErrorKind.PERMISSION_DENIED, False),
+}
+"""Exceptions of the MCP frameworks whose text a server meant for the caller, by name:
+read as the failed tool result they stand for (``None``: by its text, as an MCP result
+with ``isError: true`` is read), or as the kind their class says, their text shown."""
