@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import re
 import threading
 from collections.abc import Callable, Mapping
 from importlib import import_module
@@ -37,7 +38,7 @@ from ._source import (
 )
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import UNSAID, read_words, status_in_text, wait_in_text
+from ._words import ERROR_LABEL, UNSAID, read_words, status_in_text, wait_in_text
 
 if TYPE_CHECKING:
     from ._table import Target, Vendor
@@ -648,7 +649,11 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
 
 
 def error_of(
-    result: object, *, strict: bool = False, max_bytes: int = MAX_BYTES
+    result: object,
+    *,
+    strict: bool = False,
+    max_bytes: int = MAX_BYTES,
+    labelled_text: bool = False,
 ) -> UnifiedError | None:
     """The error in any tool's result, or ``None`` when nothing in it marks an error.
 
@@ -660,13 +665,36 @@ def error_of(
     is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
     error -32001: Request timed out", wherever it stands).  With ``strict`` it raises
     `ShapeError` saying where the shape is broken.
+
+    ``labelled_text=True`` is for a server known to report failures as successes
+    (mcp-server-sqlite's "Database error: no such table: x" with ``isError: false``): an
+    MCP result not marked as an error whose text begins with an error's label
+    ("Error:", "Database error:") is read as a failed result with that text.  Off by
+    default: a tool's output is not an error for its words.
     """
     try:
-        return _read(result, strict, max_bytes, need=False)
+        found = _read(result, strict, max_bytes, need=False)
     except NestedTooDeep:
         if strict:
             raise
         return None  # as a text over the size limit: too deep to read is no error read
+    if found is None and labelled_text and (_is_mcp(result) or _is_mcp_dict(result)):
+        return _labelled(result, max_bytes)
+    return found
+
+
+def _is_mcp_dict(result: object) -> bool:
+    return isinstance(result, Mapping) and any(key in result for key in _MCP_KEYS)
+
+
+def _labelled(result: object, max_bytes: int) -> UnifiedError | None:
+    """A result's text that begins with an error's label (`ERROR_LABEL`), read as the
+    text of a failed result is; ``None`` for any other."""
+    get, _, _ = _parts(result)
+    text = "\n".join(_texts(get("content", None), "", need=False))
+    if re.match(ERROR_LABEL, text, re.IGNORECASE) is None:
+        return None
+    return error_in_text(text, vendor="mcp", max_bytes=max_bytes)
 
 
 _unified.read_dict = read_unified

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BILLING",
+    "ERROR_LABEL",
     "MISSING_RESOURCE",
     "REFUSAL",
     "UNSAID",
@@ -63,6 +64,9 @@ MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b.*\bnot found\b"
 """Words that say a resource is not there: FastMCP's "Resource not found: 'file:///x'"
 and the MCP SDK's "Unknown resource: file:///x", which both answer with -32602.  A
 tool that is not there is not among them: the MCP specification calls it bad input."""
+ERROR_LABEL: Final = r"\s*(?!no )(?:[a-z][\w-]* )?error:"
+"""How a text that reports a failure begins, in a result a server did not mark as one:
+mcp-server-sqlite's "Database error: no such table: x" and its "Error: ..."."""
 _REFUSAL_WORDS: Final = ("declined", "rejected")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
@@ -90,7 +94,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.NOT_FOUND,
     ),
     (
-        r"already exists|already in use|already completed|conflict|would be overwritten",
+        r"already exists|already in use|already completed|conflict|would be overwritten"
+        r"|unique constraint failed",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
@@ -132,7 +137,7 @@ the cause, which alone may have sent the request (``unknown_outcome``).  The Pyt
 MCP SDK checks a tool's arguments with pydantic ("1 validation error for
 fetchArguments ... Input should be a valid URL"): bad input, whatever the check's own
 words say.  errno's ``EISDIR`` and ``ENOTDIR`` name a path of the wrong kind: bad
-input."""
+input.  SQLite's "UNIQUE constraint failed" is a row that is already there."""
 
 
 @cache
