@@ -53,6 +53,9 @@ from toolerrors._words import (
         ("page.goto: net::ERR_NAME_NOT_RESOLVED at https://example.invalid/", ErrorKind.UNAVAILABLE),
         ("TypeError: fetch failed: getaddrinfo ENOTFOUND remote.mcp.server", ErrorKind.UNAVAILABLE),
         ("TypeError: fetch failed", ErrorKind.UNKNOWN_OUTCOME),
+        # mcp-server-fetch 2026.10.24 (its fetch tool's text for httpx's ConnectError)
+        ("Error executing tool fetch: Failed to fetch http://127.0.0.1:1/: "
+         "ConnectError('All connection attempts failed')", ErrorKind.UNAVAILABLE),
         ("Failed to fetch the page due to a connection issue", ErrorKind.UNKNOWN_OUTCOME),
         ("1 validation error for fetchArguments\nurl\n  Input should be a valid URL",
          ErrorKind.INVALID_INPUT),

@@ -81,7 +81,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.RATE_LIMITED,
     ),
     (
-        r"connection refused|econnrefused|enotfound|eai again|name not resolved",
+        r"connection refused|econnrefused|enotfound|eai again|name not resolved"
+        r"|all connection attempts failed",
         ErrorKind.UNAVAILABLE,
     ),
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
@@ -131,7 +132,8 @@ split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
 
 A connection refused or a name that did not resolve (Node's ``connect ECONNREFUSED``
 and ``getaddrinfo ENOTFOUND``, Chromium's ``net::ERR_CONNECTION_REFUSED`` and
-``net::ERR_NAME_NOT_RESOLVED``) means the request never left: ``unavailable``, and
+``net::ERR_NAME_NOT_RESOLVED``, httpx's ``ConnectError('All connection attempts
+failed')``) means the request never left: ``unavailable``, and
 these words come before Node's ``fetch failed``, the wrapper undici throws whatever
 the cause, which alone may have sent the request (``unknown_outcome``).  The Python
 MCP SDK checks a tool's arguments with pydantic ("1 validation error for
@@ -165,8 +167,8 @@ import, they cost 0.09 ms of start-up (the table's, in `_compiled`, far more).""
 
 _NAMES: Final = (
     r"(?<![\w.+-])[a-z][a-z\d+.-]*://\S+"  # a URL (in lower case, as the text is read)
-    r"|(?<![\w'])'[^'\n]+'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
-    r'|(?<![\w:])(?<!: )"[^"\n]+"(?!\w)(?!\s*:)|“[^”\n]+”'  # not a JSON key or value
+    r"|(?<![\w'(])'[^'\n]+'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
+    r'|(?<![\w:(])(?<!: )"[^"\n]+"(?!\w)(?!\s*:)|“[^”\n]+”'  # not a JSON key or value
     r"|(?<!\S)(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
     r"|(?<![\w-])\w[\w-]*(?:\.[\w-]+)+"  # a file or host name: missing.txt, example.invalid
     r"|(?<=executing tool )[^\s:]+"  # the MCP SDK's "Error executing tool read_missing: ..."
