@@ -4,7 +4,9 @@ client over stdio: what they say when they fail reads right.
 The servers are installed once into ``~/.cache/toolerrors-mcp-servers`` (or
 ``$TOOLERRORS_MCP_SERVERS``): the PyPI ones into a virtual environment there, the npm ones
 with ``npm install --prefix``.  Each group is skipped, with its reason, where it cannot be
-had (no network, no node).  Every call is bounded by `CALL_TIMEOUT`.
+had (no network, no node), and each install is bounded by `INSTALL_TIMEOUT` (about a
+minute when nothing is cached, on two cores); every call is bounded by `CALL_TIMEOUT`.
+``-m "not mcp_servers"`` leaves the module out.
 """
 
 from __future__ import annotations
@@ -33,16 +35,23 @@ if TYPE_CHECKING:
 
     from toolerrors import UnifiedError
 
+pytestmark = pytest.mark.mcp_servers
+
 CACHE = Path(os.environ.get("TOOLERRORS_MCP_SERVERS", "~/.cache/toolerrors-mcp-servers"))
 CALL_TIMEOUT = 60.0
-INSTALL_TIMEOUT = 300
+INSTALL_TIMEOUT = 240
 PYPI = {  # the versions the texts below were taken from
     "mcp-server-time": "2026.10.19",
     "mcp-server-fetch": "2026.10.24",
     "mcp-server-git": "2026.10.19",
-    "mcp-server-sqlite": "2025.4.25",
 }
-NPM = {"@modelcontextprotocol/server-filesystem": "2026.8.31"}
+SQLITE = ("mcp-server-sqlite==2025.4.25", "mcp<2")
+"""mcp-server-sqlite's last release uses the MCP SDK's 1.x server API: its own
+environment, with the SDK it was written for."""
+NPM = {
+    "@modelcontextprotocol/server-filesystem": "2026.8.31",
+    "@modelcontextprotocol/server-memory": "2026.8.31",
+}
 
 
 def _install(what: str, command: list[str], done: Path) -> None:
@@ -60,17 +69,27 @@ def _install(what: str, command: list[str], done: Path) -> None:
     done.touch()
 
 
-@pytest.fixture(scope="module")
-def pypi_bin() -> Path:
-    """The bin folder of a virtual environment holding the PyPI servers."""
-    venv = CACHE.expanduser() / "venv"
+def _venv(name: str, wanted: list[str]) -> Path:
+    """The bin folder of a virtual environment in the cache holding ``wanted``."""
+    venv = CACHE.expanduser() / name
     python = venv / "bin" / "python"
     if not python.exists():
         _install("a virtual environment", [sys.executable, "-m", "venv", str(venv)], venv / ".x")
-    wanted = [f"{name}=={version}" for name, version in PYPI.items()]
     pip = [str(python), "-m", "pip", "install", "-q", *wanted]
-    _install("the PyPI MCP servers", pip, venv / f".done-{'-'.join(PYPI.values())}")
+    _install(f"{', '.join(wanted)}", pip, venv / f".done-{'-'.join(wanted)}")
     return venv / "bin"
+
+
+@pytest.fixture(scope="module")
+def pypi_bin() -> Path:
+    """The bin folder of a virtual environment holding the PyPI servers."""
+    return _venv("venv", [f"{name}=={version}" for name, version in PYPI.items()])
+
+
+@pytest.fixture(scope="module")
+def sqlite_bin() -> Path:
+    """The bin folder of a virtual environment holding mcp-server-sqlite."""
+    return _venv("venv-sqlite", list(SQLITE))
 
 
 @pytest.fixture(scope="module")
@@ -86,11 +105,17 @@ def npm_prefix() -> Path:
     return prefix
 
 
-def _call(command: str, args: list[str], tool: str, arguments: dict[str, Any]) -> Any:
+def _call(
+    command: str,
+    args: list[str],
+    tool: str,
+    arguments: dict[str, Any],
+    env: dict[str, str] | None = None,
+) -> Any:
     """One tool call to a server started for it, through the MCP SDK's client."""
 
     async def go() -> Any:
-        params = StdioServerParameters(command=command, args=args)
+        params = StdioServerParameters(command=command, args=args, env=env)
         with open(os.devnull, "w") as quiet:
             async with (
                 stdio_client(params, errlog=quiet) as (read, write),
@@ -183,18 +208,13 @@ def test_git_server_s_pathspec_that_matches_nothing_is_not_found(
 
 
 def test_sqlite_server_s_failures_as_successes_read_when_asked(
-    pypi_bin: Path, tmp_path: Path
+    sqlite_bin: Path, tmp_path: Path
 ) -> None:
     """mcp-server-sqlite answers a missing table with isError false: a success by
     default, not found with labelled_text."""
     db = tmp_path / "t.db"
-    try:
-        result = _call(str(pypi_bin / "mcp-server-sqlite"), ["--db-path", str(db)],
-                       "read_query", {"query": "SELECT * FROM users"})  # fmt: skip
-    except BaseException as exc:  # an ExceptionGroup holding the SDK's MCPError
-        if "Connection closed" not in repr(exc.__dict__) + repr(getattr(exc, "exceptions", "")):
-            raise
-        pytest.skip("mcp-server-sqlite closes at start beside the mcp 2 SDK it installs")
+    result = _call(str(sqlite_bin / "mcp-server-sqlite"), ["--db-path", str(db)],
+                   "read_query", {"query": "SELECT * FROM users"})  # fmt: skip
     assert error_of(result) is None
     error = _read(result, labelled_text=True)
     assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)
@@ -202,8 +222,8 @@ def test_sqlite_server_s_failures_as_successes_read_when_asked(
 
 
 def _filesystem(prefix: Path, root: Path, tool: str, arguments: dict[str, Any]) -> Any:
-    server = prefix / "node_modules" / "@modelcontextprotocol" / "server-filesystem" / "dist"
-    return _call("node", [str(server / "index.js"), str(root)], tool, arguments)
+    server = prefix_js(prefix, "server-filesystem")
+    return _call("node", [str(server), str(root)], tool, arguments)
 
 
 @pytest.mark.parametrize(
@@ -225,3 +245,20 @@ def test_filesystem_server_s_failures(
     result = _filesystem(npm_prefix, tmp_path, tool, {"path": target})
     error = _read(result)
     assert (error.kind, error.retryable) == (kind, False), error.message
+
+
+def test_memory_server_s_missing_entity_is_not_found(npm_prefix: Path, tmp_path: Path) -> None:
+    """@modelcontextprotocol/server-memory: an observation on an entity that is not
+    there is not found, never retried, in its words."""
+    server = prefix_js(npm_prefix, "server-memory")
+    memory = {"MEMORY_FILE_PATH": str(tmp_path / "memory.jsonl"), "PATH": os.environ["PATH"]}
+    arguments = {"observations": [{"entityName": "invalid_user", "contents": ["x"]}]}
+    result = _call("node", [str(server)], "add_observations", arguments, env=memory)
+    error = _read(result)
+    assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False), error.message
+    assert "Entity with name invalid_user not found" in model_text(error)
+
+
+def prefix_js(prefix: Path, name: str) -> Path:
+    """The entry point of an npm reference server installed under ``prefix``."""
+    return prefix / "node_modules" / "@modelcontextprotocol" / name / "dist" / "index.js"
