@@ -60,7 +60,7 @@ REFUSAL: Final = (
 """Words that say a person said no: a decline, or something *rejected* by someone.  A
 bare "rejected" is no refusal: Elasticsearch's ``rejected_execution_exception`` is a
 full queue, which a 429 sends."""
-MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b.*\bnot found\b"
+MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b[^\n]{0,100}?\bnot found\b"
 """Words that say a resource is not there: FastMCP's "Resource not found: 'file:///x'"
 and the MCP SDK's "Unknown resource: file:///x", which both answer with -32602.  A
 tool that is not there is not among them: the MCP specification calls it bad input."""
