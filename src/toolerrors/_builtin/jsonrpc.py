@@ -47,7 +47,7 @@ ROWS: Final = (
     rows.read("-32700", ErrorKind.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
     rows.read("-32600", ErrorKind.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
     rows.read("-32601", ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
-    rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
+    rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. A resource that was not found, with data.uri (the newest revision) or where its words say so (FastMCP, the MCP SDK)."),
     rows.read("-32603", ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
     rows.read("-32000", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the connection closed before a response arrived, so the request may have run. Servers send it for errors of their own too (FastMCP: a permission denied), which its words say; they never make it retried.", writes=False),
     rows.read("-32001", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the request timed out waiting for its response, and may have run. FastMCP sends it for a tool's not found too, which its words say; they never make it retried."),
