@@ -246,6 +246,8 @@ def names_refusal(text: str) -> bool:
 def names_missing_resource(text: str) -> bool:
     """Whether ``text`` says that a resource is not there (`MISSING_RESOURCE`), outside
     the names in it."""
+    if "resource" not in text.lower():  # most -32602s: a substring test, no expression
+        return False
     return re.search(MISSING_RESOURCE, outside_names(text)) is not None
 
 
