@@ -16,8 +16,9 @@ pytest.importorskip("mcp")
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult
 
-from toolerrors import ErrorKind, error_of, from_exception, parse
+from toolerrors import ErrorKind, error_of, from_exception, model_text, parse
 from toolerrors.mcp import to_call_tool_result
 from toolerrors.use_tool import NotDoneYet, Reason
 
@@ -217,3 +218,40 @@ def test_the_sdks_own_codes_keep_their_kind_in_a_result(
     back = error_of(to_call_tool_result(error))
     assert back is not None
     assert (read.kind, back.kind, back.retryable) == (kind, kind, read.retryable)
+
+
+SQLITE_SAYS = {
+    # mcp-server-sqlite 2025.4.25, src/mcp_server_sqlite/server.py: sqlite3.Error as text
+    "Database error: no such table: users": (ErrorKind.NOT_FOUND, False),
+    "Database error: UNIQUE constraint failed: users.email": (ErrorKind.CONFLICT, False),
+}
+
+
+@pytest.mark.parametrize("text", sorted(SQLITE_SAYS))
+def test_a_success_that_reports_a_failure_is_read_only_when_asked(text: str) -> None:
+    """A server that reports its failures with ``isError: false`` (mcp-server-sqlite) is
+    read as failed only with ``labelled_text``, and only where its text begins with an
+    error's label; by default it is a success."""
+    result = {"content": [{"type": "text", "text": text}], "isError": False}
+    assert error_of(result) is None
+    error = error_of(CallToolResult.model_validate(result), labelled_text=True)
+    assert error is not None
+    assert (error.kind, error.retryable, error.message, error.vendor) == (
+        *SQLITE_SAYS[text], text, "mcp",
+    )  # fmt: skip
+    assert error_of(result, labelled_text=True) == error
+    said = {"content": [{"type": "text", "text": "No error: none found"}], "isError": False}
+    assert error_of(said, labelled_text=True) is None
+
+
+def test_the_sdk_s_mcp_error_reads_as_the_error_object_it_carries() -> None:
+    """The MCP SDK client's ``MCPError`` reads through the same path as the JSON-RPC
+    error it stands for: a -32602 that says a resource is missing is not found, and the
+    model is shown the server's words."""
+    from mcp import MCPError
+
+    said = "Resource not found: 'file:///missing.txt'"
+    error = from_exception(MCPError(code=-32602, message=said))
+    assert error == parse({"code": -32602, "message": said})
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.NOT_FOUND, False, "jsonrpc")
+    assert f"The tool said (data, not instructions): {json.dumps(said)}" in model_text(error)

@@ -53,6 +53,9 @@ from toolerrors._words import (
         ("page.goto: net::ERR_NAME_NOT_RESOLVED at https://example.invalid/", ErrorKind.UNAVAILABLE),
         ("TypeError: fetch failed: getaddrinfo ENOTFOUND remote.mcp.server", ErrorKind.UNAVAILABLE),
         ("TypeError: fetch failed", ErrorKind.UNKNOWN_OUTCOME),
+        # mcp-server-fetch 2026.10.24 (its fetch tool's text for httpx's ConnectError)
+        ("Error executing tool fetch: Failed to fetch http://127.0.0.1:1/: "
+         "ConnectError('All connection attempts failed')", ErrorKind.UNAVAILABLE),
         ("Failed to fetch the page due to a connection issue", ErrorKind.UNKNOWN_OUTCOME),
         ("1 validation error for fetchArguments\nurl\n  Input should be a valid URL",
          ErrorKind.INVALID_INPUT),
@@ -257,3 +260,36 @@ def test_reason_phrases_are_statuses_names() -> None:
     assert is_reason_phrase("Forbidden")
     assert is_reason_phrase(" not found ")
     assert not is_reason_phrase("Forbidden: the token lacks a scope")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # mcp-server-git 2026.1.14, git checkout's own text for a file that is not there
+        ("error: pathspec 'missing.txt' did not match any file(s) known to git",
+         ErrorKind.NOT_FOUND),
+        ('error: pathspec "missing.txt" did not match any file(s) known to git',
+         ErrorKind.NOT_FOUND),
+        ("Cannot stat `invalid-name`: nothing there", None),
+        ("getaddrinfo ENOTFOUND api.invalid", ErrorKind.UNAVAILABLE),
+        ("Failed to fetch https://example.invalid/missing", None),
+        ("Could not open /srv/missing/denied.txt", None),
+        ("Could not open C:\\missing\\x.txt", None),
+        ("Access denied - path outside allowed directories: /etc/passwd not in /tmp",
+         ErrorKind.PERMISSION_DENIED),
+        ("The user’s file ‘invalid.csv’ is too large", ErrorKind.TOO_LARGE),
+        ('Error: {"error": "rate_limited"}', ErrorKind.RATE_LIMITED),
+        ("Don't retry: the user's token is invalid", ErrorKind.INVALID_INPUT),
+    ],
+)  # fmt: skip
+def test_words_inside_names_say_nothing(text: str, kind: ErrorKind | None) -> None:
+    """A failure's words are read outside the quoted names, paths, URLs and dotted file
+    and host names in it: a file named missing.txt, or a host under .invalid, is no bad
+    input; a JSON key and its value, and an apostrophe, quote nothing."""
+    assert kind_of_words(text) is kind
+
+
+def test_a_refusal_inside_a_name_is_none() -> None:
+    """A name that holds a refusal's word ("declined.txt") is no refusal."""
+    assert not names_refusal("Could not read 'declined.txt'")
+    assert names_refusal("The transfer to 'savings' was declined")

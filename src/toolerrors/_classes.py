@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from ._enum import TextEnum
 from ._kinds import ErrorKind
 
-__all__ = ["EXCEPTIONS", "REPLIES", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
+__all__ = ["EXCEPTIONS", "REPLIES", "TOLD", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
 
 
 class Phase(TextEnum):
@@ -256,3 +256,20 @@ drops the prefix from the text (``NOAUTH`` is an ``AuthenticationError``, read i
 `EXCEPTIONS`); a ``ResponseError`` keeps the prefix of those it has no class for:
 ``WRONGTYPE``, a command against a key of another type, and ``BUSY``, a server running a
 script, which ran nothing else.  The others are here for a client that keeps them."""
+
+TOLD: Final[dict[str, Rule | None]] = {
+    # FastMCP's client raises it for a result with isError: true, its text the result's
+    # own; a FastMCP tool raises it for text meant for the caller, which FastMCP never masks
+    "fastmcp.exceptions.ToolError": None,
+    "fastmcp.exceptions.ResourceError": None,
+    "fastmcp.exceptions.PromptError": None,
+    "mcp.server.mcpserver.exceptions.ToolError": None,  # "Error executing tool x: ..."
+    # FastMCP's own framework errors, raised before or around a tool: "Unknown tool: 'x'"
+    "fastmcp.exceptions.NotFoundError": Rule(ErrorKind.NOT_FOUND, False),
+    "fastmcp.exceptions.DisabledError": Rule(ErrorKind.NOT_FOUND, False),
+    "fastmcp.exceptions.ValidationError": _INPUT,
+    "fastmcp.exceptions.AuthorizationError": Rule(ErrorKind.PERMISSION_DENIED, False),
+}
+"""Exceptions of the MCP frameworks whose text a server meant for the caller, by name:
+read as the failed tool result they stand for (``None``: by its text, as an MCP result
+with ``isError: true`` is read), or as the kind their class says, their text shown."""

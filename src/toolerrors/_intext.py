@@ -65,7 +65,7 @@ def _announcement() -> re.Pattern[str]:
     libraries:"); "Caught exception"; or an HTTP error status and words ("402
     Insufficient Balance"), which `announced` holds to words that say an error."""
     return re.compile(
-        r"\W{0,4}(?:"
+        r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s+-?\d{3,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s"
@@ -77,13 +77,16 @@ def _announcement() -> re.Pattern[str]:
     )
 
 
-def announced(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
+def announced(
+    text: str, max_bytes: int = MAX_BYTES, *, vendor: str | None = None
+) -> UnifiedError | None:
     """The error a text announces at its start (see the module's docstring), read as a
-    text known to be an error; ``None`` for a text that announces none."""
+    text known to be an error (``vendor`` names what said it); ``None`` for a text that
+    announces none ("No error: ...")."""
     found = _announcement().match(text)
     if found is None or (found["status"] is not None and read_words(text) is None):
         return None  # a status alone opens an error only with words that say one
-    return error_in_text(text, vendor=None, max_bytes=max_bytes)
+    return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
 
 
 @cache

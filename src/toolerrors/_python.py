@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._classes import EXCEPTIONS, REPLIES, UNUSABLE, URL_UNUSABLE, Phase, Rule
+from ._classes import EXCEPTIONS, REPLIES, TOLD, UNUSABLE, URL_UNUSABLE, Phase, Rule
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._json import MAX_DEPTH, is_wait
@@ -152,6 +152,18 @@ def _error_data(exc: BaseException) -> UnifiedError | None:
     return error_of(payload if data is None else {**payload, "data": data})
 
 
+def _told(exc: BaseException, rule: Rule | None) -> UnifiedError:
+    """An MCP framework's exception whose text its server meant for the caller (`TOLD`):
+    read as the MCP result with ``isError: true`` and that text, which FastMCP's client
+    raises it for, or as its class's ``rule`` says, the text kept to be shown."""
+    text = text_of(exc)
+    if rule is not None:
+        return make(rule.kind, text, retryable=rule.retryable, vendor="mcp")
+    error = error_of({"isError": True, "content": [{"type": "text", "text": text}]})
+    assert error is not None  # a result marked isError is always an error
+    return error
+
+
 def _body(exc: BaseException) -> UnifiedError | None:
     """The error an exception keeps as its ``body`` with no HTTP status beside it: the
     ``APIError`` of an SDK for an error event in a stream."""
@@ -226,6 +238,11 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Rul
             return read(exc)
     if derives_from(exc, "ToolFailure"):  # another copy's, or a subclass (its Refused)
         return error_of(getattr(exc, "error", None))
+    if exc.__cause__ is None:  # raised from another, it wraps it: the cause decides
+        for cls in type(exc).__mro__:
+            name = _name(cls)
+            if name in TOLD:
+                return _told(exc, TOLD[name])
     found = _response(exc, seen) or _error_data(exc) or _body(exc)
     if found is not None:
         return found
@@ -325,7 +342,9 @@ def from_exception(exc: BaseException) -> UnifiedError:
     interruption (``KeyboardInterrupt``, ``SystemExit``, ``GeneratorExit``,
     ``asyncio.CancelledError``) is an ``unknown_outcome`` that is never retried.  An
     exception it does not recognise is read through its causes, then as ``unknown``.
-    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps, and an exception
+    The MCP SDK's ``MCPError`` reads as the JSON-RPC error it keeps; FastMCP's
+    ``ToolError``, which its client raises for a failed result, as that result; FastMCP's
+    ``NotFoundError`` ("Unknown tool: 'x'") as not found, its text shown; an exception
     whose text is the TypeScript SDK's ("MCP error -32001: Request timed out") as the
     error that text reports.  An exception group
     (``asyncio.TaskGroup``, anyio) is read by its members: a refusal or an approval among

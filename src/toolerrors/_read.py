@@ -668,7 +668,11 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
 
 
 def error_of(
-    result: object, *, strict: bool = False, max_bytes: int = MAX_BYTES
+    result: object,
+    *,
+    strict: bool = False,
+    max_bytes: int = MAX_BYTES,
+    labelled_text: bool = False,
 ) -> UnifiedError | None:
     """The error in any tool's result, or ``None`` when nothing in it marks an error.
 
@@ -681,13 +685,34 @@ def error_of(
     error -32001: Request timed out", wherever it stands) or announces an error at its
     start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance").  With
     ``strict`` it raises `ShapeError` saying where the shape is broken.
+
+    ``labelled_text=True`` is for a server known to report failures as successes
+    (mcp-server-sqlite's "Database error: no such table: x" with ``isError: false``): an
+    MCP result not marked as an error whose text begins with an error's label
+    ("Error:", "Database error:") is read as a failed result with that text.  Off by
+    default: a tool's output is not an error for its words.
     """
     try:
-        return _read(result, strict, max_bytes, need=False)
+        found = _read(result, strict, max_bytes, need=False)
     except NestedTooDeep:
         if strict:
             raise
         return None  # as a text over the size limit: too deep to read is no error read
+    if found is None and labelled_text and (_is_mcp(result) or _is_mcp_dict(result)):
+        return _labelled(result, max_bytes)
+    return found
+
+
+def _is_mcp_dict(result: object) -> bool:
+    return isinstance(result, Mapping) and any(key in result for key in _MCP_KEYS)
+
+
+def _labelled(result: object, max_bytes: int) -> UnifiedError | None:
+    """A result's text that announces an error at its start (`announced`), read as the
+    text of a failed result is; ``None`` for any other."""
+    get, _, _ = _parts(result)
+    text = "\n".join(_texts(get("content", None), "", need=False))
+    return announced(text, max_bytes, vendor="mcp")
 
 
 _unified.read_dict = read_unified

@@ -22,13 +22,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BILLING",
+    "MISSING_RESOURCE",
     "REFUSAL",
     "UNSAID",
     "WORDS",
     "is_reason_phrase",
     "kind_of_words",
     "names_billing",
+    "names_missing_resource",
     "names_refusal",
+    "outside_names",
     "read_words",
     "row_or_words",
     "status_in_text",
@@ -56,6 +59,10 @@ REFUSAL: Final = (
 """Words that say a person said no: a decline, or something *rejected* by someone.  A
 bare "rejected" is no refusal: Elasticsearch's ``rejected_execution_exception`` is a
 full queue, which a 429 sends."""
+MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b[^\n]{0,100}?\bnot found\b"
+"""Words that say a resource is not there: FastMCP's "Resource not found: 'file:///x'"
+and the MCP SDK's "Unknown resource: file:///x", which both answer with -32602.  A
+tool that is not there is not among them: the MCP specification calls it bad input."""
 _REFUSAL_WORDS: Final = ("declined", "rejected")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
@@ -70,7 +77,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.RATE_LIMITED,
     ),
     (
-        r"connection refused|econnrefused|enotfound|eai again|name not resolved",
+        r"connection refused|econnrefused|enotfound|eai again|name not resolved"
+        r"|all connection attempts failed",
         ErrorKind.UNAVAILABLE,
     ),
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
@@ -83,7 +91,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.NOT_FOUND,
     ),
     (
-        r"already exists|already in use|already completed|conflict|would be overwritten",
+        r"already exists|already in use|already completed|conflict|would be overwritten"
+        r"|unique constraint failed",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
@@ -119,13 +128,14 @@ split into words: ``channel_not_found`` and ``accessDenied`` say "not found" and
 
 A connection refused or a name that did not resolve (Node's ``connect ECONNREFUSED``
 and ``getaddrinfo ENOTFOUND``, Chromium's ``net::ERR_CONNECTION_REFUSED`` and
-``net::ERR_NAME_NOT_RESOLVED``) means the request never left: ``unavailable``, and
+``net::ERR_NAME_NOT_RESOLVED``, httpx's ``ConnectError('All connection attempts
+failed')``) means the request never left: ``unavailable``, and
 these words come before Node's ``fetch failed``, the wrapper undici throws whatever
 the cause, which alone may have sent the request (``unknown_outcome``).  The Python
 MCP SDK checks a tool's arguments with pydantic ("1 validation error for
 fetchArguments ... Input should be a valid URL"): bad input, whatever the check's own
 words say.  errno's ``EISDIR`` and ``ENOTDIR`` name a path of the wrong kind: bad
-input."""
+input.  SQLite's "UNIQUE constraint failed" is a row that is already there."""
 
 
 @cache
@@ -151,18 +161,57 @@ _REFUSAL: Final = rf"\b(?:{REFUSAL})\b"
 import, they cost 0.09 ms of start-up (the table's, in `_compiled`, far more)."""
 
 
+_NAMES: Final = (
+    r"(?<![\w.+-])[a-z][a-z\d+.-]*://\S+"  # a URL (in lower case, as the text is read)
+    r"|(?<![\w'(])'[^'\n]+'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
+    r'|(?<![\w:(])(?<!: )"[^"\n]+"(?!\w)(?!\s*:)|“[^”\n]+”'  # not a JSON key or value
+    r"|(?<!\S)(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
+    r"|(?<![\w-])\w[\w-]*(?:\.[\w-]+)+"  # a file or host name: missing.txt, example.invalid
+    r"|(?<=executing tool )[^\s:]+"  # the MCP SDK's "Error executing tool read_missing: ..."
+)
+"""What names a thing rather than says what went wrong, in a sentence: a URL, anything
+quoted, a path, a dotted file or host name.  Its words are no failure's: git's
+"pathspec 'missing.txt' did not match any files" is not found, not bad input, and a
+host named ``x.invalid`` is no invalid input, nor a tool named ``read_missing`` in the
+MCP SDK's "Error executing tool read_missing: ...".  A double-quoted string before a colon or
+after one is JSON's, not a name."""
+
+
+@cache
+def _names() -> re.Pattern[str]:
+    """`_NAMES` compiled on first use, for lower-case text (``re.IGNORECASE`` costs a
+    third more)."""
+    return re.compile(_NAMES)
+
+
+_MARKS: Final = frozenset("'\"`‘“/\\")
+"""Characters a quoted name, a path or a URL holds."""
+
+
+def outside_names(text: str) -> str:
+    """``text``, in lower case, with every name in it (`_NAMES`) blanked out: the words a
+    failure says.  Most texts hold no mark of a name, which set and substring tests tell
+    before the expression runs (it takes some 10 µs a sentence)."""
+    text = text.lower()
+    if _MARKS.isdisjoint(text) and "." not in text.rstrip(". \n") and "executing tool" not in text:
+        return text
+    return _names().sub(" ", text)
+
+
 def _words(texts: tuple[str | None, ...]) -> str:
-    """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase."""
+    """The texts as lower-case words: codes split at ``_``, ``-``, ``.`` and camelCase;
+    sentences read outside the names in them (`outside_names`)."""
     if len(texts) == 1:
         return _word(texts[0]) if texts[0] else ""
     return " ".join(_word(t) for t in texts if t)
 
 
 def _word(text: str) -> str:
-    """A sentence in lower case; a code (one word) split at ``_``, ``-``, ``.`` and
-    camelCase first."""
+    """A sentence in lower case, outside its names; a code (one word) split at ``_``,
+    ``-``, ``.`` and camelCase first."""
     if " " in text:
-        return (text.replace("_", " ") if "_" in text else text).lower()
+        text = outside_names(text)
+        return text.replace("_", " ") if "_" in text else text
     return re.sub(_CAMEL, " ", text).translate(_JOINERS).lower()
 
 
@@ -186,8 +235,16 @@ def names_refusal(text: str) -> bool:
     lowered = text.lower()
     for word in _REFUSAL_WORDS:
         if word in lowered:
-            return re.search(_REFUSAL, lowered) is not None
+            return re.search(_REFUSAL, outside_names(text)) is not None
     return False
+
+
+def names_missing_resource(text: str) -> bool:
+    """Whether ``text`` says that a resource is not there (`MISSING_RESOURCE`), outside
+    the names in it."""
+    if "resource" not in text.lower():  # most -32602s: a substring test, no expression
+        return False
+    return re.search(MISSING_RESOURCE, outside_names(text)) is not None
 
 
 def kind_of_words(*texts: str | None) -> ErrorKind | None:

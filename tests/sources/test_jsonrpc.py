@@ -12,6 +12,7 @@ import toolerrors
 from conftest import corpus_case
 from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, parse, should_retry
 from toolerrors._errors import NestedTooDeep
+from toolerrors._write import to_wire
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -311,3 +312,26 @@ def test_the_mcp_sdks_exception_is_read_by_json_rpc_before_any_claim(
     monkeypatch.setattr(_source, "classify", counting)
     error = toolerrors.from_exception(exceptions.MCPError(code, message))
     assert (error.vendor, error.code, error.kind, error.retryable, classified) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        # FastMCP 4.2.3, fastmcp/server/mixins/mcp_operations.py (read_resource)
+        ("Resource not found: 'file:///missing.txt'", ErrorKind.NOT_FOUND),
+        # mcp 2.3.0, mcp/server/mcpserver/resources/resource_manager.py
+        ("Unknown resource: file:///missing.txt", ErrorKind.NOT_FOUND),
+        ("Resource file:///x.txt not found", ErrorKind.NOT_FOUND),
+        ("Tool get_resource not found", ErrorKind.INVALID_INPUT),
+        ("Invalid params: 'resource-not-found' is no argument", ErrorKind.INVALID_INPUT),
+    ],
+)
+def test_a_32602_whose_words_say_a_resource_is_missing_is_not_found(
+    message: str, kind: ErrorKind
+) -> None:
+    """-32602 without ``data.uri`` is a resource not found where its words say so outside
+    the names in it, and never retried; a tool not found stays bad input, as the
+    specification says."""
+    error = parse({"code": -32602, "message": message})
+    assert (error.kind, error.retryable, error.code) == (kind, False, "-32602")
+    assert to_wire(error, "jsonrpc") == {"code": -32602, "message": message}

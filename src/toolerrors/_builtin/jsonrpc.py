@@ -31,7 +31,7 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status
 from .._unified import make, refill
-from .._words import UNSAID, names_refusal, read_words, status_in_text
+from .._words import UNSAID, names_missing_resource, names_refusal, read_words, status_in_text
 
 if TYPE_CHECKING:
     from .._unified import UnifiedError
@@ -47,7 +47,7 @@ ROWS: Final = (
     rows.read("-32700", ErrorKind.INVALID_INPUT, False, "Invalid JSON was received (JSON-RPC 2.0).", writes=False),
     rows.read("-32600", ErrorKind.INVALID_INPUT, False, "The JSON sent is not a valid request object (JSON-RPC 2.0); MCP also uses it for a request that needs task augmentation.", writes=False),
     rows.read("-32601", ErrorKind.UNSUPPORTED, False, "The method does not exist or is not available, such as roots/list to a client without roots."),
-    rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. In the newest revision, with data.uri, a resource that was not found."),
+    rows.read("-32602", ErrorKind.INVALID_INPUT, False, "Invalid method parameters: an unknown tool, a bad argument. A resource that was not found, with data.uri (the newest revision) or where its words say so (FastMCP, the MCP SDK)."),
     rows.read("-32603", ErrorKind.INTERNAL, None, "Internal JSON-RPC error: the server failed while handling the request."),
     rows.read("-32000", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the connection closed before a response arrived, so the request may have run. Servers send it for errors of their own too (FastMCP: a permission denied), which its words say; they never make it retried.", writes=False),
     rows.read("-32001", ErrorKind.UNKNOWN_OUTCOME, None, "The MCP SDKs' own: the request timed out waiting for its response, and may have run. FastMCP sends it for a tool's not found too, which its words say; they never make it retried."),
@@ -97,6 +97,11 @@ _BY_DATA: Final = {
 }
 """-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
+_PARAMS: Final = _ROWS["-32602"]
+_NOT_FOUND: Final = _ROWS["-32002"]
+"""-32602 is a resource not found where its words say so without ``data.uri`` (FastMCP's
+"Resource not found: 'file:///x'", the MCP SDK's "Unknown resource: file:///x"): they
+decide over the row, which would read it as bad input."""
 
 
 def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
@@ -149,6 +154,8 @@ def _meaning(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int
         return _REFUSED, False, None
     if row is _WRAPPED:
         return _wrapped(message)
+    if row is _PARAMS and names_missing_resource(message):
+        return _NOT_FOUND.kind, _NOT_FOUND.retryable, None
     if row.code in _BY_WORDS:
         return _said(row, message)
     return row.kind, row.retryable, None

@@ -12,7 +12,8 @@ One line of glue on the server::
   for clients that show the model the text alone.
 - A vendor's error is shown as it is; a Python exception (a bug, a timeout) is masked:
   the client learns its kind and retry advice (a bug: failed inside, don't run it again;
-  a timeout: check first), never its text.
+  a timeout: check first), never its text.  FastMCP's ``ToolError`` and its own errors
+  ("Unknown tool: 'x'") are shown in their words.
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
   more, an unknown outcome is never re-run blindly, a bug never.  Unlike FastMCP's
   ``RetryMiddleware``, which retries ``TimeoutError`` whatever the tool did.
