@@ -76,6 +76,14 @@ from toolerrors._words import (
         ("Refused to fetch http://10.0.0.1/: not a public address", ErrorKind.PERMISSION_DENIED),
         ("Your local changes to the following files would be overwritten by checkout",
          ErrorKind.CONFLICT),
+        # Replicate's 422 problem document: its title and detail together
+        ("Input validation failed - Additional property signal is not allowed",
+         ErrorKind.INVALID_INPUT),
+        # Tavily's extract endpoint
+        ("All URLs failed validation.", ErrorKind.INVALID_INPUT),
+        # mcp-obsidian, quoting Obsidian Local REST API's 40101
+        ("Error 40101: Authorization required. Find your API Key in the settings",
+         ErrorKind.UNAUTHENTICATED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -83,7 +83,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
     (REFUSAL, ErrorKind.REFUSED),
-    (r"validation errors? for", ErrorKind.INVALID_INPUT),
+    (
+        r"validation errors? for|validation (?:error|failed)|failed validation",
+        ErrorKind.INVALID_INPUT,
+    ),
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
     (
         r"not found|no such|does not exist|did not resolve to an object"
@@ -98,6 +101,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (
         r"unauthenticated|unauthori[sz]ed|not authenticated|authentication (?:failed|required)"
+        r"|authori[sz]ation required"
         r"|login required|not logged in|must be logged in|bad credentials"
         r"|(?:invalid|incorrect|expired|missing) (?:api )?(?:key|token|credentials)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired",
@@ -133,9 +137,13 @@ failed')``) means the request never left: ``unavailable``, and
 these words come before Node's ``fetch failed``, the wrapper undici throws whatever
 the cause, which alone may have sent the request (``unknown_outcome``).  The Python
 MCP SDK checks a tool's arguments with pydantic ("1 validation error for
-fetchArguments ... Input should be a valid URL"): bad input, whatever the check's own
-words say.  errno's ``EISDIR`` and ``ENOTDIR`` name a path of the wrong kind: bad
-input.  SQLite's "UNIQUE constraint failed" is a row that is already there."""
+fetchArguments ... Input should be a valid URL"), and any check that says validation
+failed (Replicate's "Input validation failed", Tavily's "All URLs failed validation"):
+bad input, whatever the check's own words say, "not allowed" among them.
+"Authorization Required" is HTTP/1.1's first name for a 401 (RFC 2068), which
+servers still send: unauthenticated.  errno's ``EISDIR`` and ``ENOTDIR`` name a path
+of the wrong kind: bad input.  SQLite's "UNIQUE constraint failed" is a row that is
+already there."""
 
 
 @cache
