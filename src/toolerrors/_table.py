@@ -214,10 +214,16 @@ class Row(NamedTuple):
     it writes on first use."""
 
     vendor: str
+    """The source it belongs to (``"acme"``)."""
     code: str
+    """The vendor's code, as its payloads carry it (``"rate_limited"``, ``"-32603"``)."""
     kind: ErrorKind
+    """The kind a payload with this code is read as, and the kind written as this code
+    when the row `writes`."""
     retryable: bool | None
-    """Retry advice when the payload carries none (use_tool never does, Configure may not)."""
+    """Retry advice when the payload carries none (use_tool never does, Configure may not).
+    A reader passes it on (`lookup` gives the row): `register` refuses a source whose
+    payloads say nothing of retrying and whose reader drops it."""
     status: int | None = None
     """The HTTP status the vendor's documentation gives this code; also written when the
     error has none."""
@@ -231,6 +237,7 @@ class Row(NamedTuple):
     """The source's own suggested action a written error carries (Configure's
     ``suggestedAction``)."""
     meaning: str = ""
+    """What the code means, in the vendor's documentation's words (for the docs)."""
     hint: str = ""
     """What to do, in the vendor's documented words where it gives them."""
     lost: str = ""

@@ -40,18 +40,28 @@ class Claim(NamedTuple):
     rank: int
     """Its place in the order claims are asked in: unique among the claims on its anchor."""
     anchor: str
+    """The key a payload must have for the claim to be asked (``"error"``)."""
     reader: Reader | str
     """What reads a payload it takes; or a sentence saying what the payload is instead of
     an error (``"a Pythe success envelope (ok: true) is not an error"``)."""
     takes: str
     """What it takes, in words, for the rank table in the docs."""
     is_a: type | None = None
+    """The exact type the anchor's value must have (``dict``, ``str``); any when ``None``."""
     one_of: frozenset[Any] | None = None
+    """The values the anchor's may take (``frozenset({"error"})``); needs ``is_a``."""
     needs: tuple[str, ...] = ()
+    """Keys the payload must have as well (``"error/param"``: inside the anchor's object)."""
     texts: tuple[str, ...] = ()
+    """Keys whose values must be non-empty text (``"message"``)."""
     refuses: tuple[str, ...] = ()
+    """Keys the payload must not have: another source's mark (``"message"``)."""
     when: Callable[[Mapping[str, Any]], bool] | None = None
+    """A last test, for what keys cannot say; called only once the others hold."""
     parsing_only: bool = False
+    """Take the payload only when an error is asked for (`toolerrors.parse`,
+    `toolerrors.from_http`), not from a tool's result (`toolerrors.error_of`), where
+    the same keys may be a record's."""
     given: bool = False
     """The anchor's value must be given: one that is false, zero, empty or null marks
     nothing (``{"not_done_yet": []}`` beside work done)."""

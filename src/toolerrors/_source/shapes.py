@@ -137,6 +137,8 @@ class Source(NamedTuple):
     """Its closed list of error codes; the built-in sources' are their rows' codes
     (`toolerrors.sources.codes_of`)."""
     shapes: tuple[Shape, ...]
+    """Its payloads' shapes, field by field (`Shape`): what `check` holds a payload to,
+    what strict reading demands, what the strategies draw, and what the docs show."""
     rows: tuple[Row, ...]
     """Its mapping rows: every code it reads, and how each kind is written to it."""
     claims: tuple[Claim, ...]
@@ -145,6 +147,9 @@ class Source(NamedTuple):
     Two sources whose shapes share a key tell their shapes apart in their claims, and the
     rank decides what both would take."""
     write: Writer
+    """How an error is written as its payload (`toolerrors.convert`): at home, give back
+    what came (`home`, `with_extra`); else write the code of the error's kind
+    (`canonical_row`), never with more retry advice than the kind allows."""
     models: str
     """The module holding its pydantic models, imported only when a model is asked for
     (`models_of`): a built-in source names it relative to the package (``".pythe"``), so
