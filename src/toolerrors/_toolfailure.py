@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -83,7 +82,12 @@ def write(error: UnifiedError) -> dict[str, Any]:
         meta[RETRYABLE] = error.retryable
     if meta.get(RETRYABLE) is True and error.retry_after is not None:
         meta[NOT_BEFORE] = round((clock() + error.retry_after) * 1000)
-    meta[CORRELATION_ID] = error.request_id or uuid.uuid4().hex
+    if error.request_id:
+        meta[CORRELATION_ID] = error.request_id
+    else:
+        import uuid  # on first use: its import (and platform's) costs 9 ms of every start
+
+        meta[CORRELATION_ID] = uuid.uuid4().hex
     meta[GUIDANCE] = error.hint
     return meta
 

@@ -164,13 +164,13 @@ def example(row: Row, message: str) -> dict[str, Any]:
     return {"code": row.code, "details": details, "hint": None, "message": message}
 
 
-_SQLSTATE: Final = re.compile(r"PGRST\d{3}|[0-9A-Z]{5}")
+_SQLSTATE: Final = r"PGRST\d{3}|[0-9A-Z]{5}"  # compiled on first use, by re's cache
 
 
 def _a_code(d: Mapping[str, Any]) -> bool:
     """PostgREST's code: ``PGRST`` and three digits, or a five-character SQLSTATE."""
     code = d["code"]
-    return type(code) is str and _SQLSTATE.fullmatch(code) is not None
+    return type(code) is str and re.fullmatch(_SQLSTATE, code) is not None
 
 
 SOURCE: Final = Source(
