@@ -277,6 +277,8 @@ def test_a_call_held_in_one_turn_pauses_in_the_next_turn_of_the_conversation(
     state.approve(interruption)
     third = asyncio.run(Runner.run(agent, state, session=session))
     assert (charged, third.final_output) == ([5], "Paid.")
+    if session is not None:
+        session.close()  # Python 3.13 warns of an SQLite connection left open
 
 
 def test_a_call_held_in_one_conversation_never_pauses_another() -> None:
@@ -289,15 +291,16 @@ def test_a_call_held_in_one_conversation_never_pauses_another() -> None:
         [function_call("pay", {"amount": 5}, call_id="c1")],
         [assistant_message("Ana must say yes first.")],
     ]
-    held = asyncio.run(
-        Runner.run(_payer(turns, charged, []), "Pay Bo 5.", session=SQLiteSession("ana"))
-    )
+    ana, bo = SQLiteSession("ana"), SQLiteSession("bo")
+    held = asyncio.run(Runner.run(_payer(turns, charged, []), "Pay Bo 5.", session=ana))
     assert _outputs(held)[0].startswith("Tool call failed: approval_required.")
-    for session, given in [(SQLiteSession("bo"), "Yes, send it."), (None, "Pay Bo 5.")]:
+    for session, given in [(bo, "Yes, send it."), (None, "Pay Bo 5.")]:
         other = asyncio.run(Runner.run(_payer(turns, charged, []), given, session=session))
         assert other.interruptions == []
         assert _outputs(other)[0].startswith("Tool call failed: approval_required.")
     assert charged == []
+    ana.close()  # Python 3.13 warns of an SQLite connection left open
+    bo.close()
 
 
 def test_a_call_that_ran_after_its_hold_is_held_no_more() -> None:
