@@ -15,7 +15,7 @@ pytest.importorskip("fastmcp")
 from fastmcp import Client, FastMCP
 
 import toolerrors
-from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+from toolerrors.integrations.fastmcp import ToolFailureMiddleware
 from toolerrors.retry import Retry, RetryPolicy
 
 from ._scenarios import (
@@ -38,7 +38,7 @@ KINDS = ["sync", "async"]
 
 def _server(name: str, body: Callable[[int], Any], kind: str, retry: Retry = FAST) -> FastMCP:
     server = FastMCP("toolerrors-matrix")
-    server.add_middleware(ToolErrorsMiddleware(retry))
+    server.add_middleware(ToolFailureMiddleware(retry))
     server.tool(function(name, body, kind))
     return server
 

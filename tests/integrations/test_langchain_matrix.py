@@ -21,7 +21,7 @@ from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from toolerrors.integrations.langchain import ToolErrorsMiddleware, UnsafeWiring, retry_on
+from toolerrors.integrations.langchain import ToolFailureMiddleware, UnsafeWiring, retry_on
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import refused
 
@@ -86,7 +86,7 @@ def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST),
+        ToolFailureMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert charged == [5]
@@ -103,7 +103,7 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
         [_tool("send", refusing, kind),
          _tool("other", other.append, kind)],
         [_call("send", amount=1), _call("other", amount=1), DONE],
-        ToolErrorsMiddleware(FAST),
+        ToolFailureMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
@@ -122,7 +122,7 @@ def test_an_approval_pauses_and_runs_once_after_yes(
     charged: list[int] = []
     body = held_until_approved(approved, charged)
     agent = _agent(
-        [_tool("pay", body, kind)], [_call("pay", amount=5), DONE], ToolErrorsMiddleware(FAST)
+        [_tool("pay", body, kind)], [_call("pay", amount=5), DONE], ToolFailureMiddleware(FAST)
     )
     paused = _run(agent, entry, ASK)
     assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
@@ -142,7 +142,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
     body = rate_limited(calls, 3)
     agent = _agent(
         [_tool("search", body, kind)], [_call("search", amount=1), DONE],
-        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append)),
+        ToolFailureMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append)),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert (len(calls), waits) == (2, [3])
@@ -156,7 +156,7 @@ def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None
     body = buggy(calls)
     agent = _agent(
         [_tool("lookup", body, kind)], [_call("lookup", amount=1), DONE],
-        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True))),
+        ToolFailureMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True))),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
@@ -183,7 +183,7 @@ def test_an_error_message_made_inside_is_read_as_the_failure_it_is(kind: str, en
         [_tool("pay", decline, kind, handle_tool_error=True),
          _tool("send", refuse, kind, handle_tool_error=True), _tool("other", other.append, kind)],
         [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
-        ToolErrorsMiddleware(retry),
+        ToolFailureMiddleware(retry),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     declined, refusal = _errors(result)
@@ -200,12 +200,12 @@ def _tool_retry(**options: Any) -> ToolRetryMiddleware:
 
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
 def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, entry: str) -> None:
-    """``[ToolRetryMiddleware(), ToolErrorsMiddleware()]``: ours inside never raises, so
+    """``[ToolRetryMiddleware(), ToolFailureMiddleware()]``: ours inside never raises, so
     LangChain's default retry has nothing to re-run."""
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        _tool_retry(), ToolErrorsMiddleware(FAST),
+        _tool_retry(), ToolFailureMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert charged == [5]
@@ -216,19 +216,19 @@ def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, 
 def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     kind: str, entry: str
 ) -> None:
-    """``[ToolErrorsMiddleware(), ToolRetryMiddleware()]`` would charge 9 times: it raises
+    """``[ToolFailureMiddleware(), ToolRetryMiddleware()]`` would charge 9 times: it raises
     `UnsafeWiring`, naming the fix, before the tool runs; with ``retry_on`` it is safe."""
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), _tool_retry(),
+        ToolFailureMiddleware(FAST), _tool_retry(),
     )  # fmt: skip
-    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+    with pytest.raises(UnsafeWiring, match=r"list ToolFailureMiddleware after it"):
         _run(agent, entry, ASK)
     assert charged == []
     safe = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), _tool_retry(retry_on=retry_on),
+        ToolFailureMiddleware(FAST), _tool_retry(retry_on=retry_on),
     )  # fmt: skip
     _run(safe, entry, ASK)
     assert charged == [5]
@@ -265,9 +265,9 @@ def test_around_a_retry_layer_of_langchain_s_class_it_refuses_wherever_it_sits(
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), *_passing(between),
+        ToolFailureMiddleware(FAST), *_passing(between),
         layer(max_retries=3, initial_delay=0, jitter=False),
     )  # fmt: skip
-    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+    with pytest.raises(UnsafeWiring, match=r"list ToolFailureMiddleware after it"):
         _run(agent, entry, ASK)
     assert charged == []

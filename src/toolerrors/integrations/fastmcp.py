@@ -2,7 +2,7 @@
 
 One line of glue on the server::
 
-    mcp.add_middleware(ToolErrorsMiddleware())
+    mcp.add_middleware(ToolFailureMiddleware())
 
 - A tool's failure, raised or returned in-band, comes back to the client as an MCP result
   with ``isError: true`` and the same JSON as the first text block and as
@@ -49,7 +49,7 @@ from .._write import keeping, to_wire
 from ..retry import Retry
 from ._common import UnsafeWiring, layer_inside
 
-__all__ = ["ToolErrorsMiddleware", "UnsafeWiring"]
+__all__ = ["ToolErrorsMiddleware", "ToolFailureMiddleware", "UnsafeWiring"]
 
 _MASKED: Final = {
     ErrorKind.INTERNAL: "The tool failed inside itself.",
@@ -87,14 +87,14 @@ def _check_wiring(call_next: Any) -> None:
     retried: tuple[type[BaseException], ...] = getattr(inner, "retry_exceptions", ())
     if retried:  # FastMCP's own default: TimeoutError and ConnectionError
         raise UnsafeWiring(
-            "RetryMiddleware was added after ToolErrorsMiddleware, so it runs inside it and"
+            "RetryMiddleware was added after ToolFailureMiddleware, so it runs inside it and"
             " would re-run a tool that may already have acted (a payment that timed out)"
-            " before toolerrors can stop it: add ToolErrorsMiddleware after RetryMiddleware,"
-            " or leave RetryMiddleware out (ToolErrorsMiddleware retries what is safe)"
+            " before toolerrors can stop it: add ToolFailureMiddleware after RetryMiddleware,"
+            " or leave RetryMiddleware out (ToolFailureMiddleware retries what is safe)"
         )
 
 
-class ToolErrorsMiddleware(Middleware):
+class ToolFailureMiddleware(Middleware):
     """Structured, safe tool failures for a FastMCP server: see the module's description."""
 
     def __init__(self, retry: Retry | None = None) -> None:
@@ -113,3 +113,8 @@ class ToolErrorsMiddleware(Middleware):
         except ToolFailure as failure:
             return _result(failure.error)
         return _result(outcome) if isinstance(outcome, UnifiedError) else outcome
+
+
+ToolErrorsMiddleware = ToolFailureMiddleware
+"""The old name of `ToolFailureMiddleware` (the same class), kept so that code written
+for it goes on working."""
