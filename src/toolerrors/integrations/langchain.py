@@ -19,6 +19,9 @@ One line of glue::
 - ``invoke`` and ``ainvoke``/``astream`` alike, with sync and async tools.
 - List it after ``ToolRetryMiddleware``; listed before one, it raises `UnsafeWiring`
   before the tool runs, unless that one is given the safe predicate, `retry_on`.
+- Beside LangChain's own ``ToolErrorMiddleware``, in either order, a payment is charged
+  once: listed first, it has nothing to answer; listed after, the failures its
+  ``on_error`` answers are read from its message and never re-run.
 """
 
 from __future__ import annotations
