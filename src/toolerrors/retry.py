@@ -197,8 +197,8 @@ def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any, why: 
 
 
 IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
-"""The HTTP header a tool sends its ``idempotency_key`` in (Stripe's, and the IETF
-draft's ``Idempotency-Key``)."""
+"""The HTTP header a tool sends its ``idempotency_key`` in, as the IETF draft on
+idempotency keys names it."""
 
 IDEMPOTENCY_META: Final = "idempotencyKey"
 """The ``_meta`` key an MCP client sends a call's ``idempotency_key`` under: the name the
