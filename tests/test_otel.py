@@ -220,15 +220,15 @@ def test_the_resolver_fits_opentelemetry_util_genai() -> None:
 
 
 def test_fastmcp_s_tool_span_is_marked_by_the_middleware(spans: InMemorySpanExporter) -> None:
-    """A tool that returns an in-band error through ToolErrorsMiddleware marks FastMCP's
+    """A tool that returns an in-band error through ToolFailureMiddleware marks FastMCP's
     own span of the call."""
     pytest.importorskip("fastmcp")
     from fastmcp import Client, FastMCP
 
-    from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+    from toolerrors.integrations.fastmcp import ToolFailureMiddleware
 
     server = FastMCP("otel")
-    server.add_middleware(ToolErrorsMiddleware())
+    server.add_middleware(ToolFailureMiddleware())
 
     @server.tool
     def look(path: str) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from toolerrors.retry import (
     Retry,
     RetryPolicy,
     call,
+    stable_key,
     stamina_hook,
     tenacity_retry,
     tenacity_wait,
@@ -242,6 +243,62 @@ def test_one_idempotency_key_for_every_attempt() -> None:
     fixed = FakeTool(["ok"])
     Retry(idempotency_key="k-1").call(fixed)
     assert [call.kwargs for call in fixed.calls] == [{"idempotency_key": "k-1"}]
+
+
+PAY_KEY = "c82010e43d06fe09ffbf28540fd5f3ec5549f25244489919eb4821ee33c9dd96"
+"""``stable_key("call-1", {"amount": 5, "to": "Bo"})``: the SHA-256 of
+``["call-1",{"amount":5,"to":"Bo"}]``, the same in every process."""
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_call_id_gives_every_attempt_and_a_resumed_run_one_stable_key(mode: str) -> None:
+    """With the tool call's id, the key is derived from it and the arguments: the same on
+    the attempt after a timeout, and from another `Retry` (a resumed run), whatever the
+    order of the arguments."""
+    keys: list[str] = []
+    for arguments in ({"amount": 5, "to": "Bo"}, {"to": "Bo", "amount": 5}):
+        tool = FakeTool([TimeoutError("t"), {"paid": True}])
+        retry = Retry(call_id="call-1", sleep=lambda _: None)
+        if mode == "sync":
+            retry.call(tool, **arguments)
+        else:
+            asyncio.run(retry.acall(tool.acall, **arguments))
+        keys += [str(c.idempotency_key) for c in tool.calls]
+    assert keys == [PAY_KEY] * 4
+    assert stable_key("call-1", {"to": "Bo", "amount": 5}) == PAY_KEY
+
+
+def test_a_stable_key_changes_with_the_arguments_and_the_call() -> None:
+    """Other arguments, or another call, have another key; positional arguments count."""
+    assert stable_key("call-1", {"amount": 6, "to": "Bo"}) != PAY_KEY
+    assert stable_key("call-2", {"amount": 5, "to": "Bo"}) != PAY_KEY
+    tool = FakeTool(["ok"])
+    Retry(call_id="call-1").call(tool, 5, to="Bo")
+    assert tool.calls[0].idempotency_key == stable_key("call-1", [[5], {"to": "Bo"}])
+
+
+def test_the_caller_s_key_wins_over_a_stable_one() -> None:
+    """A key passed to the call, or given as ``idempotency_key``, is sent instead."""
+    passed = FakeTool(["ok"])
+    Retry(call_id="call-1").call(passed, amount=5, idempotency_key="order-77")
+    given = FakeTool(["ok"])
+    Retry(idempotency_key="k-1", call_id="call-1").call(given, amount=5)
+    assert (passed.calls[0].idempotency_key, given.calls[0].idempotency_key) == (
+        "order-77",
+        "k-1",
+    )
+
+
+def test_a_stable_key_refuses_arguments_json_cannot_hold() -> None:
+    """A date is named, with the way out, rather than keyed by its ``repr``."""
+    import datetime
+
+    with pytest.raises(TypeError) as caught:
+        stable_key("call-1", {"when": datetime.date(2026, 1, 2)})
+    assert str(caught.value) == (
+        "stable_key() needs arguments JSON can hold, for call 'call-1': Object of type date "
+        "is not JSON serializable; pass idempotency_key= yourself instead"
+    )
 
 
 @pytest.mark.parametrize("key", [True, "k-1"])

@@ -172,16 +172,16 @@ def test_a_round_trip_through_to_call_tool_result() -> None:
 
 def test_a_fastmcp_client_gets_the_metadata() -> None:
     """Through a real in-memory FastMCP client, a tool's failure (returned by the tool as
-    toolerrors.mcp writes it, or made by ToolErrorsMiddleware) carries the metadata, and
+    toolerrors.mcp writes it, or made by ToolFailureMiddleware) carries the metadata, and
     reads back with it."""
     pytest.importorskip("fastmcp")
     from fastmcp import Client, FastMCP
 
-    from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+    from toolerrors.integrations.fastmcp import ToolFailureMiddleware
     from toolerrors.mcp import to_call_tool_result
 
     plain, guarded = FastMCP("plain"), FastMCP("guarded")
-    guarded.add_middleware(ToolErrorsMiddleware())
+    guarded.add_middleware(ToolFailureMiddleware())
 
     @plain.tool
     def written(path: str) -> Any:

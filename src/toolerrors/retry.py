@@ -8,7 +8,8 @@ only when `should_retry` says so, after
 use_tool guidance: "Wait, then try once more"); an unknown outcome runs the caller's
 ``check`` before anything is re-run; and one idempotency key (the caller's, or one made
 here) is sent with every attempt, so a replay is recognised (Pythe's ``assign_task``
-contract).  When it gives
+contract).  Given the tool call's id, the key made here is `stable_key`: the same for
+the same call and arguments in every attempt and in a resumed run, in any process.  When it gives
 up on a raised exception, it raises `ToolFailure` from it (the error at ``.error``); an
 in-band error result it gives up on is returned as the tool gave it.  A test gives it
 fake time in one argument, ``Retry(clock=toolerrors.testing.FakeClock())``.
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import inspect
+import json
 import math
 import sys
 import time
@@ -40,11 +43,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MAX_WAIT",
+    "IDEMPOTENCY_HEADER",
+    "IDEMPOTENCY_META",
     "Attempt",
     "Retry",
     "RetryPolicy",
     "acall",
     "call",
+    "stable_key",
     "stamina_hook",
     "tenacity_retry",
     "tenacity_wait",
@@ -190,13 +196,57 @@ def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any, why: 
     raise failure from exc
 
 
-def _with_key(kwargs: dict[str, Any], idempotency_key: bool | str) -> bool:
+IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
+"""The HTTP header a tool sends its ``idempotency_key`` in, as the IETF draft on
+idempotency keys names it."""
+
+IDEMPOTENCY_META: Final = "idempotencyKey"
+"""The ``_meta`` key an MCP client sends a call's ``idempotency_key`` under: the name the
+MCP proposal for request idempotency (SEP-3182) gives the key, unprefixed, since the
+``io.modelcontextprotocol/`` prefix is the specification's own."""
+
+
+def stable_key(call_id: str, arguments: object) -> str:
+    """An idempotency key for one tool call: the SHA-256, in hex, of its ``call_id`` (the
+    framework's, which a resumed run keeps) and its ``arguments`` as canonical JSON
+    (keys sorted, no spaces).  The same call with the same arguments has the same key in
+    every attempt, after a timeout and in a resumed run in a new process; other
+    arguments have another.  Arguments JSON cannot hold (a ``datetime``, an object) are
+    refused with a ``TypeError`` naming the type: pass a key of your own for them."""
+    try:
+        text = json.dumps(
+            [call_id, arguments],
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            allow_nan=False,
+        )
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"stable_key() needs arguments JSON can hold, for call {call_id!r}: {exc}; "
+            "pass idempotency_key= yourself instead"
+        ) from None
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _with_key(
+    args: tuple[Any, ...], kwargs: dict[str, Any], idempotency_key: bool | str, call_id: str | None
+) -> bool:
     """Whether the call is keyed; the key is put in ``kwargs`` unless the caller passed
-    one there, which is kept: the server deduplicates by the key it was first sent."""
-    if idempotency_key is False:
+    one there, which is kept: the server deduplicates by the key it was first sent.  A
+    key of the caller's in ``idempotency_key`` wins over one derived from ``call_id``,
+    which wins over a random one."""
+    if idempotency_key is False and call_id is None:
         return False
-    if kwargs.get("idempotency_key") is None:
-        kwargs["idempotency_key"] = uuid.uuid4().hex if idempotency_key is True else idempotency_key
+    if kwargs.get("idempotency_key") is not None:
+        return True
+    if isinstance(idempotency_key, str):
+        key = idempotency_key
+    elif call_id is not None:  # keyword arguments alone, as every framework calls a tool
+        key = stable_key(call_id, [list(args), kwargs] if args else kwargs)
+    else:
+        key = uuid.uuid4().hex
+    kwargs["idempotency_key"] = key
     return True
 
 
@@ -249,15 +299,22 @@ class Retry:
     check: Check | None = None
     """Called after an unknown outcome; may be a coroutine function under `acall`."""
     idempotency_key: bool | str = False
-    """``True`` makes one key and passes it as ``idempotency_key=`` on every attempt (a
-    string is used as the key); with a key, an unknown outcome may be retried.  A key the
-    caller passes as ``idempotency_key=`` is kept, and sent on every attempt instead."""
+    """``True`` makes one key (`stable_key` when `call_id` is given, else a random one)
+    and passes it as ``idempotency_key=`` on every attempt (a string is used as the key);
+    with a key, an unknown outcome may be retried.  A key the caller passes as
+    ``idempotency_key=`` is kept, and sent on every attempt instead."""
     sleep: Callable[[float], Any] | None = None
     """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
     clock: Callable[[], float] = time.monotonic
     """Seconds, for ``policy.max_time``.  A clock with a ``sleep`` of its own (a test's
     `toolerrors.testing.FakeClock`) is also how `Retry` waits, when ``sleep`` is
     ``None``: fake time in one argument, whose waits use up the time budget."""
+    call_id: str | None = None
+    """The tool call's id, as the framework gives it (a resumed run keeps it): with it, the
+    call is keyed, and the key made for it is `stable_key` of the id and the call's
+    arguments instead of a random one: the same in every attempt and in a resumed run.  A
+    key of the caller's (a string ``idempotency_key``, or ``idempotency_key=`` passed to
+    the call) wins.  Set per call: ``dataclasses.replace(retry, call_id=call["id"])``."""
     reraise: tuple[type[BaseException], ...] = ()
     """Exceptions that are a framework's control flow, not failures (LangGraph's
     ``GraphBubbleUp`` for ``interrupt()``): raised on as they are, never read or retried."""
@@ -278,9 +335,9 @@ class Retry:
             )
         raise TypeError(f"Retry.policy must be a RetryPolicy, got {policy!r}")
 
-    def _steps(self, kwargs: dict[str, Any]) -> Steps:
+    def _steps(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Steps:
         """The retry loop for one call, with its key added to ``kwargs`` when asked."""
-        keyed = _with_key(kwargs, self.idempotency_key)
+        keyed = _with_key(args, kwargs, self.idempotency_key, self.call_id)
         key = kwargs["idempotency_key"] if keyed else None
         return _steps(_Plan(self.policy, keyed, self.clock), self.check, self.record, key)
 
@@ -304,7 +361,7 @@ class Retry:
             )
         sleep = self._sleep(time.sleep)
         check = self.check
-        steps = self._steps(kwargs)
+        steps = self._steps(args, kwargs)
         try:
             what, arg = next(steps)
             while True:
@@ -335,7 +392,7 @@ class Retry:
         """
         sleep = self._sleep(asyncio.sleep)
         check = self.check
-        steps = self._steps(kwargs)
+        steps = self._steps(args, kwargs)
         try:
             what, arg = next(steps)
             while True:

@@ -16,14 +16,14 @@ from fastmcp import Client, FastMCP
 import toolerrors
 from toolerrors import ErrorKind, error_of
 from toolerrors.configure import ConfigureError
-from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+from toolerrors.integrations.fastmcp import ToolFailureMiddleware
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
 
 
 def _server(retry: Retry | None = None) -> FastMCP:
     server = FastMCP("toolerrors-test")
-    server.add_middleware(ToolErrorsMiddleware(retry))
+    server.add_middleware(ToolFailureMiddleware(retry))
     return server
 
 
@@ -166,7 +166,7 @@ def test_inside_fastmcp_s_retry_middleware_the_payment_is_charged_once(kind: str
     server = FastMCP("toolerrors-test")
     server.add_middleware(RetryMiddleware(base_delay=0))
     server.add_middleware(
-        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=lambda _: None))
+        ToolFailureMiddleware(Retry(RetryPolicy(attempts=5), sleep=lambda _: None))
     )
     _timing_out(server, charged, kind)
     error = error_of(_call(server, "pay" if kind == "sync" else "pay_async", amount=5))
@@ -185,14 +185,14 @@ def test_around_fastmcp_s_retry_middleware_it_refuses_before_anything_runs(
 
     charged: list[int] = []
     server = FastMCP("toolerrors-test")
-    server.add_middleware(ToolErrorsMiddleware())
+    server.add_middleware(ToolFailureMiddleware())
     server.add_middleware(RetryMiddleware(base_delay=0))
     _timing_out(server, charged, kind)
     with pytest.raises(MCPError):
         _call(server, "pay" if kind == "sync" else "pay_async", amount=5)
     assert charged == []
-    assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
-    assert "add ToolErrorsMiddleware after RetryMiddleware" in caplog.text
+    assert "UnsafeWiring: RetryMiddleware was added after ToolFailureMiddleware" in caplog.text
+    assert "add ToolFailureMiddleware after RetryMiddleware" in caplog.text
 
 
 @pytest.mark.parametrize("between", [0, 40], ids=["next-to-it", "40-others-between"])
@@ -215,7 +215,7 @@ def test_around_a_retry_middleware_of_fastmcp_s_class_it_refuses_wherever_it_sit
 
     charged: list[int] = []
     server = FastMCP("toolerrors-test")
-    server.add_middleware(ToolErrorsMiddleware())
+    server.add_middleware(ToolFailureMiddleware())
     for _ in range(between):
         server.add_middleware(Passing())
     server.add_middleware((ServerRetry if subclass else RetryMiddleware)(base_delay=0))
@@ -223,7 +223,7 @@ def test_around_a_retry_middleware_of_fastmcp_s_class_it_refuses_wherever_it_sit
     with pytest.raises(MCPError):
         _call(server, "pay", amount=5)
     assert charged == []
-    assert "UnsafeWiring: RetryMiddleware was added after ToolErrorsMiddleware" in caplog.text
+    assert "UnsafeWiring: RetryMiddleware was added after ToolFailureMiddleware" in caplog.text
 
 
 def test_the_model_sees_what_to_do_beside_the_vendor_s_json() -> None:
@@ -263,7 +263,7 @@ def test_a_text_only_error_through_a_proxy_comes_back_with_json_and_model_text()
         return ToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
     proxy = create_proxy(backend)
-    proxy.add_middleware(ToolErrorsMiddleware())
+    proxy.add_middleware(ToolFailureMiddleware())
     result = _call(proxy, "locate", street="12 Main Street")
     assert result.is_error is True
     first, second = (block.text for block in result.content)
@@ -354,3 +354,11 @@ def test_fastmcp_s_own_unknown_tool_passes_through_in_its_words() -> None:
     assert (error.kind, error.retryable, error.message) == (
         ErrorKind.NOT_FOUND, False, "Unknown tool: 'read_text_file'",
     )  # fmt: skip
+
+
+def test_tool_errors_middleware_is_the_old_name_of_the_same_class() -> None:
+    """``ToolErrorsMiddleware`` is the old name of `ToolFailureMiddleware`: the same
+    class, still importable."""
+    from toolerrors.integrations.fastmcp import ToolErrorsMiddleware
+
+    assert ToolErrorsMiddleware is ToolFailureMiddleware

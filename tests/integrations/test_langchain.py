@@ -1,5 +1,5 @@
 """The LangChain adapter, offline: create_agent with a scripted fake chat model and the
-ToolErrorsMiddleware, on the five scenarios every adapter must pass."""
+ToolFailureMiddleware, on the five scenarios every adapter must pass."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from toolerrors.configure import ConfigureError
-from toolerrors.integrations.langchain import ToolErrorsMiddleware
+from toolerrors.integrations.langchain import ToolFailureMiddleware
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import configure_error, not_done_yet, refused
 
@@ -40,7 +40,7 @@ def _call(name: str, call_id: str = "call-1", **args: Any) -> AIMessage:
 def _agent(tools: list[Any], script: list[AIMessage], retry: Retry | None = None) -> Any:
     model = ScriptedModel(messages=iter(script))
     return create_agent(
-        model, tools, middleware=[ToolErrorsMiddleware(retry)], checkpointer=InMemorySaver()
+        model, tools, middleware=[ToolFailureMiddleware(retry)], checkpointer=InMemorySaver()
     )
 
 
@@ -206,6 +206,17 @@ def test_retry_on_is_a_safe_predicate_for_tool_retry_middleware() -> None:
 
     model = ScriptedModel(messages=iter([_call("pay", amount=5), DONE]))
     retrying = ToolRetryMiddleware(retry_on=retry_on, max_retries=3, initial_delay=0, jitter=False)
-    agent = create_agent(model, [pay], middleware=[ToolErrorsMiddleware(), retrying])
+    agent = create_agent(model, [pay], middleware=[ToolFailureMiddleware(), retrying])
     agent.invoke(ASK)
     assert charged == [5]
+
+
+def test_tool_errors_middleware_is_the_old_name_of_the_same_class() -> None:
+    """``ToolErrorsMiddleware``, one letter from LangChain's ``ToolErrorMiddleware``, is
+    the old name of `ToolFailureMiddleware`: the same class, still importable."""
+    from langchain.agents.middleware import ToolErrorMiddleware
+
+    from toolerrors.integrations.langchain import ToolErrorsMiddleware
+
+    assert ToolErrorsMiddleware is ToolFailureMiddleware
+    assert ToolErrorMiddleware is not ToolFailureMiddleware

@@ -1,6 +1,6 @@
 """The LangChain adapter across the ways a user wires it: sync and async tools, the sync
 (``invoke``) and async (``ainvoke``) entry points, and either side of LangChain's own
-``ToolRetryMiddleware``; each run asserts the exact number of side effects and what the
+``ToolRetryMiddleware`` and ``ToolErrorMiddleware``; each run asserts the exact number of side effects and what the
 model saw.  (An ``async def`` tool has no sync entry point in LangChain.)"""
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ import pytest
 pytest.importorskip("langchain")
 
 from langchain.agents import create_agent
-from langchain.agents.middleware import AgentMiddleware, ToolRetryMiddleware
+from langchain.agents.middleware import AgentMiddleware, ToolErrorMiddleware, ToolRetryMiddleware
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from toolerrors.integrations.langchain import ToolErrorsMiddleware, UnsafeWiring, retry_on
+from toolerrors.integrations.langchain import ToolFailureMiddleware, UnsafeWiring, retry_on
 from toolerrors.retry import Retry, RetryPolicy
 from toolerrors.testing import refused
 
@@ -45,6 +45,17 @@ ASK = {"messages": [HumanMessage("Pay the invoice.")]}
 DONE = AIMessage("All done.")
 CELLS = [("sync", "invoke"), ("sync", "ainvoke"), ("async", "ainvoke")]
 IDS = ["sync-tool-invoke", "sync-tool-ainvoke", "async-tool-ainvoke"]
+LAYERS = ["alone", "inside-tool-error-middleware", "around-tool-error-middleware"]
+"""Where LangChain's own ``ToolErrorMiddleware`` sits: absent, listed first (outside
+ours), listed after (inside ours, answering a raised exception before ours sees it)."""
+ACTION_AFTER_TIMEOUT = {
+    "alone": "check_first",
+    "inside-tool-error-middleware": "check_first",
+    "around-tool-error-middleware": "read_message",
+}
+"""What a timeout after a charge is read as: inside ours, LangChain's layer answers the
+exception with its ``on_error``'s words ("pay failed: ConfigureError."), which say no
+more than that it failed: an unknown error, retry advice not known, never re-run."""
 
 
 class ScriptedModel(GenericFakeChatModel):
@@ -76,34 +87,50 @@ def _agent(tools: list[Any], script: list[AIMessage], *middleware: Any) -> Any:
     return create_agent(model, tools, middleware=list(middleware), checkpointer=InMemorySaver())
 
 
+def _named(exc: Exception, request: Any) -> str:
+    """An ``on_error`` for LangChain's ``ToolErrorMiddleware`` as its documentation
+    advises: it answers every exception, naming its type, never its text."""
+    return f"{request.tool_call['name']} failed: {type(exc).__name__}."
+
+
+def _beside(layer: str, ours: ToolFailureMiddleware) -> list[AgentMiddleware]:
+    """``ours`` alone, or beside LangChain's ``ToolErrorMiddleware`` in the order named."""
+    if layer == "alone":
+        return [ours]
+    theirs = ToolErrorMiddleware(_named)
+    return [theirs, ours] if layer == "inside-tool-error-middleware" else [ours, theirs]
+
+
 def _errors(result: dict[str, Any]) -> list[ToolMessage]:
     return [m for m in result["messages"] if isinstance(m, ToolMessage) and m.status == "error"]
 
 
+@pytest.mark.parametrize("layer", LAYERS)
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str) -> None:
+def test_a_payment_that_timed_out_is_charged_once(kind: str, entry: str, layer: str) -> None:
     """The timeout after the charge is not re-run; the model is told to check first."""
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST),
+        *_beside(layer, ToolFailureMiddleware(FAST)),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert charged == [5]
     (message,) = _errors(result)
-    assert message.artifact["action"] == "check_first"
+    assert message.artifact["action"] == ACTION_AFTER_TIMEOUT[layer]
     assert str(message.content).splitlines()[2] == CHECK_FIRST
 
 
+@pytest.mark.parametrize("layer", LAYERS)
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
+def test_a_refusal_ends_the_run(kind: str, entry: str, layer: str) -> None:
     """The refusal is the last message, and no other tool is tried."""
     other: list[int] = []
     agent = _agent(
         [_tool("send", refusing, kind),
          _tool("other", other.append, kind)],
         [_call("send", amount=1), _call("other", amount=1), DONE],
-        ToolErrorsMiddleware(FAST),
+        *_beside(layer, ToolFailureMiddleware(FAST)),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
@@ -112,9 +139,10 @@ def test_a_refusal_ends_the_run(kind: str, entry: str) -> None:
 
 
 @pytest.mark.parametrize(("answer", "charges"), [("yes", 1), ("no", 0)])
+@pytest.mark.parametrize("layer", LAYERS)
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
 def test_an_approval_pauses_and_runs_once_after_yes(
-    kind: str, entry: str, answer: str, charges: int
+    kind: str, entry: str, layer: str, answer: str, charges: int
 ) -> None:
     """The run pauses; resumed, LangGraph runs the tool again from its start, so the
     check decides: told yes, the call runs once; still holding it, "no" refuses it."""
@@ -122,8 +150,9 @@ def test_an_approval_pauses_and_runs_once_after_yes(
     charged: list[int] = []
     body = held_until_approved(approved, charged)
     agent = _agent(
-        [_tool("pay", body, kind)], [_call("pay", amount=5), DONE], ToolErrorsMiddleware(FAST)
-    )
+        [_tool("pay", body, kind)], [_call("pay", amount=5), DONE],
+        *_beside(layer, ToolFailureMiddleware(FAST)),
+    )  # fmt: skip
     paused = _run(agent, entry, ASK)
     assert paused["__interrupt__"][0].value["approval"]["owner"] == "Ana"
     if answer == "yes":
@@ -134,29 +163,31 @@ def test_an_approval_pauses_and_runs_once_after_yes(
         assert _errors(result)[0].artifact["kind"] == "refused"
 
 
+@pytest.mark.parametrize("layer", LAYERS)
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str) -> None:
+def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str, layer: str) -> None:
     """Two calls in all, with the server's wait between them."""
     calls: list[int] = []
     waits: list[float] = []
     body = rate_limited(calls, 3)
     agent = _agent(
         [_tool("search", body, kind)], [_call("search", amount=1), DONE],
-        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append)),
+        *_beside(layer, ToolFailureMiddleware(Retry(RetryPolicy(attempts=5), sleep=waits.append))),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert (len(calls), waits) == (2, [3])
     assert _errors(result)[0].artifact["kind"] == "rate_limited"
 
 
+@pytest.mark.parametrize("layer", LAYERS)
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
-def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str) -> None:
+def test_a_bug_is_not_retried_and_shows_no_detail(kind: str, entry: str, layer: str) -> None:
     """Once, and neither the model nor the artifact sees the bug's text."""
     calls: list[int] = []
     body = buggy(calls)
     agent = _agent(
         [_tool("lookup", body, kind)], [_call("lookup", amount=1), DONE],
-        ToolErrorsMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True))),
+        *_beside(layer, ToolFailureMiddleware(Retry(RetryPolicy(attempts=5, idempotent=True)))),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     (message,) = _errors(result)
@@ -183,7 +214,7 @@ def test_an_error_message_made_inside_is_read_as_the_failure_it_is(kind: str, en
         [_tool("pay", decline, kind, handle_tool_error=True),
          _tool("send", refuse, kind, handle_tool_error=True), _tool("other", other.append, kind)],
         [_call("pay", amount=5), _call("send", amount=1), _call("other", amount=1), DONE],
-        ToolErrorsMiddleware(retry),
+        ToolFailureMiddleware(retry),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     declined, refusal = _errors(result)
@@ -200,12 +231,12 @@ def _tool_retry(**options: Any) -> ToolRetryMiddleware:
 
 @pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
 def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, entry: str) -> None:
-    """``[ToolRetryMiddleware(), ToolErrorsMiddleware()]``: ours inside never raises, so
+    """``[ToolRetryMiddleware(), ToolFailureMiddleware()]``: ours inside never raises, so
     LangChain's default retry has nothing to re-run."""
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        _tool_retry(), ToolErrorsMiddleware(FAST),
+        _tool_retry(), ToolFailureMiddleware(FAST),
     )  # fmt: skip
     result = _run(agent, entry, ASK)
     assert charged == [5]
@@ -216,19 +247,19 @@ def test_outside_langchain_s_retry_layer_the_payment_is_charged_once(kind: str, 
 def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     kind: str, entry: str
 ) -> None:
-    """``[ToolErrorsMiddleware(), ToolRetryMiddleware()]`` would charge 9 times: it raises
+    """``[ToolFailureMiddleware(), ToolRetryMiddleware()]`` would charge 9 times: it raises
     `UnsafeWiring`, naming the fix, before the tool runs; with ``retry_on`` it is safe."""
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), _tool_retry(),
+        ToolFailureMiddleware(FAST), _tool_retry(),
     )  # fmt: skip
-    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+    with pytest.raises(UnsafeWiring, match=r"list ToolFailureMiddleware after it"):
         _run(agent, entry, ASK)
     assert charged == []
     safe = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), _tool_retry(retry_on=retry_on),
+        ToolFailureMiddleware(FAST), _tool_retry(retry_on=retry_on),
     )  # fmt: skip
     _run(safe, entry, ASK)
     assert charged == [5]
@@ -265,9 +296,9 @@ def test_around_a_retry_layer_of_langchain_s_class_it_refuses_wherever_it_sits(
     charged: list[int] = []
     agent = _agent(
         [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
-        ToolErrorsMiddleware(FAST), *_passing(between),
+        ToolFailureMiddleware(FAST), *_passing(between),
         layer(max_retries=3, initial_delay=0, jitter=False),
     )  # fmt: skip
-    with pytest.raises(UnsafeWiring, match=r"list ToolErrorsMiddleware after it"):
+    with pytest.raises(UnsafeWiring, match=r"list ToolFailureMiddleware after it"):
         _run(agent, entry, ASK)
     assert charged == []

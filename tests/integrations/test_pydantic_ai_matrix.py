@@ -26,6 +26,7 @@ from ._scenarios import (
     FAST,
     SECRET,
     buggy,
+    function,
     held_until_approved,
     rate_limited,
     refusing,
@@ -35,9 +36,13 @@ from ._scenarios import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+WIRINGS = ("guard", "toolset", "mcp-retry", "mcp-failed", "mcp-error")
+"""``guard`` on each tool, one `GuardedToolset` for all, or one around an ``MCPToolset``
+serving them, for each of its ``tool_error_behavior``s (pydantic-ai's own layer for an MCP
+server's errors: ``ModelRetry``, ``ToolFailed`` or FastMCP's ``ToolError``)."""
 CELLS = [
     (wiring, kind, entry)
-    for wiring in ("guard", "toolset")
+    for wiring in WIRINGS
     for kind in ("sync", "async")
     for entry in ("run", "run_sync")
 ]
@@ -64,7 +69,10 @@ def _agent(
     **options: Any,
 ) -> Agent[Any, Any]:
     """An agent with ``body(amount)`` tools, sync or async, each under pydantic-ai's own
-    ``retries=3``: guarded one by one, or in one `GuardedToolset`."""
+    ``retries=3``: guarded one by one, in one `GuardedToolset`, or served by an MCP server
+    whose ``MCPToolset`` is in one."""
+    if wiring.startswith("mcp-"):
+        return _mcp_agent(script, tools, kind, wiring.removeprefix("mcp-"), retry, **options)
     functions = [_function(name, body, kind) for name, body in tools]
     if wiring == "guard":
         agent: Agent[Any, Any] = Agent(script, **options)
@@ -72,6 +80,32 @@ def _agent(
             agent.tool(retries=3)(guard(retry)(fn))
         return agent
     toolset = FunctionToolset(functions, max_retries=3)
+    return Agent(script, toolsets=[GuardedToolset(toolset, retry=retry)], **options)
+
+
+def _mcp_agent(
+    script: FunctionModel,
+    tools: list[tuple[str, Callable[[int], Any]]],
+    kind: str,
+    behavior: str,
+    retry: Retry,
+    **options: Any,
+) -> Agent[Any, Any]:
+    """The tools served by a FastMCP server with toolerrors' middleware (which masks a
+    bug's text and retries nothing here: the client's `Retry` does), reached through an
+    ``MCPToolset`` with ``tool_error_behavior=behavior`` and ``max_retries=3``, in one
+    `GuardedToolset`."""
+    pytest.importorskip("fastmcp")
+    from fastmcp import FastMCP
+    from pydantic_ai.mcp import MCPToolset
+
+    from toolerrors.integrations.fastmcp import ToolFailureMiddleware
+
+    server = FastMCP("tools")
+    server.add_middleware(ToolFailureMiddleware(Retry(RetryPolicy(attempts=1))))
+    for name, body in tools:
+        server.tool(function(name, body, kind))
+    toolset = MCPToolset(server, max_retries=3, tool_error_behavior=behavior)  # type: ignore[arg-type]
     return Agent(script, toolsets=[GuardedToolset(toolset, retry=retry)], **options)
 
 

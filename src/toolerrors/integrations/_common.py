@@ -26,6 +26,7 @@ __all__ = [
     "OWNER_SAID_NO",
     "Refused",
     "UnsafeWiring",
+    "answered",
     "approved",
     "bare",
     "layer_inside",
@@ -60,6 +61,17 @@ def bare(retry: object, name: str) -> TypeGuard[Callable[..., Any]]:
         f"{name}() takes a toolerrors.retry.Retry or nothing, got {type(retry).__name__}: "
         f"write @{name} or @{name}(Retry(...))"
     )
+
+
+def answered(text: str, carrier: object = None) -> UnifiedError:
+    """The failure a framework's own error layer answered with ``text`` (LangChain's
+    ``ToolErrorMiddleware`` or a tool's ``handle_tool_error``, pydantic-ai's
+    ``ModelRetry`` or ``ToolFailed`` for an MCP server's error): the error ``carrier``
+    (a message's artifact) or ``text`` carries, else one of kind ``unknown`` whose retry
+    advice is not known and whose message is ``text``.  That layer has had its say, so
+    it is never run again on toolerrors' account."""
+    found = error_of(carrier) or error_of(text)
+    return found if found is not None else UnifiedError(ErrorKind.UNKNOWN, text)
 
 
 OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)

@@ -27,7 +27,7 @@ from .._spans import record_failure
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
-from ._common import OWNER_SAID_NO, approved
+from ._common import OWNER_SAID_NO, answered, approved
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -51,9 +51,7 @@ def _handled(message: Any) -> UnifiedError | None:
     say."""
     if not isinstance(message, ToolMessage) or message.status != "error":
         return None
-    text = str(message.text)
-    found = error_of(message.artifact) or error_of(text)
-    return found if found is not None else UnifiedError(ErrorKind.UNKNOWN, text)
+    return answered(str(message.text), message.artifact)
 
 
 def _approval(error: UnifiedError) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 One line of glue on the server::
 
-    mcp.add_middleware(ToolErrorsMiddleware())
+    mcp.add_middleware(ToolFailureMiddleware())
 
 - A tool's failure, raised or returned in-band, comes back to the client as an MCP result
   with ``isError: true`` and the same JSON as the first text block and as
@@ -17,6 +17,11 @@ One line of glue on the server::
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
   more, an unknown outcome is never re-run blindly, a bug never.  Unlike FastMCP's
   ``RetryMiddleware``, which retries ``TimeoutError`` whatever the tool did.
+
+Beside FastMCP's own ``ErrorHandlingMiddleware``, in either order, a failure reads the
+same: added first, it has nothing to handle; added after, the exception it raises as an
+``MCPError`` is read by the tool's exception it was raised from, so a bug stays masked
+and a timeout an unknown outcome.
 
 Add it after FastMCP's ``RetryMiddleware``, if you keep one: it then runs inside, and
 that retry has nothing to re-run.  Added before one, it raises `UnsafeWiring` before the
@@ -34,8 +39,9 @@ from .._extras import missing
 
 try:
     from fastmcp.server.middleware import Middleware
-    from fastmcp.server.middleware.error_handling import RetryMiddleware
+    from fastmcp.server.middleware.error_handling import ErrorHandlingMiddleware, RetryMiddleware
     from fastmcp.tools.base import ToolResult
+    from mcp import MCPError
     from mcp.types import TextContent
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise missing(__name__, "fastmcp") from exc
@@ -49,7 +55,7 @@ from .._write import keeping, to_wire
 from ..retry import Retry
 from ._common import UnsafeWiring, layer_inside
 
-__all__ = ["ToolErrorsMiddleware", "UnsafeWiring"]
+__all__ = ["ToolErrorsMiddleware", "ToolFailureMiddleware", "UnsafeWiring"]
 
 _MASKED: Final = {
     ErrorKind.INTERNAL: "The tool failed inside itself.",
@@ -87,14 +93,23 @@ def _check_wiring(call_next: Any) -> None:
     retried: tuple[type[BaseException], ...] = getattr(inner, "retry_exceptions", ())
     if retried:  # FastMCP's own default: TimeoutError and ConnectionError
         raise UnsafeWiring(
-            "RetryMiddleware was added after ToolErrorsMiddleware, so it runs inside it and"
+            "RetryMiddleware was added after ToolFailureMiddleware, so it runs inside it and"
             " would re-run a tool that may already have acted (a payment that timed out)"
-            " before toolerrors can stop it: add ToolErrorsMiddleware after RetryMiddleware,"
-            " or leave RetryMiddleware out (ToolErrorsMiddleware retries what is safe)"
+            " before toolerrors can stop it: add ToolFailureMiddleware after RetryMiddleware,"
+            " or leave RetryMiddleware out (ToolFailureMiddleware retries what is safe)"
         )
 
 
-class ToolErrorsMiddleware(Middleware):
+def _translated_inside(call_next: Any) -> bool:
+    """Whether FastMCP's ``ErrorHandlingMiddleware`` (or a subclass), added after this
+    one, runs inside it and turns a tool's exception into an ``MCPError`` raised from it
+    ("Not found: ..." for a bug's ``KeyError``, with its text): the exception it was
+    raised from is then the one to read."""
+    inner = layer_inside(call_next, (ErrorHandlingMiddleware,))
+    return bool(getattr(inner, "transform_errors", False))
+
+
+class ToolFailureMiddleware(Middleware):
     """Structured, safe tool failures for a FastMCP server: see the module's description."""
 
     def __init__(self, retry: Retry | None = None) -> None:
@@ -102,9 +117,16 @@ class ToolErrorsMiddleware(Middleware):
 
     async def on_call_tool(self, context: Any, call_next: Any) -> Any:
         _check_wiring(call_next)
+        translated = _translated_inside(call_next)
 
         async def attempt(context: Any) -> Any:
-            result = await call_next(context)
+            try:
+                result = await call_next(context)
+            except MCPError as exc:
+                cause = exc.__cause__
+                if translated and cause is not None:  # the tool's own exception, as if alone
+                    raise cause from cause.__cause__
+                raise
             found = error_of(result)  # in its structured content, or its text alone
             return found if found is not None else result  # an error result, for Retry
 
@@ -113,3 +135,8 @@ class ToolErrorsMiddleware(Middleware):
         except ToolFailure as failure:
             return _result(failure.error)
         return _result(outcome) if isinstance(outcome, UnifiedError) else outcome
+
+
+ToolErrorsMiddleware = ToolFailureMiddleware
+"""The old name of `ToolFailureMiddleware` (the same class), kept so that code written
+for it goes on working."""

@@ -3,7 +3,7 @@
 
 One line of glue::
 
-    agent = create_agent(model, tools, middleware=[ToolErrorsMiddleware()],
+    agent = create_agent(model, tools, middleware=[ToolFailureMiddleware()],
                          checkpointer=InMemorySaver())
 
 - A failure, raised, returned in-band, or made an error message by a layer inside (a
@@ -19,6 +19,9 @@ One line of glue::
 - ``invoke`` and ``ainvoke``/``astream`` alike, with sync and async tools.
 - List it after ``ToolRetryMiddleware``; listed before one, it raises `UnsafeWiring`
   before the tool runs, unless that one is given the safe predicate, `retry_on`.
+- Beside LangChain's own ``ToolErrorMiddleware``, in either order, a payment is charged
+  once: listed first, it has nothing to answer; listed after, the failures its
+  ``on_error`` answers are read from its message and never re-run.
 """
 
 from __future__ import annotations
@@ -43,7 +46,13 @@ if TYPE_CHECKING:
 
     from ..retry import Retry
 
-__all__ = ["APPROVED", "ToolErrorsMiddleware", "UnsafeWiring", "retry_on"]
+__all__ = [
+    "APPROVED",
+    "ToolErrorsMiddleware",
+    "ToolFailureMiddleware",
+    "UnsafeWiring",
+    "retry_on",
+]
 
 
 def _check_wiring(handler: Callable[..., Any]) -> None:
@@ -53,15 +62,15 @@ def _check_wiring(handler: Callable[..., Any]) -> None:
     inner = layer_inside(handler, (ToolRetryMiddleware,))
     if inner is not None and getattr(inner, "retry_on", None) is not retry_on:
         raise UnsafeWiring(
-            "ToolRetryMiddleware runs inside ToolErrorsMiddleware, so it would re-run a tool"
+            "ToolRetryMiddleware runs inside ToolFailureMiddleware, so it would re-run a tool"
             " that may already have acted (a payment that timed out) before toolerrors can"
-            " stop it: list ToolErrorsMiddleware after it, middleware=[ToolRetryMiddleware("
-            "...), ToolErrorsMiddleware()], or give it"
+            " stop it: list ToolFailureMiddleware after it, middleware=[ToolRetryMiddleware("
+            "...), ToolFailureMiddleware()], or give it"
             " retry_on=toolerrors.integrations.langchain.retry_on"
         )
 
 
-class ToolErrorsMiddleware(AgentMiddleware):
+class ToolFailureMiddleware(AgentMiddleware):
     """Safe tool failures for ``create_agent``: see the module's description."""
 
     def __init__(self, retry: Retry | None = None) -> None:
@@ -83,3 +92,8 @@ class ToolErrorsMiddleware(AgentMiddleware):
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         """End the run after a refusal, before the model could look for another way."""
         return {"jump_to": "end"} if refused_last(state["messages"]) else None
+
+
+ToolErrorsMiddleware = ToolFailureMiddleware
+"""The old name of `ToolFailureMiddleware` (the same class), kept so that code written
+for it goes on working; one letter from LangChain's own ``ToolErrorMiddleware``."""

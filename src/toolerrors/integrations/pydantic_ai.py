@@ -25,7 +25,9 @@ an unknown outcome is never re-run blindly, a bug never), then:
   the model sees and does not retry, with nothing from a bug's text.
 
 `MCP_SETTINGS` are ``MCPToolset`` settings that never turn a server's error into a
-``ModelRetry`` (its default, which re-runs a timed-out payment).  Don't give a
+``ModelRetry`` (its default, which re-runs a timed-out payment).  In a `GuardedToolset`,
+any ``tool_error_behavior`` is safe: the server's error is read from the ``ModelRetry``,
+``ToolFailed`` or ``ToolError`` it was raised as, and settled as above.  Don't give a
 non-idempotent tool pydantic-ai's own ``timeout=``: it cancels the call mid-write and asks
 the model to try again.
 """
@@ -50,7 +52,7 @@ from .._read import error_of
 from .._text import model_text
 from .._unified import ToolFailure
 from ..retry import Retry
-from ._common import Refused, bare, run_through
+from ._common import Refused, answered, bare, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -114,6 +116,14 @@ def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
     return decorate
 
 
+def _answers_for_a_server(tool: Any) -> bool:
+    """Whether ``tool``'s toolset is pydantic-ai's own error layer for an MCP server: one
+    with a ``tool_error_behavior`` (``MCPToolset``), which raises a server's error as
+    ``ModelRetry`` (its default, which would have the model run a timed-out payment
+    again) or ``ToolFailed``, its kind lost either way."""
+    return hasattr(getattr(tool, "toolset", None), "tool_error_behavior")
+
+
 @dataclass
 class GuardedToolset(WrapperToolset[Any]):
     """Every tool of ``wrapped`` (a ``FunctionToolset``, an ``MCPToolset``, ...) run as
@@ -130,7 +140,12 @@ class GuardedToolset(WrapperToolset[Any]):
         """Run the call through the `Retry`; a failure is raised as `guard` raises it."""
 
         async def call(**key: Any) -> Any:
-            return await self.wrapped.call_tool(name, {**tool_args, **key}, ctx, tool)
+            try:
+                return await self.wrapped.call_tool(name, {**tool_args, **key}, ctx, tool)
+            except (ModelRetry, ToolFailed) as exc:
+                if not _answers_for_a_server(tool):
+                    raise  # the tool's own word to the model
+                return answered(exc.message)  # the server's error, for Retry to read
 
         try:
             outcome = await _runner(self.retry).acall(call)
