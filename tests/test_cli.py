@@ -99,6 +99,23 @@ def test_convert_to_each_vendor() -> None:
     assert (out["configure"]["code"], out["configure"]["retryable"]) == ("ACCESS_DENIED", False)
 
 
+def test_convert_says_at_the_line_what_a_target_without_the_kind_loses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A declined card written to use_tool is its safest code, forbidden: the command
+    says so beside it, and where the kind is kept; a write that keeps it says nothing."""
+    declined = str(EXAMPLES / "configure" / "PAYMENT_REQUIRED.json")
+    assert main(["convert", "--to", "use_tool", declined]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"] == "forbidden"
+    assert err == (
+        f"toolerrors: {declined}: use_tool has no code for payment_required: written as one"
+        " read back as permission_denied (--to configure keeps payment_required)\n"
+    )
+    assert main(["convert", "--to", "pythe", declined]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_convert_to_problem_details() -> None:
     """convert --to problem prints RFC 9457 problem details."""
     out = json.loads(

@@ -19,7 +19,7 @@ from ._retry import should_retry
 from ._source import RESERVED, SOURCES, Source, register, unregister
 from ._table import KINDS, WRITE
 from ._text import escape, quoted
-from ._write import targets, to_wire
+from ._write import keeping, targets, to_wire
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -317,6 +317,18 @@ def _emitter(args: argparse.Namespace, ascii_only: bool) -> Callable[[UnifiedErr
     return explain
 
 
+def _loss(error: UnifiedError, to: str) -> str | None:
+    """What writing ``error`` as ``to`` loses, said beside the line written: the kind
+    its wire dict reads back as, where that is another."""
+    back = parse(to_wire(error, to)).kind
+    if back is error.kind:
+        return None
+    return (
+        f"{to} has no code for {error.kind}: written as one read back as {back}"
+        f" (--to {keeping(error)} keeps {error.kind})"
+    )
+
+
 _OTHER: Final = "(other)"
 """How ``explain --summary`` names every vendor that is no registered source's or the
 package's own: the input's text is never a key, so memory stays bounded."""
@@ -368,6 +380,9 @@ def _command(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) 
         )
         out.write(f"{title}{emit(error)}\n")
         shown += 1
+        lost = _loss(error, args.to) if args.command == "convert" else None
+        if lost is not None:
+            print(f"toolerrors: {_at(name, number)}: {lost}", file=err)
     if summary:
         named_counts = sorted(
             (str(vendor), str(kind), count) for (vendor, kind), count in counts.items()
