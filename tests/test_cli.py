@@ -442,3 +442,23 @@ def test_source_says_what_is_wrong_with_it(
     """A ``--source`` that names no source is one line on stderr and exit status 2."""
     assert main(["explain", "--source", spec, os.devnull]) == 2
     assert capsys.readouterr().err == f"toolerrors: --source {spec}: {problem}\n"
+
+
+def test_explain_and_model_text_word_one_retry_verdict() -> None:
+    """For every kind and retry advice, the CLI's retry line and model_text's say the
+    same verdict (model_text says its own line for a refusal and an approval)."""
+    from toolerrors import model_text
+    from toolerrors._cli import _RETRY as SAID_BY_CLI
+    from toolerrors._text import _RETRY as SAID_TO_MODEL
+
+    for kind in ErrorKind:
+        for retryable in (True, False, None):
+            error = UnifiedError(kind, "m", retryable=retryable)
+            shown = next(line for line in explain(error).splitlines() if line.startswith("retry:"))
+            by_cli = {SAID_BY_CLI[v]: v for v in SAID_BY_CLI}[shown.removeprefix("retry:").strip()]
+            line = model_text(error).splitlines()[2]
+            by_text = {SAID_TO_MODEL[v]: v for v in SAID_TO_MODEL}.get(line)
+            if kind in (ErrorKind.REFUSED, ErrorKind.APPROVAL_REQUIRED):
+                assert by_text is None and by_cli == "no", (kind, retryable)
+            else:
+                assert by_text == by_cli, (kind, retryable)

@@ -15,7 +15,7 @@ from ._errors import ShapeError
 from ._json import MAX_BYTES, decode, load
 from ._kinds import ErrorKind
 from ._read import error_of, from_mapping, parse
-from ._retry import should_retry
+from ._retry import Verdict, verdict
 from ._source import RESERVED, SOURCES, Source, register, unregister
 from ._table import KINDS, WRITE
 from ._text import escape, quoted
@@ -45,13 +45,19 @@ def _bare(text: object) -> str:
     return escape(text.replace("\\", "\\\\") if "\\" in text else text)
 
 
+_RETRY: Final[dict[Verdict, str]] = {
+    "yes": "yes",
+    "if_idempotent": "only if the operation is idempotent (whether it ran is not known)",
+    "no": "no",
+}
+"""The ``retry:`` line of `explain`, for each verdict (a wait follows a yes)."""
+
+
 def _retry_advice(error: UnifiedError) -> str:
-    if should_retry(error):
-        wait = f" after {error.retry_after:g} s" if error.retry_after is not None else ""
-        return f"yes{wait}"
-    if error.retryable is None and should_retry(error, idempotent=True):
-        return "only if the operation is idempotent (whether it ran is not known)"
-    return "no"
+    said = verdict(error)
+    if said == "yes" and error.retry_after is not None:
+        return f"yes after {error.retry_after:g} s"
+    return _RETRY[said]
 
 
 def explain(error: UnifiedError) -> str:
