@@ -205,7 +205,7 @@ def test_json_lines_report_errors_by_line_and_skip_the_rest() -> None:
     assert result.stderr.splitlines() == [
         "toolerrors: <stdin>:2: not valid JSON (expected ident at line 1 column 2)",
         "toolerrors: 1 error(s) no source could attribute"
-        " (read as unknown; --source MODULE:ATTR adds your own)",  # {"ok": false}
+        " (read as unknown; --source MODULE:ATTR reads a shape of your own)",  # {"ok": false}
     ]
 
 
@@ -242,6 +242,7 @@ def test_json_lines_summary_and_jsonl_files(tmp_path: Path) -> None:
         "       1  use_tool  rate_limited",
         "       1  use_tool  refused",
         "       3  errors",
+        "       1  lines read as no error, skipped",
     ]
     converted = run("convert", "--to", "configure", str(log))
     assert [json.loads(line)["code"] for line in converted.stdout.splitlines()] == [
@@ -384,7 +385,11 @@ def test_a_line_that_is_not_an_object_is_still_read_for_an_error(tmp_path: Path)
     log.write_text('[{"error": "not_found", "message": "No such file."}]\n{"ok": true}\n')
     result = run("explain", "--summary", str(log))
     assert (result.returncode, result.stderr) == (0, "")
-    assert result.stdout.split() == ["1", "use_tool", "not_found", "1", "errors"]
+    assert result.stdout.splitlines() == [
+        "       1  use_tool  not_found",
+        "       1  errors",
+        "       1  lines read as no error, skipped",
+    ]
 
 
 def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> None:
@@ -392,10 +397,10 @@ def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> 
     exits 1, so that a script notices it."""
     result = run("explain", "--lines", "--summary", stdin='{"status": "error", "message": "x"}\n')
     assert result.returncode == 1
-    assert result.stdout.split() == ["1", "None", "unknown", "1", "errors"]
+    assert result.stdout.split() == ["1", "(none)", "unknown", "1", "errors"]
     assert result.stderr == (
         "toolerrors: 1 error(s) no source could attribute"
-        " (read as unknown; --source MODULE:ATTR adds your own)\n"
+        " (read as unknown; --source MODULE:ATTR reads a shape of your own)\n"
     )
 
 
@@ -462,3 +467,28 @@ def test_explain_and_model_text_word_one_retry_verdict() -> None:
                 assert by_text is None and by_cli == "no", (kind, retryable)
             else:
                 assert by_text == by_cli, (kind, retryable)
+
+
+def test_a_shape_of_your_own_is_never_passed_over_without_a_word(tmp_path: Path) -> None:
+    """Lines of a shape no source knows: no error is found, and the command says so and
+    how to read them; a whole file of that shape says it too; a --source that names
+    nothing in its module says which."""
+    log = tmp_path / "calls.jsonl"
+    log.write_text('{"err": "JAMMED", "detail": "Jammed."}\n{"err": "SLOW", "detail": "s"}\n')
+    result = run("explain", str(log))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert result.stderr == (
+        "toolerrors: no error in 2 line(s): each was a success, a log record, or an error"
+        " of a shape no source knows (--source MODULE:ATTR reads a shape of your own)\n"
+    )
+    whole = tmp_path / "jammed.json"
+    whole.write_text('{"err": "JAMMED", "detail": "Jammed."}')
+    result = run("explain", str(whole))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"toolerrors: {whole}: expected an error of a known shape")
+    assert result.stderr.endswith("; --source MODULE:ATTR reads a shape of your own\n")
+    result = run("explain", "--source", "json:NOPE", str(whole))
+    assert (result.returncode, result.stderr) == (
+        2,
+        "toolerrors: --source json:NOPE: module json has no NOPE\n",
+    )
