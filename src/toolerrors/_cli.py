@@ -12,7 +12,7 @@ from collections import Counter
 from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, decode, load
+from ._json import MAX_BYTES, decode, load, seconds
 from ._kinds import ErrorKind
 from ._read import error_of, from_mapping, parse
 from ._retry import Verdict, verdict
@@ -56,7 +56,7 @@ _RETRY: Final[dict[Verdict, str]] = {
 def _retry_advice(error: UnifiedError) -> str:
     said = verdict(error)
     if said == "yes" and error.retry_after is not None:
-        return f"yes after {error.retry_after:g} s"
+        return f"yes after {seconds(error.retry_after)} s"
     return _RETRY[said]
 
 

@@ -12,6 +12,7 @@ try:  # json.dumps(text, ensure_ascii=False), in C, without importing json (2.3 
 except ImportError:  # pragma: no cover - a Python without json's C accelerator
     from json.encoder import encode_basestring
 
+from ._json import seconds
 from ._kinds import ErrorKind
 from ._retry import Verdict, verdict
 
@@ -82,7 +83,7 @@ def _retry_line(error: UnifiedError) -> str:
         return "Nothing ran: run it again only after the owner says yes."
     said = verdict(error)
     if said == "yes" and error.retry_after is not None:
-        return f"Another attempt may help after {error.retry_after:g} s."
+        return f"Another attempt may help after {seconds(error.retry_after)} s."
     return _RETRY[said]
 
 

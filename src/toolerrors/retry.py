@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from ._errors import ShapeError
+from ._json import seconds
 from ._kinds import ErrorKind
 from ._python import from_exception
 from ._read import error_of
@@ -164,8 +165,8 @@ class _Plan:
         )
         if self.clock() - self.start + delay > policy.max_time:
             self.gave_up = (
-                f"gave up rather than wait {delay:g} s: it would end past "
-                f"RetryPolicy.max_time ({policy.max_time:g} s from the first attempt)"
+                f"gave up rather than wait {seconds(delay)} s: it would end past "
+                f"RetryPolicy.max_time ({seconds(policy.max_time)} s from the first attempt)"
             )
             return None
         return delay
@@ -440,8 +441,8 @@ def _hook_allows(
         if exc is not None:
             _note(
                 exc,
-                f"gave up rather than wait {error.retry_after:g} s, the server's retry_after:"
-                f" it is over max_wait ({max_wait:g} s)",
+                f"gave up rather than wait {seconds(error.retry_after)} s, the server's"
+                f" retry_after: it is over max_wait ({seconds(max_wait)} s)",
             )
         return False
     return True
