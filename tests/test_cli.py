@@ -99,6 +99,23 @@ def test_convert_to_each_vendor() -> None:
     assert (out["configure"]["code"], out["configure"]["retryable"]) == ("ACCESS_DENIED", False)
 
 
+def test_convert_says_at_the_line_what_a_target_without_the_kind_loses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A declined card written to use_tool is its safest code, forbidden: the command
+    says so beside it, and where the kind is kept; a write that keeps it says nothing."""
+    declined = str(EXAMPLES / "configure" / "PAYMENT_REQUIRED.json")
+    assert main(["convert", "--to", "use_tool", declined]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"] == "forbidden"
+    assert err == (
+        f"toolerrors: {declined}: use_tool has no code for payment_required: written as one"
+        " read back as permission_denied (--to configure keeps payment_required)\n"
+    )
+    assert main(["convert", "--to", "pythe", declined]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_convert_to_problem_details() -> None:
     """convert --to problem prints RFC 9457 problem details."""
     out = json.loads(
@@ -188,7 +205,7 @@ def test_json_lines_report_errors_by_line_and_skip_the_rest() -> None:
     assert result.stderr.splitlines() == [
         "toolerrors: <stdin>:2: not valid JSON (expected ident at line 1 column 2)",
         "toolerrors: 1 error(s) no source could attribute"
-        " (read as unknown; --source MODULE:ATTR adds your own)",  # {"ok": false}
+        " (read as unknown; --source MODULE:ATTR reads a shape of your own)",  # {"ok": false}
     ]
 
 
@@ -225,6 +242,7 @@ def test_json_lines_summary_and_jsonl_files(tmp_path: Path) -> None:
         "       1  use_tool  rate_limited",
         "       1  use_tool  refused",
         "       3  errors",
+        "       1  lines read as no error, skipped",
     ]
     converted = run("convert", "--to", "configure", str(log))
     assert [json.loads(line)["code"] for line in converted.stdout.splitlines()] == [
@@ -367,7 +385,11 @@ def test_a_line_that_is_not_an_object_is_still_read_for_an_error(tmp_path: Path)
     log.write_text('[{"error": "not_found", "message": "No such file."}]\n{"ok": true}\n')
     result = run("explain", "--summary", str(log))
     assert (result.returncode, result.stderr) == (0, "")
-    assert result.stdout.split() == ["1", "use_tool", "not_found", "1", "errors"]
+    assert result.stdout.splitlines() == [
+        "       1  use_tool  not_found",
+        "       1  errors",
+        "       1  lines read as no error, skipped",
+    ]
 
 
 def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> None:
@@ -375,10 +397,10 @@ def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> 
     exits 1, so that a script notices it."""
     result = run("explain", "--lines", "--summary", stdin='{"status": "error", "message": "x"}\n')
     assert result.returncode == 1
-    assert result.stdout.split() == ["1", "None", "unknown", "1", "errors"]
+    assert result.stdout.split() == ["1", "(none)", "unknown", "1", "errors"]
     assert result.stderr == (
         "toolerrors: 1 error(s) no source could attribute"
-        " (read as unknown; --source MODULE:ATTR adds your own)\n"
+        " (read as unknown; --source MODULE:ATTR reads a shape of your own)\n"
     )
 
 
@@ -425,3 +447,48 @@ def test_source_says_what_is_wrong_with_it(
     """A ``--source`` that names no source is one line on stderr and exit status 2."""
     assert main(["explain", "--source", spec, os.devnull]) == 2
     assert capsys.readouterr().err == f"toolerrors: --source {spec}: {problem}\n"
+
+
+def test_explain_and_model_text_word_one_retry_verdict() -> None:
+    """For every kind and retry advice, the CLI's retry line and model_text's say the
+    same verdict (model_text says its own line for a refusal and an approval)."""
+    from toolerrors import model_text
+    from toolerrors._cli import _RETRY as SAID_BY_CLI
+    from toolerrors._text import _RETRY as SAID_TO_MODEL
+
+    for kind in ErrorKind:
+        for retryable in (True, False, None):
+            error = UnifiedError(kind, "m", retryable=retryable)
+            shown = next(line for line in explain(error).splitlines() if line.startswith("retry:"))
+            by_cli = {SAID_BY_CLI[v]: v for v in SAID_BY_CLI}[shown.removeprefix("retry:").strip()]
+            line = model_text(error).splitlines()[2]
+            by_text = {SAID_TO_MODEL[v]: v for v in SAID_TO_MODEL}.get(line)
+            if kind in (ErrorKind.REFUSED, ErrorKind.APPROVAL_REQUIRED):
+                assert by_text is None and by_cli == "no", (kind, retryable)
+            else:
+                assert by_text == by_cli, (kind, retryable)
+
+
+def test_a_shape_of_your_own_is_never_passed_over_without_a_word(tmp_path: Path) -> None:
+    """Lines of a shape no source knows: no error is found, and the command says so and
+    how to read them; a whole file of that shape says it too; a --source that names
+    nothing in its module says which."""
+    log = tmp_path / "calls.jsonl"
+    log.write_text('{"err": "JAMMED", "detail": "Jammed."}\n{"err": "SLOW", "detail": "s"}\n')
+    result = run("explain", str(log))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert result.stderr == (
+        "toolerrors: no error in 2 line(s): each was a success, a log record, or an error"
+        " of a shape no source knows (--source MODULE:ATTR reads a shape of your own)\n"
+    )
+    whole = tmp_path / "jammed.json"
+    whole.write_text('{"err": "JAMMED", "detail": "Jammed."}')
+    result = run("explain", str(whole))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"toolerrors: {whole}: expected an error of a known shape")
+    assert result.stderr.endswith("; --source MODULE:ATTR reads a shape of your own\n")
+    result = run("explain", "--source", "json:NOPE", str(whole))
+    assert (result.returncode, result.stderr) == (
+        2,
+        "toolerrors: --source json:NOPE: module json has no NOPE\n",
+    )

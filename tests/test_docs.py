@@ -266,6 +266,13 @@ def test_the_install_steps_work_from_a_clone_and_the_changelog_stays_out_of_sear
     dependencies are named, and search finds pages rather than the changelog."""
     index = (ROOT / "docs" / "index.md").read_text("utf-8")
     assert "pip install .\n" in index and "pip install toolerrors\n" not in index
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    from_the_index = [
+        f"{page.relative_to(ROOT)}: {found}"
+        for page in pages
+        for found in re.findall(r"pip install\s+\"?toolerrors\b[^`\n]*", page.read_text("utf-8"))
+    ]
+    assert from_the_index == []  # an extra is `pip install ".[mcp]"`, in the clone
     assert "pip install -e . --group docs\nmkdocs serve\n" in index
     changelog = (ROOT / "docs" / "changelog.md").read_text("utf-8")
     assert changelog.startswith("---\nsearch:\n  exclude: true\n---\n")

@@ -150,3 +150,18 @@ def test_what_a_model_was_told_is_read_back_by_its_kind(kind: ErrorKind) -> None
     assert told(model_text(UnifiedError(kind, "It said: Tool call failed: refused."))) is kind
     assert told("{'paid': 5}") is None
     assert told("Tool call failed: nothing.\nWhat to do: ...") is None
+
+
+def test_a_long_wait_is_written_in_plain_seconds() -> None:
+    """The longest wait reads as 31536000 s, never 3.1536e+07 s, wherever it is written:
+    to the model, and as a google.rpc.RetryInfo duration."""
+    from toolerrors import MAX_WAIT, convert
+
+    error = UnifiedError(ErrorKind.RATE_LIMITED, "m", retryable=True, retry_after=MAX_WAIT)
+    assert "Another attempt may help after 31536000 s." in model_text(error).splitlines()
+    written = convert(error.to_dict(), "google")
+    assert written["error"]["details"] == [
+        {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "31536000s"}
+    ]
+    half = UnifiedError(ErrorKind.RATE_LIMITED, "m", retryable=True, retry_after=0.5)
+    assert "Another attempt may help after 0.5 s." in model_text(half).splitlines()

@@ -5,8 +5,10 @@ adapters record on the current span."""
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
+from html import unescape
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -20,7 +22,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import NonRecordingSpan, StatusCode
 
 from conftest import ROOT
-from toolerrors import ErrorKind, UnifiedError, parse
+from toolerrors import ErrorKind, ToolFailure, UnifiedError, from_http, model_text, parse
 from toolerrors.otel import ERROR_TYPES, error_type_resolver, record_current, record_error
 from toolerrors.retry import Retry
 from toolerrors.testing import FakeClock, not_done_yet, pythe_error
@@ -244,3 +246,77 @@ def test_fastmcp_s_tool_span_is_marked_by_the_middleware(spans: InMemorySpanExpo
     assert [(s.name, (s.attributes or {})["error.type"], s.status.status_code) for s in marked] == [
         ("tools/call look", "not_found", StatusCode.ERROR)
     ]
+
+
+def test_the_picture_of_a_trace_is_what_the_sdk_records(spans: InMemorySpanExporter) -> None:
+    """docs/pictures/trace.svg shows, span by span, the status, its description and the
+    attributes that the real SDK records for the calls it describes."""
+    tracer = trace.get_tracer("agent")
+    answers: list[object] = [
+        from_http(429, {"Retry-After": "2"}, _stripe("rate_limit", "Too many requests")),
+        "charged",
+    ]
+    missing = from_http(404, {}, _stripe("resource_missing", "No such charge: 'ch_1'"))
+    denied = pythe_error("forbidden", "The key may not send invoices.")
+    waits: list[float] = []
+
+    def charge() -> object:
+        answer = answers.pop(0)
+        if isinstance(answer, UnifiedError):
+            raise answer.exception()
+        return answer
+
+    def refund() -> None:
+        raise missing.exception()
+
+    def tool(name: str) -> Any:
+        return tracer.start_as_current_span(
+            f"execute_tool {name}",
+            attributes={"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": name},
+        )
+
+    with tracer.start_as_current_span("invoke_agent billing"):
+        with tool("charge_card"):
+            assert Retry(sleep=waits.append).call(charge) == "charged"
+        with tool("refund_charge"):
+            with pytest.raises(ToolFailure) as caught:
+                Retry(sleep=waits.append).call(refund)
+            assert model_text(caught.value.error)  # what goes back to the model
+        with tool("send_invoice"):
+            assert Retry(sleep=waits.append).call(lambda: denied) == denied
+    assert waits == [2.0]
+
+    def shown(span: ReadableSpan) -> tuple[str, str | None, list[str]]:
+        attributes = [
+            f"{key} = {str(value).lower() if isinstance(value, bool) else value}"
+            for key, value in (span.attributes or {}).items()
+            if not key.startswith("gen_ai.")
+        ]
+        status = span.status.status_code
+        return (
+            ("ERROR" if status is StatusCode.ERROR else "unset"),
+            span.status.description,
+            attributes,
+        )
+
+    recorded = {span.name: shown(span) for span in spans.get_finished_spans()}
+    svg = (ROOT / "docs" / "pictures" / "trace.svg").read_text("utf-8")
+    pictured = {}
+    for name, body in re.findall(r'<g class="trace-span" data-name="([^"]+)">(.*?)</g>', svg, re.S):
+        texts = dict.fromkeys(("status", "desc"))
+        for cls, text in re.findall(r'<text class="(status|desc)[^"]*"[^>]*>([^<]*)</text>', body):
+            texts[cls] = unescape(text)
+        attrs = [unescape(a) for a in re.findall(r'<text class="attr"[^>]*>([^<]*)</text>', body)]
+        pictured[unescape(name)] = (
+            str(texts["status"]).removeprefix("status: "),
+            texts["desc"],
+            attrs,
+        )
+    assert pictured == {
+        name: recorded[name] for name in recorded if name.startswith("execute_tool")
+    }
+    assert recorded["invoke_agent billing"] == ("unset", None, [])
+
+
+def _stripe(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"type": "invalid_request_error", "code": code, "message": message}}

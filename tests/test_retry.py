@@ -717,3 +717,32 @@ def test_attempts_used_up_say_so_and_a_refused_retry_says_nothing() -> None:
     record.clear()
     retry.Retry(record=record).call(lambda: {"error": "bad_input", "message": "x"})
     assert [a.gave_up for a in record] == [""]
+
+
+def test_hooks_say_on_the_exception_that_they_gave_up_a_wait() -> None:
+    """tenacity and stamina re-raise the tool's own exception when a hook stops on a wait
+    past max_wait: it carries a note saying so, as `Retry`'s `ToolFailure` does."""
+    stamina = pytest.importorskip("stamina")
+    tenacity = pytest.importorskip("tenacity")
+
+    said = (
+        "toolerrors.retry: gave up rather than wait 120 s, the server's retry_after: it is"
+        " over max_wait (60 s)"
+    )
+
+    def slow() -> None:
+        raise from_http(429, {"Retry-After": "120"}).exception()
+
+    with pytest.raises(ToolFailure) as by_tenacity:
+        tenacity.Retrying(retry=tenacity_retry(), wait=tenacity_wait, reraise=True)(slow)
+    assert by_tenacity.value.__notes__ == [said]
+    stamina.set_testing(True, attempts=3)
+    try:
+        with pytest.raises(ToolFailure) as by_stamina:
+            stamina.retry(on=stamina_hook())(slow)()
+    finally:
+        stamina.set_testing(False)
+    assert by_stamina.value.__notes__ == [said]
+    denied = ToolFailure(parse({"code": "ACCESS_DENIED", "message": "m"}))
+    assert stamina_hook(max_wait=0)(denied) is False
+    assert not hasattr(denied, "__notes__")  # not retried for its kind: nothing given up

@@ -442,3 +442,27 @@ def test_assert_shape_lists_an_unknown_code_beside_the_shape_s_problems() -> Non
         "  /request_id: expected a string, got number\n"
         "  /error/type: unknown anthropic code 'nope'"
     )
+
+
+def test_an_override_lands_where_its_field_is_inside_an_envelope() -> None:
+    """Stripe's fields live inside ``{"error": {...}}``: an override by wire name is set
+    there (and ABSENT takes it out there), so the payload keeps Stripe's shape; a field
+    at the top stays at the top."""
+    declined = payload("stripe", "card_declined", decline_code="insufficient_funds")
+    assert declined == {
+        "error": {
+            "type": "card_error",
+            "code": "card_declined",
+            "message": "The card was declined; decline_code says why.",
+            "decline_code": "insufficient_funds",
+        }
+    }
+    assert_shape(declined, "stripe")
+    assert http_response("stripe", "resource_missing", param="id").body["error"]["param"] == "id"
+    assert "message" not in payload("stripe", "card_declined", message=ABSENT)["error"]
+    limited = payload("anthropic", "rate_limit_error", request_id="req_1", message="Slow.")
+    assert limited == {
+        "type": "error",
+        "error": {"type": "rate_limit_error", "message": "Slow."},
+        "request_id": "req_1",
+    }

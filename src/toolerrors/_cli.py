@@ -12,14 +12,14 @@ from collections import Counter
 from typing import IO, TYPE_CHECKING, Final, NoReturn, TextIO
 
 from ._errors import ShapeError
-from ._json import MAX_BYTES, decode, load
+from ._json import MAX_BYTES, decode, load, seconds
 from ._kinds import ErrorKind
 from ._read import error_of, from_mapping, parse
-from ._retry import should_retry
-from ._source import RESERVED, SOURCES, Source, register, unregister
+from ._retry import Verdict, verdict
+from ._source import RESERVED, SOURCES, UNKNOWN_SHAPE, Source, register, unregister
 from ._table import KINDS, WRITE
 from ._text import escape, quoted
-from ._write import targets, to_wire
+from ._write import keeping, targets, to_wire
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -45,13 +45,19 @@ def _bare(text: object) -> str:
     return escape(text.replace("\\", "\\\\") if "\\" in text else text)
 
 
+_RETRY: Final[dict[Verdict, str]] = {
+    "yes": "yes",
+    "if_idempotent": "only if the operation is idempotent (whether it ran is not known)",
+    "no": "no",
+}
+"""The ``retry:`` line of `explain`, for each verdict (a wait follows a yes)."""
+
+
 def _retry_advice(error: UnifiedError) -> str:
-    if should_retry(error):
-        wait = f" after {error.retry_after:g} s" if error.retry_after is not None else ""
-        return f"yes{wait}"
-    if error.retryable is None and should_retry(error, idempotent=True):
-        return "only if the operation is idempotent (whether it ran is not known)"
-    return "no"
+    said = verdict(error)
+    if said == "yes" and error.retry_after is not None:
+        return f"yes after {seconds(error.retry_after)} s"
+    return _RETRY[said]
 
 
 def explain(error: UnifiedError) -> str:
@@ -273,9 +279,11 @@ def _source_at(spec: str) -> Source:
         raise _Usage(
             f"--source {_bare(spec)}: cannot import {_bare(module_name)}: {_bare(exc)}"
         ) from None
-    found = getattr(module, attr, None)
+    if not hasattr(module, attr):
+        raise _Usage(f"--source {_bare(spec)}: module {_bare(module_name)} has no {_bare(attr)}")
+    found = getattr(module, attr)
     if not isinstance(found, Source):
-        got = "nothing" if found is None else type(found).__name__
+        got = type(found).__name__
         raise _Usage(
             f"--source {_bare(spec)}: {_bare(attr)} must be a toolerrors.sources.Source, got {got}"
         )
@@ -304,7 +312,10 @@ def _read_item(data: bytes, line: int, strict: bool) -> tuple[UnifiedError | Non
             return from_mapping(value, strict=strict, where="", need=False), None
         return parse(data, strict=strict), None
     except ShapeError as exc:
-        return None, f"{exc.where}: {exc.problem}" if exc.where else exc.problem
+        if exc.where:
+            return None, f"{exc.where}: {exc.problem}"
+        unknown = exc.problem.startswith(UNKNOWN_SHAPE)
+        return None, f"{exc.problem}; {_YOURS}" if unknown else exc.problem
 
 
 def _emitter(args: argparse.Namespace, ascii_only: bool) -> Callable[[UnifiedError], str]:
@@ -317,9 +328,27 @@ def _emitter(args: argparse.Namespace, ascii_only: bool) -> Callable[[UnifiedErr
     return explain
 
 
+def _loss(error: UnifiedError, to: str) -> str | None:
+    """What writing ``error`` as ``to`` loses, said beside the line written: the kind
+    its wire dict reads back as, where that is another."""
+    back = parse(to_wire(error, to)).kind
+    if back is error.kind:
+        return None
+    return (
+        f"{to} has no code for {error.kind}: written as one read back as {back}"
+        f" (--to {keeping(error)} keeps {error.kind})"
+    )
+
+
 _OTHER: Final = "(other)"
 """How ``explain --summary`` names every vendor that is no registered source's or the
 package's own: the input's text is never a key, so memory stays bounded."""
+
+_NONE: Final = "(none)"
+"""How ``explain --summary`` names the source of an error that no source attributed."""
+
+_YOURS: Final = "--source MODULE:ATTR reads a shape of your own"
+"""What the command says where an input may be of a shape no registered source knows."""
 
 
 def _run(argv: Sequence[str] | None, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -345,7 +374,7 @@ def _command(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) 
     counts: Counter[tuple[str | None, ErrorKind]] = Counter()
     named = {*SOURCES, *RESERVED, None}  # any other vendor text is pooled: bounded memory
     many = args.source != "-" and os.path.isdir(args.source)
-    failed = shown = unattributed = 0
+    failed = shown = unattributed = skipped = 0
     emit = _emitter(args, ascii_only)
     for name, number, data, unread in _inputs(args.source, stdin, args.lines):
         error, problem = (None, unread) if data is None else _read_item(data, number, args.strict)
@@ -353,6 +382,8 @@ def _command(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) 
             if problem is not None:
                 print(f"toolerrors: {_at(name, number)}: {_bare(problem)}", file=err)
                 failed += 1
+            else:
+                skipped += 1
             continue
         if error.vendor is None and error.kind is ErrorKind.UNKNOWN:
             unattributed += 1
@@ -368,22 +399,39 @@ def _command(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) 
         )
         out.write(f"{title}{emit(error)}\n")
         shown += 1
+        lost = _loss(error, args.to) if args.command == "convert" else None
+        if lost is not None:
+            print(f"toolerrors: {_at(name, number)}: {lost}", file=err)
     if summary:
-        named_counts = sorted(
-            (str(vendor), str(kind), count) for (vendor, kind), count in counts.items()
+        _summarise(counts, skipped, out)
+    if skipped and not (shown or counts):
+        print(
+            f"toolerrors: no error in {skipped} line(s): each was a success, a log record,"
+            f" or an error of a shape no source knows ({_YOURS})",
+            file=err,
         )
-        for vendor, kind, count in named_counts:
-            print(f"{count:>8}  {_bare(vendor)}  {kind}", file=out)
-        print(f"{sum(counts.values()):>8}  errors", file=out)
-        if any(vendor == _OTHER for vendor, _ in counts):
-            print(f"{_OTHER}: vendors no registered source names, counted together", file=out)
     if unattributed:
         print(
             f"toolerrors: {unattributed} error(s) no source could attribute"
-            " (read as unknown; --source MODULE:ATTR adds your own)",
+            f" (read as unknown; {_YOURS})",
             file=err,
         )
     return 2 if failed else UNATTRIBUTED if unattributed else 0
+
+
+def _summarise(counts: Counter[tuple[str | None, ErrorKind]], skipped: int, out: TextIO) -> None:
+    """``explain --summary``'s table: errors by source and kind, then the lines skipped."""
+    named_counts = sorted(
+        (_NONE if vendor is None else vendor, str(kind), count)
+        for (vendor, kind), count in counts.items()
+    )
+    for vendor, kind, count in named_counts:
+        print(f"{count:>8}  {_bare(vendor)}  {kind}", file=out)
+    print(f"{sum(counts.values()):>8}  errors", file=out)
+    if skipped:
+        print(f"{skipped:>8}  lines read as no error, skipped", file=out)
+    if any(vendor == _OTHER for vendor, _ in counts):
+        print(f"{_OTHER}: vendors no registered source names, counted together", file=out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,6 +19,7 @@ __all__ = [
     "is_wait",
     "load",
     "opens_object",
+    "seconds",
     "size",
     "type_name",
 ]
@@ -135,6 +136,12 @@ def bounded_wait(seconds: float) -> float | None:
     if not seconds >= 0:  # negative, or NaN
         return None
     return MAX_WAIT if seconds > MAX_WAIT else float(seconds)
+
+
+def seconds(wait: float) -> str:
+    """A wait as people and Protocol Buffers' JSON durations write it: ``2``, ``0.5``,
+    ``31536000``, never ``3.1536e+07``."""
+    return f"{wait:.9f}".rstrip("0").rstrip(".")
 
 
 _JSON_TYPES: Final = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from ._python import from_exception
 from ._table import KINDS
@@ -34,6 +34,19 @@ def should_retry(error: UnifiedError, *, idempotent: bool = False) -> bool:
     if error.retryable is None:
         return idempotent
     return error.retryable
+
+
+Verdict = Literal["yes", "if_idempotent", "no"]
+"""Whether to run a failed call again: yes, only if it is idempotent (whether it ran is
+not known), or no."""
+
+
+def verdict(error: UnifiedError) -> Verdict:
+    """`should_retry`'s answer in the one form every reader words it from: the CLI's
+    ``retry:`` line and `model_text`'s."""
+    if should_retry(error):
+        return "yes"
+    return "if_idempotent" if should_retry(error, idempotent=True) else "no"
 
 
 def retry_delay(

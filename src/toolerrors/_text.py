@@ -12,8 +12,9 @@ try:  # json.dumps(text, ensure_ascii=False), in C, without importing json (2.3 
 except ImportError:  # pragma: no cover - a Python without json's C accelerator
     from json.encoder import encode_basestring
 
+from ._json import seconds
 from ._kinds import ErrorKind
-from ._retry import should_retry
+from ._retry import Verdict, verdict
 
 if TYPE_CHECKING:
     from ._unified import UnifiedError
@@ -67,17 +68,23 @@ def to_open(error: UnifiedError) -> list[str]:
     return [item["url"] for item in asked if type(item) is dict and type(item.get("url")) is str]
 
 
+_RETRY: Final[dict[Verdict, str]] = {
+    "yes": "Another attempt may help.",
+    "if_idempotent": "It may have happened: check before you run it again.",
+    "no": "Do not run it again as it is.",
+}
+"""`model_text`'s retry line for each verdict (a wait follows a yes)."""
+
+
 def _retry_line(error: UnifiedError) -> str:
     if error.kind is ErrorKind.REFUSED:
         return "Do not try again, and do not try another way."
     if error.kind is ErrorKind.APPROVAL_REQUIRED:
         return "Nothing ran: run it again only after the owner says yes."
-    if should_retry(error):
-        wait = f" after {error.retry_after:g} s" if error.retry_after is not None else ""
-        return f"Another attempt may help{wait}."
-    if error.retryable is None and should_retry(error, idempotent=True):
-        return "It may have happened: check before you run it again."
-    return "Do not run it again as it is."
+    said = verdict(error)
+    if said == "yes" and error.retry_after is not None:
+        return f"Another attempt may help after {seconds(error.retry_after)} s."
+    return _RETRY[said]
 
 
 _FAILED: Final = "Tool call failed: "

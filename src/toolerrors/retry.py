@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 from ._errors import ShapeError
+from ._json import seconds
 from ._kinds import ErrorKind
 from ._python import from_exception
 from ._read import error_of
@@ -170,8 +171,8 @@ class _Plan:
         )
         if self.clock() - self.start + delay > policy.max_time:
             self.gave_up = (
-                f"gave up rather than wait {delay:g} s: it would end past "
-                f"RetryPolicy.max_time ({policy.max_time:g} s from the first attempt)"
+                f"gave up rather than wait {seconds(delay)} s: it would end past "
+                f"RetryPolicy.max_time ({seconds(policy.max_time)} s from the first attempt)"
             )
             return None
         return delay
@@ -188,12 +189,17 @@ def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any, why: 
         return outcome  # an in-band error result: the caller gets it as the tool gave it
     failure = error.exception()
     if why:
-        note = f"toolerrors.retry: {why}"
-        if sys.version_info >= (3, 11):
-            failure.add_note(note)
-        else:  # pragma: no cover - Python 3.10, where a traceback shows no notes
-            failure.__dict__.setdefault("__notes__", []).append(note)
+        _note(failure, why)
     raise failure from exc
+
+
+def _note(exc: BaseException, why: str) -> None:
+    """Say on ``exc`` why no further attempt was made: a note its traceback shows."""
+    note = f"toolerrors.retry: {why}"
+    if sys.version_info >= (3, 11):
+        exc.add_note(note)
+    else:  # pragma: no cover - Python 3.10, where a traceback shows no notes
+        exc.__dict__.setdefault("__notes__", []).append(note)
 
 
 IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
@@ -482,12 +488,21 @@ def _hook_allows(
     exc: BaseException | None, error: UnifiedError, idempotent: bool, max_wait: float
 ) -> bool:
     """Another attempt is sensible, within ``max_wait``; an interruption (a
-    ``BaseException`` that is not an ``Exception``) never gets one."""
+    ``BaseException`` that is not an ``Exception``) never gets one.  A wait given up on
+    although the error allowed another attempt is said on the raised exception."""
     if exc is not None and not isinstance(exc, Exception):
         return False
-    if error.retry_after is not None and error.retry_after > max_wait:
+    if not should_retry(error, idempotent=idempotent):
         return False
-    return should_retry(error, idempotent=idempotent)
+    if error.retry_after is not None and error.retry_after > max_wait:
+        if exc is not None:
+            _note(
+                exc,
+                f"gave up rather than wait {seconds(error.retry_after)} s, the server's"
+                f" retry_after: it is over max_wait ({seconds(max_wait)} s)",
+            )
+        return False
+    return True
 
 
 def tenacity_retry(
@@ -497,7 +512,8 @@ def tenacity_retry(
 
     It reads a raised exception, or an in-band error result, of the last attempt.  A
     server's ``retry_after`` over ``max_wait`` seconds gives up rather than wait that
-    long; pair it with `tenacity_wait`, which never waits less than the server asked.
+    long, and says so in a note on the exception tenacity re-raises; pair it with
+    `tenacity_wait`, which never waits less than the server asked.
     """
 
     def predicate(retry_state: Any) -> bool:
@@ -541,7 +557,8 @@ def stamina_hook(
     seconds when it gave one, else ``True`` for stamina's own backoff.
 
     A ``retry_after`` over ``max_wait`` seconds (set it to no more than stamina's own
-    ``timeout``) stops instead of sleeping past it.
+    ``timeout``) stops instead of sleeping past it, and says so in a note on the
+    exception stamina re-raises.
     """
 
     def hook(exc: Exception) -> bool | float:

@@ -208,11 +208,20 @@ def _as_object(payload: object) -> Mapping[str, Any]:
 
 
 def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with each override set (or, for `ABSENT`, left out) where its field is:
+    at the top, or inside the error object of an envelope (Stripe's and OpenAI's
+    ``{"error": {...}}``), where a field of neither goes when that object is all there
+    is."""
+    inner = base.get("error")
+    inner = inner if type(inner) is dict else None
     for key, value in overrides.items():
+        into = base
+        if inner is not None and key not in base and (key in inner or len(base) == 1):
+            into = inner
         if value is ABSENT or value is NO_VALUE:
-            base.pop(key, None)
+            into.pop(key, None)
         else:
-            base[key] = value
+            into[key] = value
     return base
 
 

@@ -67,11 +67,17 @@ DECLINED = {
 
 
 def test_a_declined_card_is_advised_as_billing_the_owner_must_fix() -> None:
-    """A declined card's hint names the card, not only credits or a plan."""
+    """A declined card is for the person who pays to fix (ask_owner: another card), not a
+    plan to upgrade; its hint names the card.  A Stripe error that is no card error keeps
+    the kind's own action."""
     error = parse(DECLINED)
+    assert (
+        parse({"error": {"type": "invalid_request_error", "code": "account_invalid"}}).action
+        is not Action.ASK_OWNER
+    )
     assert (error.kind, error.action, error.hint) == (
         ErrorKind.PAYMENT_REQUIRED,
-        Action.UPGRADE_PLAN,
+        Action.ASK_OWNER,
         "Credits, billing or the card stand in the way: ask the owner to pay or change it.",
     )
 

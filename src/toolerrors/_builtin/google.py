@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .._errors import ShapeError
-from .._json import bounded_wait, decode
+from .._json import bounded_wait, decode, seconds
 from .._kinds import ErrorKind
 from .._source import (
     Claim,
@@ -372,7 +372,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
         "status": row.code,
     }
     if error.retry_after is not None:
-        inner["details"] = [{"@type": _RETRY, "retryDelay": f"{error.retry_after:g}s"}]
+        inner["details"] = [{"@type": _RETRY, "retryDelay": f"{seconds(error.retry_after)}s"}]
     return {"error": inner}
 
 

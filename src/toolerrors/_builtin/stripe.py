@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
-from .._kinds import ErrorKind
+from .._kinds import Action, ErrorKind
 from .._source import SHOULD_RETRY, Claim, Field, Response, Shape, Source, canonical_row, given_back
 from .._table import Row, Rows, codes_of
 from .._unified import make
@@ -103,6 +103,8 @@ _MARKS: Final = frozenset({
 """Fields only Stripe's error object has."""
 _APPROVAL: Final = ErrorKind.APPROVAL_REQUIRED
 _PAYMENT: Final = ErrorKind.PAYMENT_REQUIRED
+_ASK: Final = Action.ASK_OWNER
+"""A declined card's action: the person who pays must pay another way."""
 
 
 def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -116,11 +118,20 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
         raise ShapeError(f"unknown stripe code {name!r}", f"{where}/error/code")
     message = inner.get("message")
     kind, retryable = row_or_words(row, name, message)
-    if row is not None and kind_of == "card_error" and kind is not _APPROVAL:
+    card = row is not None and kind_of == "card_error" and kind is not _APPROVAL
+    if card:
         kind, retryable = _PAYMENT, False  # a card error is never retried
     if message is None:
         message = row.meaning if row is not None else f"Stripe error {name}"
-    return make(kind, message, retryable=retryable, vendor="stripe", code=name, extra=d)
+    return make(
+        kind,
+        message,
+        retryable=retryable,
+        vendor="stripe",
+        code=name,
+        suggested_action=_ASK if card else None,  # another card, not another plan
+        extra=d,
+    )
 
 
 def _only_stripe(d: Mapping[str, Any]) -> bool:

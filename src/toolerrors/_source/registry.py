@@ -304,13 +304,14 @@ RESERVED: Final = {
 """Names the package's own readers and claims go by, which no source may take."""
 
 
+UNKNOWN_SHAPE: Final = "expected an error of a known shape"
+"""How `expected_shapes` begins."""
+
+
 def expected_shapes() -> str:
     """What `toolerrors.parse` accepts, in words, for a payload that is none of it."""
     known = "; ".join(source.describe() for source in SOURCES.values())
-    return (
-        f"expected an error of a known shape: {known}; an MCP tool result; "
-        "or RFC 9457 problem details"
-    )
+    return f"{UNKNOWN_SHAPE}: {known}; an MCP tool result; or RFC 9457 problem details"
 
 
 _COMPILED: Final[list[Dispatcher]] = []
