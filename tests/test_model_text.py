@@ -165,3 +165,27 @@ def test_a_long_wait_is_written_in_plain_seconds() -> None:
     ]
     half = UnifiedError(ErrorKind.RATE_LIMITED, "m", retryable=True, retry_after=0.5)
     assert "Another attempt may help after 0.5 s." in model_text(half).splitlines()
+
+
+def test_a_retry_layer_that_gave_up_is_said_not_invited_again() -> None:
+    """Through Retry, a rate limit met again is marked retried, and its text tells the
+    model the attempts were made; an error that invites no retry reads the same either
+    way, and a failure no retry layer raised is not marked."""
+    from toolerrors import ToolFailure
+    from toolerrors.retry import Retry
+
+    limited = from_http(429, {"Retry-After": "2"})
+
+    def search() -> None:
+        raise limited.exception()
+
+    with pytest.raises(ToolFailure) as caught:
+        Retry(sleep=lambda _: None).call(search)
+    assert caught.value.retried is True and limited.exception().retried is False
+    assert model_text(caught.value.error, retried=True).splitlines()[:3] == [
+        "Tool call failed: rate_limited.",
+        "What to do: wait_and_retry: done here, as far as the caller's retry policy allows.",
+        "Don't call it again now: say that it failed, or try later.",
+    ]
+    missing = from_http(404, {})
+    assert model_text(missing, retried=True) == model_text(missing)

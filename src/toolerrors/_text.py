@@ -91,7 +91,14 @@ _FAILED: Final = "Tool call failed: "
 """How `model_text` begins, before the kind."""
 
 
-def model_text(error: UnifiedError) -> str:
+_SPENT: Final = "done here, as far as the caller's retry policy allows."
+"""What `model_text` says of a retrying action that a retry layer has already taken."""
+
+_AGAIN: Final = "Don't call it again now: say that it failed, or try later."
+"""Its retry line then: the model must not start the loop over."""
+
+
+def model_text(error: UnifiedError, *, retried: bool = False) -> str:
     """What to tell a model about a failed tool call, in lines it can rely on.
 
     The lines say our kind, action and hint (``Tool call failed: rate_limited``,
@@ -100,13 +107,18 @@ def model_text(error: UnifiedError) -> str:
     literal, labelled as data, so that nothing in it can start a line of its own or pass
     for our guidance.  A Python exception's text (a bug, a timeout's details) is never
     shown: it may hold internal detail.
+
+    ``retried`` says the call came through a retry layer (`toolerrors.retry.Retry`, as
+    every framework adapter runs it) that gave up: an error that invites another attempt
+    then tells the model that the attempts were made, not to make them again itself.
     """
     hidden = error.vendor in _HIDDEN
     hint = _BUG_HINT if hidden and error.kind is ErrorKind.INTERNAL else error.hint
+    spent = retried and verdict(error) == "yes"
     lines = [
         f"{_FAILED}{error.kind!s}.",
-        f"What to do: {error.action!s}: {hint}",
-        _retry_line(error),
+        f"What to do: {error.action!s}: {_SPENT if spent else hint}",
+        _AGAIN if spent else _retry_line(error),
     ]
     if error.owner is not None:
         lines.append(f"Owner: {quoted(error.owner)}")

@@ -313,6 +313,11 @@ class ToolFailure(ComparedByArgs, RuntimeError):
     error it carries decides, through `toolerrors.retry_on`.
     """
 
+    retried: bool = False
+    """Whether a retry layer (`toolerrors.retry.Retry`, as the framework adapters run
+    it) gave up on it: ``model_text(failure.error, retried=failure.retried)`` then tells a
+    model not to start the attempts over."""
+
     def __init__(self, error: UnifiedError) -> None:
         super().__init__(error)
         self.error = error

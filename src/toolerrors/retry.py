@@ -188,6 +188,7 @@ def _give_up(error: UnifiedError, exc: BaseException | None, outcome: Any, why: 
     if exc is None:
         return outcome  # an in-band error result: the caller gets it as the tool gave it
     failure = error.exception()
+    failure.retried = True
     if why:
         _note(failure, why)
     raise failure from exc

@@ -23,6 +23,7 @@ from toolerrors.retry import Retry, RetryPolicy
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
+    RETRIED,
     SECRET,
     buggy,
     function,
@@ -119,9 +120,11 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, layer: str) -> None:
     waits: list[float] = []
     body = rate_limited(calls)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
-    error = toolerrors.error_of(_call(_server("search", body, kind, layer, retry), "search"))
+    result = _call(_server("search", body, kind, layer, retry), "search")
+    error = toolerrors.error_of(result)
     assert (len(calls), waits) == (2, [2])
     assert error is not None and error.kind.value == "rate_limited"
+    assert _advice(result)[:3] == RETRIED
 
 
 @pytest.mark.parametrize(("kind", "layer"), KINDS, ids=IDS)

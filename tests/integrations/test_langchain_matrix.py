@@ -28,6 +28,7 @@ from toolerrors.testing import refused
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
+    RETRIED,
     SECRET,
     buggy,
     function,
@@ -177,6 +178,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str, layer: st
     result = _run(agent, entry, ASK)
     assert (len(calls), waits) == (2, [3])
     assert _errors(result)[0].artifact["kind"] == "rate_limited"
+    assert str(_errors(result)[0].content).splitlines()[:3] == RETRIED
 
 
 @pytest.mark.parametrize("layer", LAYERS)

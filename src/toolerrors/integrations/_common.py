@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from .._errors import ComparedByArgs
 from .._kinds import ErrorKind
+from .._python import from_exception
 from .._read import error_of
-from .._text import told
+from .._text import model_text, told
 from .._unified import ToolFailure, UnifiedError
 
 if TYPE_CHECKING:
@@ -72,6 +73,22 @@ def answered(text: str, carrier: object = None) -> UnifiedError:
     it is never run again on toolerrors' account."""
     found = error_of(carrier) or error_of(text)
     return found if found is not None else UnifiedError(ErrorKind.UNKNOWN, text)
+
+
+def given_up(error: UnifiedError) -> ToolFailure:
+    """``error``, which the adapter's `Retry` gave up on, as the exception a framework
+    formats: marked `ToolFailure.retried`, so that its `toolerrors.model_text` tells the
+    model the attempts were made."""
+    failure = error.exception()
+    failure.retried = True
+    return failure
+
+
+def failure_text(exc: BaseException) -> str:
+    """`toolerrors.model_text` for an exception a framework caught: the error it carries,
+    and whether a retry layer already gave up on it."""
+    retried = isinstance(exc, ToolFailure) and exc.retried
+    return model_text(from_exception(exc), retried=retried)
 
 
 OWNER_SAID_NO: Final = UnifiedError(ErrorKind.REFUSED, "The owner said no.", retryable=False)

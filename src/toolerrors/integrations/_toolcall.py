@@ -80,7 +80,7 @@ def _error_message(request: Any, error: UnifiedError) -> ToolMessage:
     record_failure(error)
     call = request.tool_call
     return ToolMessage(
-        content=model_text(error),
+        content=model_text(error, retried=True),  # it came through the Retry
         name=call["name"],
         tool_call_id=call["id"],
         status="error",

@@ -77,7 +77,8 @@ def _result(error: UnifiedError) -> ToolResult:
     return ToolResult(
         content=[
             TextContent(type="text", text=json.dumps(wire, ensure_ascii=False)),
-            TextContent(type="text", text=model_text(error)),  # what to do, for a model
+            # what to do, for a model; the error came through the Retry
+            TextContent(type="text", text=model_text(error, retried=True)),
         ],
         structured_content=wire,
         is_error=True,

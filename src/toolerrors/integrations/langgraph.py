@@ -43,11 +43,19 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised without the extra only
     raise missing(__name__, "langgraph") from exc
 
-from .._python import from_exception
 from .._retry import retry_on
 from .._text import model_text
 from ..retry import Retry
-from ._common import APPROVED, OWNER_SAID_NO, approved, bare, refused_last, run_through
+from ._common import (
+    APPROVED,
+    OWNER_SAID_NO,
+    approved,
+    bare,
+    failure_text,
+    given_up,
+    refused_last,
+    run_through,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -77,7 +85,7 @@ def tool_node(tools: Sequence[Any], retry: Retry | None = None, **options: Any) 
 
 def handle_tool_errors(exc: Exception) -> str:
     """``ToolNode(handle_tool_errors=...)``: the text a model should see for ``exc``."""
-    return model_text(from_exception(exc))
+    return failure_text(exc)
 
 
 def stop_on_refusal(next_node: str) -> Callable[[Any], str]:
@@ -129,5 +137,5 @@ def _ask_owner(error: UnifiedError) -> None:
 def _settled(args: Any, kwargs: Any, result: Any, error: UnifiedError | None) -> Any:
     """The tool's result, or its error raised for `handle_tool_errors` to format."""
     if error is not None:
-        raise error.exception()
+        raise given_up(error)
     return result

@@ -50,7 +50,7 @@ from .._kinds import ErrorKind
 from .._python import from_exception
 from .._text import model_text, told
 from ..retry import Retry
-from ._common import OWNER_SAID_NO, Refused, bare, run_through
+from ._common import OWNER_SAID_NO, Refused, bare, failure_text, given_up, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -66,14 +66,14 @@ def failure_error_function(context: Any, error: Exception) -> str:
     unified = from_exception(error)
     if unified.kind is ErrorKind.REFUSED:
         raise Refused(unified) from error
-    return model_text(unified)
+    return failure_text(error)
 
 
 def tool_error_formatter(args: Any) -> str | None:
     """``RunConfig(tool_error_formatter=...)``: `model_text` for a tool's exception, and
     for an owner's rejection; the SDK's own text otherwise."""
     if args.kind == "tool_exception" and args.error is not None:
-        return model_text(from_exception(args.error))
+        return failure_text(args.error)
     if args.kind == "approval_rejected":
         return model_text(OWNER_SAID_NO)
     return None
@@ -167,7 +167,7 @@ def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
                 _note(held, call, None if error is None else error.kind)
             if error is None:
                 return outcome
-            raise error.exception()
+            raise given_up(error)
 
         async def needs_approval(context: Any, params: dict[str, Any], call_id: str) -> bool:
             held = _held_in(context)

@@ -80,7 +80,7 @@ def _raise(error: UnifiedError, approved: bool) -> NoReturn:
         raise Refused(error)
     if error.kind in FIX_INPUT:
         raise ModelRetry(model_text(error))
-    raise ToolFailed(model_text(error))
+    raise ToolFailed(model_text(error, retried=True))  # it came through the Retry
 
 
 def _runner(retry: Retry | None) -> Retry:
