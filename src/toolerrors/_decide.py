@@ -67,8 +67,8 @@ the body names a kind: a 429 is throttling whatever the code says (``accessDenie
 WORDS_UNDER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED)})
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
-(Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent"), while
-Dropbox's documented ``missing_scope`` with a 401 is a permission."""
+(Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent"), while a
+source's documented ``missing_scope`` with a 401 is a permission."""
 
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
