@@ -17,7 +17,9 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
-- JSend's ``{"status": "error", "message"}`` (Rocket.Chat);
+- JSend's ``{"status": "error", "message"}`` (Rocket.Chat), and the Etherscan family's
+  ``{"status": "0", "message": "NOTOK", "result": ...}`` (Etherscan, BscScan,
+  PolygonScan and their kin), whose ``result`` says the error;
 - FastAPI's (and Starlette's, Django REST framework's) ``{"detail": ...}``: a list of
   validation errors (``{"loc", "msg", "type"}``, FastAPI's 422), an object with an
   ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or, when an error
@@ -48,7 +50,7 @@ from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["read_convention", "stated_wait"]
+__all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
 _TEXTS: Final = ("message", "msg", "detail", "error_description", "title", "description")
 _CODES: Final = ("code", "error_code", "errorCode", "type")
@@ -236,6 +238,28 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     )
 
 
+_NOT_OK: Final = "NOTOK"
+"""The ``message`` of the Etherscan family's errors, whose ``status`` is ``"0"``."""
+
+
+def read_not_ok(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"status": "0", "message": "NOTOK", "result": ...}``: the ``result`` says the
+    error ("Max rate limit reached"), read by its words; strictly, no documented shape.
+    (``"status": "0"`` with another message, "No transactions found", is an empty
+    answer.)"""
+    if strict:
+        raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
+    text = d["result"]
+    kind, retryable = read_words(text) or UNSAID
+    return make(
+        kind, text, retryable=retryable, retry_after=wait_in_text(text), code=_NOT_OK, extra=d
+    )
+
+
+def _status_zero(d: Mapping[str, Any]) -> bool:
+    return d.get("status") == "0"
+
+
 def _a_phrase_for_its_status(d: Mapping[str, Any]) -> bool:
     """A text ``error`` that is the reason phrase of an HTTP error status beside it."""
     error = d["error"]
@@ -331,6 +355,17 @@ for _claim in (
         is_a=str,
         one_of=frozenset({"error"}),
         texts=("message",),
+    ),
+    Claim(
+        63,
+        "message",
+        read_not_ok,
+        '`message: "NOTOK"` with `status: "0"` and a text `result` (the Etherscan'
+        " family's): read by the result's words",
+        is_a=str,
+        one_of=frozenset({_NOT_OK}),
+        texts=("result",),
+        when=_status_zero,
     ),
     Claim(
         63,
