@@ -46,6 +46,11 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     # docs.etherscan.io/support/common-error-messages: the Etherscan family's, in a 200
     ("not-ok-result", {"status": "0", "message": "NOTOK", "result": "Invalid API Key"},
      ErrorKind.UNAUTHENTICATED, False),
+    # square/connect-nodejs-sdk#106: Square's errors list, with no status
+    ("coded-error-objects", {"errors": [{"code": "FORBIDDEN", "detail": "You have insufficient"
+                                         " permissions to perform that action.",
+                                         "category": "AUTHENTICATION_ERROR"}]},
+     ErrorKind.PERMISSION_DENIED, False),
     ("not-ok-rate-limit", {"status": "0", "message": "NOTOK",
                            "result": "Max rate limit reached"}, ErrorKind.RATE_LIMITED, True),
 ]  # fmt: skip

@@ -12,7 +12,8 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   `near_miss` hands to this reader, and an ``error`` or ``errors``
   list of texts or of objects with a message (Kraken's
   ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
-  ``{"errors": ["permission denied"]}``);
+  ``{"errors": ["permission denied"]}``), and an ``errors`` list of objects with a text
+  ``code`` and a ``detail`` or ``message`` (Square's);
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
@@ -205,6 +206,8 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     inner = d.get("error")
     if type(inner) is not dict:
         inner = d.get("detail")
+    if type(inner) is not dict and _coded_objects(d):
+        inner = d["errors"][0]  # the first of a list of coded error objects (Square's)
     places = (d, inner) if type(inner) is dict else (d,)
     texts = _texts_in(places)
     status, code = _status_and_code(places)
@@ -282,6 +285,18 @@ def _all_texts(value: object) -> bool:
     return type(value) is list and bool(value) and all(type(item) is str for item in value)
 
 
+def _coded_objects(d: Mapping[str, Any]) -> bool:
+    """An ``errors`` list whose first is an object with a text ``code`` and a text
+    ``detail`` or ``message`` (Square's ``{"errors": [{"code", "detail", "category"}]}``)."""
+    errors = d.get("errors")
+    if type(errors) is not list or not errors or type(errors[0]) is not dict:
+        return False
+    first = errors[0]
+    return type(first.get("code")) is str and (
+        type(first.get("detail")) is str or type(first.get("message")) is str
+    )
+
+
 def _texts_listed(d: Mapping[str, Any]) -> bool:
     return _all_texts(d["errors"])
 
@@ -338,6 +353,17 @@ for _claim in (
         is_a=int,
         refuses=("code",),
         when=_status_with_message,
+    ),
+    Claim(
+        48,
+        "errors",
+        read_convention,
+        "a list of error objects whose first has a text `code` and a text `detail` or"
+        " `message` (Square's), never beside a top-level `message` or Cloudflare's"
+        " `success`: read by its code, else its words",
+        is_a=list,
+        refuses=("message", "success"),
+        when=_coded_objects,
     ),
     Claim(
         49,
