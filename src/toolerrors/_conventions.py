@@ -359,7 +359,7 @@ for _claim in (
         "errors",
         read_convention,
         "a list of error objects whose first has a text `code` and a text `detail` or"
-        " `message` (Square's), never beside a top-level `message` or Cloudflare's"
+        " `message` (Square's), never beside a top-level `message` or a"
         " `success`: read by its code, else its words",
         is_a=list,
         refuses=("message", "success"),

@@ -310,7 +310,7 @@ def _inside(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | 
     another's answer as a string (The Graph's indexer, ``{"graphQLResponse":
     "{\\"errors\\": [...]}"}``; ``{"error": "{\\"message\\": ...}"}``): the dict with the
     object in the text's place (an ``error`` object), else the object alone (the
-    GraphQL response).  ``None`` when the text is no JSON object, or holds no error."""
+    answer passed on).  ``None`` when the text is no JSON object, or holds no error."""
     ((key, value),) = d.items()
     if type(value) is not str or not key.lower().endswith(_WRAPPING) or not opens_object(value):
         return None  # a tool's one text (a file it read) may well be JSON with an error
