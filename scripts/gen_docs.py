@@ -26,6 +26,7 @@ from toolerrors._decide import (
     STATUS_OVER,
     TRANSIENT,
     VAGUE,
+    WORDS_UNDER,
 )
 from toolerrors._kinds import ErrorKind
 from toolerrors._semconv import ERROR_TYPES, HANDLED
@@ -261,6 +262,9 @@ def render_decide() -> str:
         f"- catch-all codes (in any case): {', '.join(f'`{c}`' for c in sorted(GENERIC_CODES))};",
         f"- catch-all kinds, which a specific status beats: {_kinds(CATCH_ALL)}; and {pairs};",
         f"- vague kinds, which any error status beats: {_kinds(VAGUE)};",
+        "- words (not a source's code) that a specific status beats: "
+        + ", ".join(f"`{said.value}` under `{heard.value}`" for said, heard in sorted(WORDS_UNDER))
+        + ";",
         f"- transient kinds, whose words alone may invite a retry the status does not:"
         f" {_kinds(TRANSIENT)}.",
         "",

@@ -43,6 +43,16 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("detail-object", {"detail": {"error": "This request exceeds your plan's set usage limit."
                                            " Please upgrade your plan or contact support"}},
      ErrorKind.PAYMENT_REQUIRED, False),  # Tavily's
+    # docs.etherscan.io/support/common-error-messages: the Etherscan family's, in a 200
+    ("not-ok-result", {"status": "0", "message": "NOTOK", "result": "Invalid API Key"},
+     ErrorKind.UNAUTHENTICATED, False),
+    # square/connect-nodejs-sdk#106: Square's errors list, with no status
+    ("coded-error-objects", {"errors": [{"code": "FORBIDDEN", "detail": "You have insufficient"
+                                         " permissions to perform that action.",
+                                         "category": "AUTHENTICATION_ERROR"}]},
+     ErrorKind.PERMISSION_DENIED, False),
+    ("not-ok-rate-limit", {"status": "0", "message": "NOTOK",
+                           "result": "Max rate limit reached"}, ErrorKind.RATE_LIMITED, True),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -81,7 +91,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         assert error.vendor != owner, f"claim {claim.rank} on {claim.anchor!r} names {owner}"
     assert asked or name in {
         "nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg", "fastapi-validation",
-        "detail-object",
+        "detail-object", "not-ok-result", "not-ok-rate-limit",
     }  # fmt: skip
 
 
@@ -92,6 +102,13 @@ def test_a_strict_reading_refuses_a_convention() -> None:
     assert caught.value.where == "/code"
     with pytest.raises(ShapeError, match="a convention no source documents"):
         parse({"statusCode": 404, "error": "Not Found", "message": "Not here"}, strict=True)
+
+
+def test_an_empty_answer_of_the_etherscan_family_is_no_error() -> None:
+    """``"status": "0"`` with a message other than NOTOK is an answer with nothing in
+    it (docs.etherscan.io: "No transactions found"), and NOTOK reads only in its shape."""
+    assert error_of({"status": "0", "message": "No transactions found", "result": []}) is None
+    assert error_of({"status": "1", "message": "NOTOK", "result": "Max rate limit reached"}) is None
 
 
 def test_a_bare_400_lets_the_message_say_more_and_a_code_beats_the_status() -> None:

@@ -439,6 +439,27 @@ def test_status_decides_when_a_fastapi_body_says_less(
     )
 
 
+def test_a_401_is_a_key_whatever_its_words_say_but_a_source_s_code_still_decides() -> None:
+    """Words that say "forbidden" with a 401 read as the rejected key the status names
+    (Typesense's, typesense/typesense#476); Dropbox's documented ``missing_scope`` with a
+    401 stays a permission."""
+    words = from_http(401, None, {"message": "Forbidden - a valid `x-typesense-api-key` header must be sent."})  # fmt: skip
+    coded = from_http(401, None, {"error_summary": "missing_scope/", "error": {".tag": "missing_scope", "required_scope": "files.content.read"}})  # fmt: skip
+    assert (words.kind, words.retryable) == (ErrorKind.UNAUTHENTICATED, False)
+    assert (coded.kind, coded.retryable, coded.vendor) == (
+        ErrorKind.PERMISSION_DENIED, False, "dropbox"
+    )  # fmt: skip
+
+
+def test_a_body_s_err_text_is_read_by_its_words() -> None:
+    """Figma's ``{"status": 403, "err": "Invalid token"}`` (risa-labs-inc/MagicPencil#2)
+    is a token rejected, which says more than the 403."""
+    error = from_http(403, None, {"status": 403, "err": "Invalid token"})
+    assert (error.kind, error.retryable, error.status_code) == (
+        ErrorKind.UNAUTHENTICATED, False, 403
+    )  # fmt: skip
+
+
 _BOM = b"\xef\xbb\xbf"
 
 

@@ -18,6 +18,7 @@ from toolerrors import (
     configure,
     convert,
     error_of,
+    from_http,
     parse,
     pythe,
     retry,
@@ -561,3 +562,26 @@ def test_an_unknown_suggested_action_is_dropped_alike_from_a_dict_and_a_problem(
         with pytest.raises(ShapeError, match="unknown action 'pray'") as refused:
             parse(payload, strict=True)
         assert refused.value.where == "/suggested_action"
+
+
+def test_an_answer_passed_on_as_json_text_is_read_once() -> None:
+    """A member named for a response or an error that holds a JSON object as text (The
+    Graph's indexer, graphprotocol/indexer#629) is read as that object, once: JSON text
+    inside that is left as text; a tool's text member is never read, nor strictly."""
+    graph = corpus_case("elsewhere", "thegraph-indexer-store-unavailable-200")
+    error = from_http(graph["status"], {}, graph["body"])
+    assert (error.kind, error.retryable, error.vendor, error.message) == (
+        ErrorKind.UNAVAILABLE, True, "graphql", "Store error: database unavailable"
+    )  # fmt: skip
+    inner = json.dumps({"message": "Store error: database unavailable"})
+    once = error_of({"error": inner})
+    twice = error_of({"error": json.dumps({"error": inner})})
+    assert once is not None and twice is not None
+    assert (once.message, once.extra) == (
+        "Store error: database unavailable",
+        {"error": {"message": "Store error: database unavailable"}},
+    )
+    assert twice.message == inner  # the text inside the text stays text
+    assert error_of({"content": json.dumps({"error": "not_found"})}) is None
+    with pytest.raises(ShapeError, match="expected an error of a known shape"):
+        parse(graph["body"], strict=True)

@@ -84,6 +84,22 @@ from toolerrors._words import (
         # mcp-obsidian, quoting Obsidian Local REST API's 40101
         ("Error 40101: Authorization required. Find your API Key in the settings",
          ErrorKind.UNAUTHENTICATED),
+        # GitLab's and Buildkite's GraphQL APIs (graphql-ruby's words), and start.gg's: a
+        # query over the complexity limit must be made smaller, as bad input is
+        ("Query has complexity of 1421, which exceeds max complexity of 300",
+         ErrorKind.INVALID_INPUT),
+        ("Your query complexity is too high. A maximum of 1000 objects may be returned by "
+         "each request. (actual: 1000)", ErrorKind.INVALID_INPUT),
+        # Netlify's 422 for a deploy's build that has finished: the state, not the input
+        ("Build is already done", ErrorKind.CONFLICT),
+        # Zoom's 4711: a token the server read, that lacks the scopes the call needs
+        ("Invalid access token, does not contain scopes:[user:read:list_users:admin].",
+         ErrorKind.PERMISSION_DENIED),
+        # Tavily's MCP server: a key named by its API, missing or wrong
+        ("Invalid Tavily API key: the value in the tavilyApiKey query parameter does not "
+         "start with 'tvly-'.", ErrorKind.UNAUTHENTICATED),
+        # Neo4j's status codes classify a transient failure, which may be retried
+        ("Neo.TransientError.Transaction.DeadlockDetected", ErrorKind.UNAVAILABLE),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -12,12 +12,15 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   `near_miss` hands to this reader, and an ``error`` or ``errors``
   list of texts or of objects with a message (Kraken's
   ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
-  ``{"errors": ["permission denied"]}``);
+  ``{"errors": ["permission denied"]}``), and an ``errors`` list of objects with a text
+  ``code`` and a ``detail`` or ``message`` (Square's);
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
-- JSend's ``{"status": "error", "message"}`` (Rocket.Chat);
+- JSend's ``{"status": "error", "message"}`` (Rocket.Chat), and the Etherscan family's
+  ``{"status": "0", "message": "NOTOK", "result": ...}`` (Etherscan, BscScan,
+  PolygonScan and their kin), whose ``result`` says the error;
 - FastAPI's (and Starlette's, Django REST framework's) ``{"detail": ...}``: a list of
   validation errors (``{"loc", "msg", "type"}``, FastAPI's 422), an object with an
   ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or, when an error
@@ -48,7 +51,7 @@ from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["read_convention", "stated_wait"]
+__all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
 _TEXTS: Final = ("message", "msg", "detail", "error_description", "title", "description")
 _CODES: Final = ("code", "error_code", "errorCode", "type")
@@ -203,6 +206,8 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     inner = d.get("error")
     if type(inner) is not dict:
         inner = d.get("detail")
+    if type(inner) is not dict and _coded_objects(d):
+        inner = d["errors"][0]  # the first of a list of coded error objects (Square's)
     places = (d, inner) if type(inner) is dict else (d,)
     texts = _texts_in(places)
     status, code = _status_and_code(places)
@@ -236,6 +241,28 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     )
 
 
+_NOT_OK: Final = "NOTOK"
+"""The ``message`` of the Etherscan family's errors, whose ``status`` is ``"0"``."""
+
+
+def read_not_ok(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"status": "0", "message": "NOTOK", "result": ...}``: the ``result`` says the
+    error ("Max rate limit reached"), read by its words; strictly, no documented shape.
+    (``"status": "0"`` with another message, "No transactions found", is an empty
+    answer.)"""
+    if strict:
+        raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
+    text = d["result"]
+    kind, retryable = read_words(text) or UNSAID
+    return make(
+        kind, text, retryable=retryable, retry_after=wait_in_text(text), code=_NOT_OK, extra=d
+    )
+
+
+def _status_zero(d: Mapping[str, Any]) -> bool:
+    return d.get("status") == "0"
+
+
 def _a_phrase_for_its_status(d: Mapping[str, Any]) -> bool:
     """A text ``error`` that is the reason phrase of an HTTP error status beside it."""
     error = d["error"]
@@ -256,6 +283,18 @@ def _error_texts(d: Mapping[str, Any]) -> bool:
 
 def _all_texts(value: object) -> bool:
     return type(value) is list and bool(value) and all(type(item) is str for item in value)
+
+
+def _coded_objects(d: Mapping[str, Any]) -> bool:
+    """An ``errors`` list whose first is an object with a text ``code`` and a text
+    ``detail`` or ``message`` (Square's ``{"errors": [{"code", "detail", "category"}]}``)."""
+    errors = d.get("errors")
+    if type(errors) is not list or not errors or type(errors[0]) is not dict:
+        return False
+    first = errors[0]
+    return type(first.get("code")) is str and (
+        type(first.get("detail")) is str or type(first.get("message")) is str
+    )
 
 
 def _texts_listed(d: Mapping[str, Any]) -> bool:
@@ -316,6 +355,17 @@ for _claim in (
         when=_status_with_message,
     ),
     Claim(
+        48,
+        "errors",
+        read_convention,
+        "a list of error objects whose first has a text `code` and a text `detail` or"
+        " `message` (Square's), never beside a top-level `message` or a"
+        " `success`: read by its code, else its words",
+        is_a=list,
+        refuses=("message", "success"),
+        when=_coded_objects,
+    ),
+    Claim(
         49,
         "errors",
         read_convention,
@@ -331,6 +381,17 @@ for _claim in (
         is_a=str,
         one_of=frozenset({"error"}),
         texts=("message",),
+    ),
+    Claim(
+        63,
+        "message",
+        read_not_ok,
+        '`message: "NOTOK"` with `status: "0"` and a text `result` (the Etherscan'
+        " family's): read by the result's words",
+        is_a=str,
+        one_of=frozenset({_NOT_OK}),
+        texts=("result",),
+        when=_status_zero,
     ),
     Claim(
         63,

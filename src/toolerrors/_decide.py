@@ -30,6 +30,7 @@ __all__ = [
     "STATUS_OVER",
     "TRANSIENT",
     "VAGUE",
+    "WORDS_UNDER",
     "decide",
     "failed_item",
     "generic_code",
@@ -63,6 +64,12 @@ STATUS_OVER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIM
 """(the body's kind, the status's kind) where a specific status is the more exact though
 the body names a kind: a 429 is throttling whatever the code says (``accessDenied``)."""
 
+WORDS_UNDER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED)})
+"""(the words' kind, the status's kind) where the status is the more exact, though a
+source's code would not be: a 401 is a key missing or rejected whatever its words say
+(Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent"), while a
+source's documented ``missing_scope`` with a 401 is a permission."""
+
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
 requests, a service down, unavailable or not responding, try again later): only these
@@ -81,13 +88,15 @@ def decide(
     *,
     generic: bool = False,
     documented: bool = False,
+    worded: bool = False,
 ) -> Reading | None:
     """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
     what the body's code or words say, ``said`` (``generic``: by a catch-all code); the
     more specific decides, and words never invite a retry the status does not, unless
     they name a transient state.  A ``documented`` code (a source's row, whose retry
     advice its vendor documents: a database's row-lock code sent with a 400) keeps
-    its advice when it decides."""
+    its advice when it decides.  What only words say (``worded``) gives way to a status
+    `WORDS_UNDER` names."""
     if said is None or generic or said[0] is ErrorKind.UNKNOWN:
         return heard
     if heard is None:
@@ -95,7 +104,9 @@ def decide(
     kind, retryable = said
     specific = status in HTTP and status not in GENERIC_STATUSES
     if kind is not heard[0] and (
-        kind in VAGUE or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
+        kind in VAGUE
+        or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
+        or (worded and (kind, heard[0]) in WORDS_UNDER)
     ):
         return heard
     if (
@@ -109,13 +120,13 @@ def decide(
 
 _TEXT_KEYS: Final = (
     "message", "detail", "error_description", "title", "description", "error", "error-text",
-    "error_text", "error_message", "errorMessage", "reason", "issue", "msg",
+    "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err",
 )  # fmt: skip
 _CODE_KEYS: Final = ("code", "error_code", "errorCode", "type", "name", "error_type")
 _LISTS: Final = ("errors", "details")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
 and lists of either (Vault's ``{"errors": ["permission denied"]}``, PayPal's
-``details[].issue``)."""
+``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``)."""
 
 
 def _strings(d: Mapping[str, Any], depth: int = 0) -> list[str]:

@@ -353,7 +353,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if found is not None:
         return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)
     worded, data = _said(body, data, known is not None)
-    known = decide(status, headed or known, worded) or worded
+    known = decide(status, headed or known, worded, worded=True) or worded
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = known

@@ -273,11 +273,16 @@ def from_mapping(
     owned: bool = True,
     max_bytes: int = MAX_BYTES,
 ) -> UnifiedError | None:
-    """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one.
+    """The error in a dict: a vendor's shape, or (``unwrap``) an MCP result around one,
+    or, leniently, a dict of one member whose text is a JSON object (`_inside`).
 
     A reader may keep the dict it reads, so a dict the caller still holds (not
     ``owned``) is copied first.
     """
+    if unwrap and not strict and len(d) == 1:
+        found_inside = _inside(d, where, max_bytes)
+        if found_inside is not None:
+            return found_inside
     found = _source.classify(d, need)
     if callable(found):
         data = d if owned else dict(d)
@@ -291,6 +296,36 @@ def from_mapping(
         return _mcp(d, strict, where, need, max_bytes)  # copies what it keeps
     if need:
         raise ShapeError(found or expected_shapes(), where)
+    return None
+
+
+_WRAPPING: Final = ("error", "response", "body")
+"""How the name of a member that passes on another's answer ends, in lower case."""
+
+
+def _inside(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | None:
+    """The error in the JSON object that a dict's one member, named for an error or a
+    response (`_WRAPPING`), holds as text, read once
+    (not unwrapped again) and no larger than ``max_bytes``: a service that passes on
+    another's answer as a string (The Graph's indexer, ``{"graphQLResponse":
+    "{\\"errors\\": [...]}"}``; ``{"error": "{\\"message\\": ...}"}``): the dict with the
+    object in the text's place (an ``error`` object), else the object alone (the
+    answer passed on).  ``None`` when the text is no JSON object, or holds no error."""
+    ((key, value),) = d.items()
+    if type(value) is not str or not key.lower().endswith(_WRAPPING) or not opens_object(value):
+        return None  # a tool's one text (a file it read) may well be JSON with an error
+    try:
+        inner = load(value, max_bytes)
+    except ShapeError:
+        return None  # a text that only looks like JSON is read as the text it is
+    if type(inner) is not dict:
+        return None
+    for payload, at in (({key: inner}, where), (inner, f"{where}/{key}")):
+        found = from_mapping(
+            payload, strict=False, where=at, need=False, unwrap=False, max_bytes=max_bytes
+        )
+        if found is not None:
+            return found
     return None
 
 

@@ -76,6 +76,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|faster than|rejected execution",
         ErrorKind.RATE_LIMITED,
     ),
+    (r"transient error", ErrorKind.UNAVAILABLE),
     (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
         r"|all connection attempts failed",
@@ -84,7 +85,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
     (REFUSAL, ErrorKind.REFUSED),
     (
-        r"validation errors? for|validation (?:error|failed)|failed validation",
+        r"validation errors? for|validation (?:error|failed)|failed validation"
+        r"|exceeds (?:the )?max(?:imum)? (?:query )?(?:complexity|depth)"
+        r"|(?:complexity|depth) is too high",
         ErrorKind.INVALID_INPUT,
     ),
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
@@ -95,15 +98,21 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"already exists|already in use|already completed|conflict|would be overwritten"
-        r"|unique constraint failed",
+        r"|unique constraint failed|already (?:done|finished)",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (
+        r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
+        r"|insufficient scopes?|missing (?:required )?scopes?",
+        ErrorKind.PERMISSION_DENIED,
+    ),
+    (
         r"unauthenticated|unauthori[sz]ed|not authenticated|authentication (?:failed|required)"
         r"|authori[sz]ation required"
         r"|login required|not logged in|must be logged in|bad credentials"
-        r"|(?:invalid|incorrect|expired|missing) (?:api )?(?:key|token|credentials)"
+        r"|(?:invalid|incorrect|expired|missing)"
+        r" (?:(?:access|o?auth|bearer|refresh|\w+ api|api) )?(?:key|token|credentials)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired",
         ErrorKind.UNAUTHENTICATED,
     ),

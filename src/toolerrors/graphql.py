@@ -61,6 +61,11 @@ class ErrorCode(TextEnum):
     AUTH_NOT_AUTHENTICATED = "AUTH_NOT_AUTHENTICATED"
     AUTH_NOT_AUTHORIZED = "AUTH_NOT_AUTHORIZED"
     APPSYNC_UNAUTHORIZED = "Unauthorized"
+    COMMERCE_AUTHENTICATION = "graphql-authentication"
+    COMMERCE_AUTHORIZATION = "graphql-authorization"
+    COMMERCE_INPUT = "graphql-input"
+    COMMERCE_NO_SUCH_ENTITY = "graphql-no-such-entity"
+    COMMERCE_ALREADY_EXISTS = "graphql-already-exists"
 
 
 MEANING: Final[dict[ErrorCode, str]] = {

@@ -94,6 +94,50 @@ def test_the_code_decides_by_its_row_else_its_words(
     )
 
 
+def test_a_catch_all_internal_code_lets_the_message_say_more() -> None:
+    """Apollo Server codes anything a resolver threw ``INTERNAL_SERVER_ERROR``: the
+    message's known words say the kind (graphql-rate-limit-directive's, ravangen/
+    graphql-rate-limit#302), never more retryable than the code, which is written for
+    a rate limit whose advice is not known; without them it stays internal."""
+    limited = parse({"errors": [_error("INTERNAL_SERVER_ERROR", "Too many requests, please try again in 13 seconds.")]})  # fmt: skip
+    failed = parse({"errors": [_error("INTERNAL_SERVER_ERROR", "Something went wrong.")]})
+    assert (limited.kind, limited.retryable, limited.code) == (
+        ErrorKind.RATE_LIMITED, None, "INTERNAL_SERVER_ERROR"
+    )  # fmt: skip
+    assert (failed.kind, failed.retryable) == (ErrorKind.INTERNAL, None)
+
+
+@pytest.mark.parametrize(
+    ("category", "kind"),
+    [
+        ("graphql-authentication", ErrorKind.UNAUTHENTICATED),
+        ("graphql-authorization", ErrorKind.UNAUTHENTICATED),
+        ("graphql-input", ErrorKind.INVALID_INPUT),
+        ("graphql-no-such-entity", ErrorKind.NOT_FOUND),
+        ("graphql-already-exists", ErrorKind.CONFLICT),
+    ],
+)
+def test_adobe_commerce_names_its_kind_in_extensions_category(
+    category: str, kind: ErrorKind
+) -> None:
+    """graphql-php's ``extensions.category``, which Adobe Commerce fills with its own
+    (developer.adobe.com/commerce/webapi/graphql/develop/exceptions), is the code."""
+    error = parse({"errors": [{"message": "No.", "extensions": {"category": category}}]})
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        "graphql", kind, False, category
+    )  # fmt: skip
+
+
+def test_errors_with_locations_are_graphqls_whatever_else_they_add() -> None:
+    """An error object that gives its ``locations`` in the query is GraphQL's, with members
+    of a server's own beside them (start.gg's ``fields`` and ``fieldErrors``)."""
+    error = error_of(corpus_case("graphql", "startgg-complexity-validation-category")["body"])
+    assert error is not None
+    assert (error.vendor, error.kind, error.retryable, error.code) == (
+        "graphql", ErrorKind.INVALID_INPUT, False, "validation"
+    )  # fmt: skip
+
+
 def test_appsync_names_its_kind_in_error_type() -> None:
     """AWS AppSync's ``errorType`` is the code where ``extensions.code`` is absent; strict
     reading refuses the member the specification does not give."""

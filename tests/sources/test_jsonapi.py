@@ -130,7 +130,9 @@ def test_other_errors_arrays_stay_their_sources() -> None:
     square = {
         "errors": [{"category": "AUTHENTICATION_ERROR", "code": "UNAUTHORIZED", "detail": "x"}]
     }
-    assert error_of(square) is None  # Square's own member: not JSON:API's
+    read = error_of(square)  # Square's own member: not JSON:API's, but a coded error
+    assert read is not None
+    assert (read.vendor, read.kind, read.code) == (None, ErrorKind.UNAUTHENTICATED, "UNAUTHORIZED")
     early = corpus_case("jsonapi", "jsonapi-resources-0-status-not-found")["body"]
     assert parse(early).vendor == "jsonapi"  # a draft's `href`
 

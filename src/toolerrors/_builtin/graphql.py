@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ShapeError
 from .._json import is_wait
 from .._kinds import ErrorKind
-from .._source import Claim, Field, Shape, Source, canonical_row, want
+from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, want
 from .._table import Row, Rows, codes_of
 from .._unified import make
-from .._words import row_or_words
+from .._words import read_words, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -73,6 +73,11 @@ ROWS: Final = (
     rows.read("AUTH_NOT_AUTHENTICATED", ErrorKind.UNAUTHENTICATED, False, "Hot Chocolate: the user is not authenticated."),
     rows.read("AUTH_NOT_AUTHORIZED", ErrorKind.PERMISSION_DENIED, False, "Hot Chocolate: the user may not access this resource."),
     rows.read("Unauthorized", ErrorKind.PERMISSION_DENIED, False, "AWS AppSync's errorType: the caller may not access this field."),
+    rows.read("graphql-authentication", ErrorKind.UNAUTHENTICATED, False, "Adobe Commerce (Magento), extensions.category: authentication failed; check the credentials."),
+    rows.read("graphql-authorization", ErrorKind.UNAUTHENTICATED, False, "Adobe Commerce (Magento), extensions.category: the caller is not authorized, an invalid token for one (its 401)."),
+    rows.read("graphql-input", ErrorKind.INVALID_INPUT, False, "Adobe Commerce (Magento), extensions.category: the query holds invalid input."),
+    rows.read("graphql-no-such-entity", ErrorKind.NOT_FOUND, False, "Adobe Commerce (Magento), extensions.category: an entity the query names does not exist."),
+    rows.read("graphql-already-exists", ErrorKind.CONFLICT, False, "Adobe Commerce (Magento), extensions.category: the data already exists."),
     *rows.write("UNAUTHENTICATED", ErrorKind.NOT_CONNECTED),
     *rows.write("FORBIDDEN", ErrorKind.PAYMENT_REQUIRED, ErrorKind.APPROVAL_REQUIRED, ErrorKind.REFUSED),
     *rows.write("BAD_USER_INPUT", ErrorKind.AMBIGUOUS, ErrorKind.UPSTREAM_ERROR),
@@ -122,10 +127,14 @@ PARTIAL: Final = "part of the operation may have taken effect"
 """Why a partial success is never advised to be retried."""
 
 
-_CODE_AT: Final = (("extensions", "code"), ("errorType",), ("type",), ("code",))
+_CODE_AT: Final = (
+    ("extensions", "code"), ("extensions", "category"), ("errorType",), ("type",), ("code",),
+)  # fmt: skip
 """Where an error names its code, first to last: ``extensions.code`` (the servers'
-custom), AWS AppSync's ``errorType``, and the ``type`` and ``code`` graphql-ruby's
-servers (GitHub's among them) put beside the message."""
+custom), ``extensions.category`` (graphql-php's, which Adobe Commerce fills with its
+own: ``graphql-authorization``, ``graphql-input``, ...), AWS AppSync's ``errorType``, and
+the ``type`` and ``code`` graphql-ruby's servers (GitHub's among them) put beside the
+message."""
 
 
 def _code(error: Mapping[str, Any]) -> str | None:
@@ -174,7 +183,10 @@ def throttle_wait(d: Mapping[str, Any]) -> float | None:
 
 def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"errors": [{"message", ...}], "data"?, "extensions"?}``: the first error decides,
-    by its code's row, else by the known words in its code and message.  A rate limit
+    by its code's row, else by the known words in its code and message; a code that says
+    only that the server failed (Apollo Server's ``INTERNAL_SERVER_ERROR`` for anything a
+    resolver threw) lets the message's known words say the kind ("Too many requests,
+    please try again in 13 seconds."), never more retryable than the code.  A rate limit
     waits as Shopify's cost says; with ``data`` beside the errors (a partial success)
     the advice is never more than "not known"."""
     RESPONSE.check(d, strict, where)
@@ -190,7 +202,12 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     extensions = first.get("extensions")
     if strict and extensions is not None and "code" in extensions and code is None:
         raise want(extensions["code"], "a string", f"{where}/errors/0/extensions/code")
-    kind, retryable = row_or_words(_ROWS.get(code or ""), code, first["message"])
+    row = _ROWS.get(code or "")
+    kind, retryable = row_or_words(row, code, first["message"])
+    said = read_words(first["message"]) if kind is ErrorKind.INTERNAL else None
+    if said is not None:  # any error a resolver threw (Apollo's): its words say which,
+        kind = said[0]  # never more retryable than the code, which we write for it too
+        retryable = retryable if more_retryable(said[1], retryable) else said[1]
     if kind is ErrorKind.UNKNOWN and code is None:
         kind, retryable = _UNSAID["path" in first or d.get("data") is not None]
     if d.get("data") is not None and retryable is not False:
@@ -262,14 +279,16 @@ graphql-php's older versions put beside the message."""
 def _spec_errors(d: Mapping[str, Any]) -> bool:
     """A non-empty ``errors`` whose first is an error object of the specification's shape:
     a text ``message`` and no member it does not name (JSON:API's ``status``, ``title``,
-    ``detail``; SendGrid's ``field``), nor a ``code`` that is not text (Twitter's)."""
+    ``detail``; SendGrid's ``field``) unless it gives the ``locations`` in the query that
+    only GraphQL's errors give (start.gg's adds ``fields`` and ``fieldErrors``), nor a
+    ``code`` that is not text (Twitter's)."""
     errors = d["errors"]
     if not errors or type(errors[0]) is not dict:
         return False
     first = errors[0]
     return (
         type(first.get("message")) is str
-        and _MEMBERS.issuperset(first)
+        and (_MEMBERS.issuperset(first) or type(first.get("locations")) is list)
         and type(first.get("code", "")) is str
     )
 
