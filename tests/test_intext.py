@@ -110,6 +110,26 @@ ANNOUNCED = [
      ErrorKind.NOT_FOUND, False),
     # DeepSeek's documented 402 text
     ("402 Insufficient Balance", ErrorKind.PAYMENT_REQUIRED, False),
+    # A standard HTTP client's exception by its qualified name, as a traceback's last
+    # line prints it, read as from_exception reads the class: httpx's read timeout
+    # (github.com/mxrch/GHunt/issues/119) may have happened; aiohttp's refused connection
+    # (github.com/aio-libs/aiohttp/issues/3171) never left
+    ("httpx.ReadTimeout: The read operation timed out", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host python.org:80"
+     " ssl:None [Network is unreachable]", ErrorKind.UNAVAILABLE, True),
+    # requests' ConnectionError wraps a refused connection and a lost one alike: the cause
+    # its text names decides (github.com/danvk/RangeHTTPServer/issues/38)
+    ("requests.exceptions.ConnectionError: HTTPConnectionPool(host='localhost', port=8712):"
+     " Max retries exceeded with url: /tests/data.txt (Caused by NewConnectionError("
+     "'<urllib3.connection.HTTPConnection object at 0x7fd318fb51f0>: Failed to establish a"
+     " new connection: [Errno 111] Connection refused'))", ErrorKind.UNAVAILABLE, True),
+    # A status that came back beats a transport failure's words: the request was answered
+    # (npm, github.com/pnp/cli-microsoft365/issues/446)
+    ("Error: fetch failed with status code 403", ErrorKind.PERMISSION_DENIED, False),
+    # cargo publishing a version crates.io already has
+    # (github.com/pksunkara/cargo-workspaces/issues/25)
+    ("error: api errors (status 200 OK): crate version `0.12.0` is already uploaded",
+     ErrorKind.CONFLICT, False),
 ]  # fmt: skip
 
 
@@ -133,6 +153,7 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "401 Main Street, Springfield",  # a status-like number, words that say no error
         "Fixed the error in line 3",
         "Monthly report: all green",
+        "os.path.join: joins one or more path segments",  # a qualified name, no exception
     ],
 )
 def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:

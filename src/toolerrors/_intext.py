@@ -7,6 +7,10 @@ A text that is not JSON is a tool's normal output, not an error, however it is w
 - **A text with a source's mark** (`Source.texts`) is an error wherever the mark stands:
   the TypeScript MCP SDK's ``McpError`` message, "MCP error -32603: ...", in a tool's
   text, an exception's ``str`` or a log line, reads as the JSON-RPC error it reports.
+- **A text that begins with a known exception's qualified name** ("httpx.ReadTimeout:
+  ...", "requests.exceptions.ConnectionError: ... (Caused by NewConnectionError(...))"),
+  as a traceback's last line or a log prints one, is read as that class is read
+  (`toolerrors.from_exception`'s table): a wrapper by the cause its text names.
 - **A text that announces an error** at its start, as client libraries, SDKs and MCP
   servers word one ("Error: ...", "Search error (401): ...", "TypeError: fetch failed",
   "Error searching libraries: ..."), is an error when it comes alone (not inside a
@@ -28,6 +32,7 @@ from functools import cache
 from typing import Any, Final
 
 from . import _source
+from ._classes import EXCEPTIONS, Phase, Rule
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._kinds import ErrorKind
@@ -44,6 +49,7 @@ _TRIES: Final = 4
 """How many opening braces of a text are tried as the start of an embedded object."""
 _FAILED: Final = "The tool call failed and said nothing more."
 _UNKNOWN: Final = ErrorKind.UNKNOWN
+_LOST: Final = ErrorKind.UNKNOWN_OUTCOME
 
 
 def marked(text: str) -> UnifiedError | None:
@@ -77,12 +83,46 @@ def _announcement() -> re.Pattern[str]:
     )
 
 
+@cache
+def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
+    """A qualified exception name opening a text ("httpx.ReadTimeout: ..."), the cause a
+    wrapper's text names ("(Caused by NewConnectionError(...))"), and `EXCEPTIONS` by
+    class name alone, for those causes: compiled on first use."""
+    by_name: dict[str, Rule] = {}
+    for name, rule in EXCEPTIONS.items():
+        by_name.setdefault(name.rpartition(".")[2], rule)
+    return (
+        re.compile(r"\W{0,4}([A-Za-z_]\w*(?:\.\w+)+)(?::\s|:?$|\()"),
+        re.compile(r"\bCaused by (\w+)\("),
+        by_name,
+    )
+
+
+def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
+    """What a text opening with a known exception's qualified name says: the class's
+    kind and retry advice, a wrapper's those of the cause its text names (requests'
+    ``ConnectionError`` wraps a refused connection and a lost one alike)."""
+    opening, cause, by_name = _raised()
+    found = opening.match(text)
+    rule = EXCEPTIONS.get(found[1]) if found is not None else None
+    if rule is None:
+        return None
+    if rule.phase is Phase.WRAPPER:
+        named = cause.search(text)
+        rule = by_name.get(named[1], rule) if named is not None else rule
+    if rule.worded:
+        return read_words(text) or (rule.kind, rule.retryable)
+    return rule.kind, rule.retryable
+
+
 def announced(
     text: str, max_bytes: int = MAX_BYTES, *, vendor: str | None = None
 ) -> UnifiedError | None:
     """The error a text announces at its start (see the module's docstring), read as a
     text known to be an error (``vendor`` names what said it); ``None`` for a text that
     announces none ("No error: ...")."""
+    if _by_class(text) is not None:
+        return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None or (found["status"] is not None and read_words(text) is None):
         return None  # a status alone opens an error only with words that say one
@@ -170,7 +210,10 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
             return _in_json(message, found.retryable, max_bytes) or found  # nothing decided
         return found
     status = status_in_text(message)
-    said = read_words(message) or of_status(status)  # words beat a number in them
+    words = read_words(message)
+    if words is not None and words[0] is _LOST and status is not None:
+        words = None  # "fetch failed with status code 403": it was answered, not lost
+    said = _by_class(message) or words or of_status(status)
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:

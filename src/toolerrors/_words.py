@@ -79,7 +79,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"transient error", ErrorKind.UNAVAILABLE),
     (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
-        r"|all connection attempts failed",
+        r"|all connection attempts failed|failed to establish a new connection"
+        r"|(?:cannot|can't|could not|couldn't|unable to) connect|network is unreachable",
         ErrorKind.UNAVAILABLE,
     ),
     (r"timed out|time ?out|etimedout|fetch failed|connection issue", ErrorKind.UNKNOWN_OUTCOME),
@@ -98,7 +99,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"already exists|already in use|already completed|conflict|would be overwritten"
-        r"|unique constraint failed|already (?:done|finished)",
+        r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
+        r"|already (?:uploaded|published|registered|taken)",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
