@@ -8,9 +8,8 @@ It writes the declaration (``src/toolerrors/_builtin/NAME.py``, found by the pac
 listing its folder: no list of sources to edit), its pydantic models
 (``src/toolerrors/NAME.py``), an example payload (``examples/NAME/``), a payload for the
 corpus (``tests/corpus/NAME/``) and its docs page (``docs/NAME.md``), and adds the page to
-the site's navigation in ``mkdocs.yml``.  Each file it writes is a working source, so
-the package imports and every test but the checklist runs while the TODOs are done.
-Nothing it writes is in the package until the declaration is replaced.
+the site's navigation in ``mkdocs.yml``.  The files make a working source, so the
+package imports and every test but the checklist passes while the TODOs are done.
 """
 
 from __future__ import annotations

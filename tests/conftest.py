@@ -4,6 +4,7 @@ code against them; and a local HTTP server for the tests that call real clients.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -36,6 +37,7 @@ def serve() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))  # the tests import its scripts (checklist, new_source)
 
 
 def corpus_case(source: str, name: str) -> dict[str, Any]:
@@ -139,7 +141,6 @@ def entered(call: Callable[[], object]) -> dict[str, int]:
     """How many times ``call`` enters each function of the package, by its module's file
     and name (``stripe.read_stripe``), counted with `sys.setprofile`: the road a call
     takes, as operations rather than time."""
-    import sys
     from collections import Counter
 
     counts: Counter[str] = Counter()

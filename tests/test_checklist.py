@@ -9,16 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import checklist
+import new_source
 import pytest
 
 import toolerrors
 from conftest import ROOT
 from toolerrors._source import BUILT_IN
 from toolerrors.sources import registered
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import checklist
-import new_source
 
 
 def test_every_source_has_everything() -> None:
