@@ -4,6 +4,7 @@ code against them; and a local HTTP server for the tests that call real clients.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -36,6 +37,7 @@ def serve() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
 
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))  # the tests import its scripts (checklist, new_source)
 
 
 def corpus_case(source: str, name: str) -> dict[str, Any]:
@@ -133,3 +135,25 @@ SUGGESTED_ACTIONS = [
 CONFIGURE_FIELDS = [
     "code", "statusCode", "type", "param", "retryable", "suggestedAction", "docUrl", "retryAfter", "requestId",
 ]  # fmt: skip
+
+
+def entered(call: Callable[[], object]) -> dict[str, int]:
+    """How many times ``call`` enters each function of the package, by its module's file
+    and name (``stripe.read_stripe``), counted with `sys.setprofile`: the road a call
+    takes, as operations rather than time."""
+    from collections import Counter
+
+    counts: Counter[str] = Counter()
+
+    def count(frame: Any, event: str, arg: object) -> None:
+        path = frame.f_code.co_filename
+        if event == "call" and "toolerrors" in path:
+            stem = Path(path).stem if path.endswith(".py") else path
+            counts[f"{stem}.{frame.f_code.co_name}"] += 1
+
+    sys.setprofile(count)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return dict(counts)

@@ -44,11 +44,6 @@ def test_examples_cover_every_row_of_the_documented_tables() -> None:
     assert len([n for n in names if n.startswith("configure/")]) == len(CONFIGURE.codes) + 3
 
 
-def test_the_examples_have_a_folder_per_source() -> None:
-    """As the command-line page says: a folder for each built-in source, and no other."""
-    assert sorted(folder.name for folder in EXAMPLES.iterdir()) == sorted(toolerrors.VENDORS)
-
-
 def test_explain_the_examples_folder() -> None:
     """explain on a folder summarises every file, strictly valid, with exit status 0."""
     result = run("explain", "--strict", str(EXAMPLES))

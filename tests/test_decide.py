@@ -4,18 +4,29 @@ status does not, unless they name a transient state."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolerrors import ErrorKind, ShapeError, from_http
+from conftest import entered
+from toolerrors import ErrorKind, ShapeError, from_exception, from_http, parse
 from toolerrors._decide import GENERIC_STATUSES, TRANSIENT, decide
 from toolerrors._source import more_retryable
 from toolerrors._table import HTTP, of_status
 from toolerrors._words import read_words
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 K = ErrorKind
+
+
+def _mcp_error(code: int, message: str) -> BaseException:
+    from mcp.shared.exceptions import MCPError
+
+    return MCPError(code, message)
 
 
 @pytest.mark.parametrize(
@@ -162,3 +173,41 @@ def test_words_decide_over_a_catch_all_status(status: int, text: str) -> None:
         assert error.kind is of_status(status)[0]  # type: ignore[index]
     else:
         assert error.kind is said[0]
+
+
+@pytest.mark.parametrize(
+    ("call", "module", "road"),
+    [
+        pytest.param(
+            lambda: from_http(429, {"retry-after": "2"}, {"error": {
+                "type": "rate_limit_error", "code": "rate_limit", "message": "Too many requests"}}),
+            "stripe",
+            {"stripe._only_stripe": 1, "stripe.read_stripe": 1},
+            id="from_http-stripe-429",
+        ),
+        pytest.param(
+            lambda: parse({"ok": False, "error": "ratelimited"}),
+            "slack",
+            {"slack.read_slack": 1, "slack._message": 1},
+            id="parse-slack",
+        ),
+        pytest.param(
+            lambda: from_exception(_mcp_error(-32001, "Request timed out")),
+            "jsonrpc",
+            {"jsonrpc.read_exception": 1, "jsonrpc.is_error_object": 1,
+             "jsonrpc.read_jsonrpc": 1, "jsonrpc._meaning": 1, "jsonrpc._said": 1},
+            id="from_exception-mcp",
+        ),
+    ],
+)  # fmt: skip
+def test_each_front_door_decides_the_kind_once(
+    call: Callable[[], object], module: str, road: dict[str, int]
+) -> None:
+    """A payload's kind is decided by its source's reader, once: the front door enters
+    the source's module only to claim and read it, reads a row or words once, and has
+    nothing left to weigh where the status agrees."""
+    call()  # the dispatcher is compiled on first use
+    counts = entered(call)
+    assert {name: n for name, n in counts.items() if name.startswith(f"{module}.")} == road
+    decisions = ("_words.row_or_words", "_words.read_words", "_decide.decide")
+    assert sum(counts.get(name, 0) for name in decisions) == 1

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from conftest import ROOT
-from toolerrors.sources import registered
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -147,8 +146,6 @@ def test_every_public_name_has_one_api_entry() -> None:
     ]
     assert sorted(name for name, _ in rendered) == sorted(modules | names)
     assert {name for name, page in rendered if page == "api/index.md"} == names
-    for source in registered().values():
-        assert (f"toolerrors{source.models}", source.docs) in rendered
 
 
 def test_the_pictures_say_what_the_code_does() -> None:
@@ -171,39 +168,23 @@ def test_the_pictures_say_what_the_code_does() -> None:
         assert f"(pictures/{picture.name})" in pages, picture.name
 
 
-def test_every_count_of_the_sources_is_true() -> None:
-    """Where the README or a page counts the built-in sources, the count is the
-    registry's."""
-    from toolerrors import VENDORS
-
-    numbers = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-    ]
-    numbers += ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-    numbers += ["twenty", *(f"twenty-{n}" for n in numbers[1:10])]
+def test_no_page_counts_the_sources_in_words() -> None:
+    """The README and the pages say "every built-in source", never how many there are
+    in words, which a new source would make untrue: `toolerrors.VENDORS` lists them."""
+    numbers = ["three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    numbers += ["eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
+    numbers += ["seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty"]
     said = [
-        (page.name, match[1].lower())
+        f"{page.name}: {match[0]}"
         for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        if page.name not in ("changelog.md", "performance.md")  # what was, when it was
         for match in re.finditer(
-            r"\b([\w-]+)(?: sources,| built-in sources|\s+(?:are )?built\s+in)",
+            rf"\b(?:{'|'.join(numbers)})(?:-\w+)?\s+(?:(?:built-in\s+)?sources\b|(?:are\s+)?built\s+in)",
             page.read_text("utf-8"),
+            re.IGNORECASE,
         )
-        if match[1].lower() in numbers
     ]
-    assert len(said) >= 4
-    assert [count for _, count in said if count != numbers[len(VENDORS)]] == []
+    assert said == []
 
 
 def test_the_docs_group_installs_a_formatter_for_wrapped_signatures() -> None:

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from checklist import IN_HOUSE
 
 import toolerrors
 from toolerrors.sources import registered
@@ -140,7 +141,6 @@ def test_the_check_finds_a_cycle(tmp_path: Path) -> None:
     assert _imports(lazy) == {"_write"}
 
 
-IN_HOUSE = {"use_tool", "pythe", "configure"}
 """The three systems whose errors the library's own vocabulary grew from (use_tool's
 held outcomes are its words): the core may say their names."""
 

@@ -6,42 +6,10 @@ from __future__ import annotations
 import pytest
 
 import toolerrors
-import toolerrors._enum
 from conftest import CONFIGURE_TABLE, PYTHE_TABLE, ROOT, USE_TOOL_TABLE
-from toolerrors import (
-    VENDORS,
-    Action,
-    ErrorKind,
-    anthropic,
-    aws,
-    cloudflare,
-    configure,
-    convert,
-    discord,
-    dropbox,
-    github,
-    google,
-    graphql,
-    jira,
-    jsonapi,
-    jsonrpc,
-    kubernetes,
-    msgraph,
-    notion,
-    oauth,
-    openai,
-    parse,
-    postgrest,
-    pythe,
-    salesforce,
-    slack,
-    sqlstate,
-    stripe,
-    telegram,
-    twilio,
-    use_tool,
-)
+from toolerrors import VENDORS, Action, ErrorKind, configure, convert, parse
 from toolerrors._builtin.configure import SUGGESTED
+from toolerrors._enum import TextEnum
 from toolerrors._source import SOURCES
 from toolerrors._table import KINDS, READ, ROWS, WRITE, of_status
 from toolerrors.use_tool import NotDoneYet, Reason, Refused
@@ -53,64 +21,28 @@ BRIEF_KINDS = [
     "approval_required", "refused", "unknown",
 ]  # fmt: skip
 
-ENUMS: dict[str, type[toolerrors._enum.TextEnum]] = {
-    "use_tool": use_tool.ErrorCode,
-    "pythe": pythe.ErrorCode,
-    "configure": configure.ErrorCode,
-    "jsonrpc": jsonrpc.ErrorCode,
-    "oauth": oauth.ErrorCode,
-    "slack": slack.ErrorCode,
-    "openai": openai.ErrorCode,
-    "anthropic": anthropic.ErrorType,
-    "google": google.ErrorCode,
-    "stripe": stripe.ErrorCode,
-    "github": github.ErrorCode,
-    "msgraph": msgraph.ErrorCode,
-    "telegram": telegram.ErrorCode,
-    "kubernetes": kubernetes.StatusReason,
-    "aws": aws.ErrorCode,
-    "discord": discord.ErrorCode,
-    "cloudflare": cloudflare.ErrorCode,
-    "dropbox": dropbox.ErrorCode,
-    "notion": notion.ErrorCode,
-    "postgrest": postgrest.ErrorCode,
-    "sqlstate": sqlstate.ErrorCode,
-    "salesforce": salesforce.ErrorCode,
-    "twilio": twilio.ErrorCode,
-    "jira": jira.Status,
-    "graphql": graphql.ErrorCode,
-    "jsonapi": jsonapi.Status,
-}
+
+def _code_enum(vendor: str) -> type[TextEnum]:
+    """A source's public enum of its codes, in its models module: its ``ErrorCode``, or
+    the one enum the module exports (Jira's ``Status``, Anthropic's ``ErrorType``)."""
+    module = SOURCES[vendor].models_of()
+    if "ErrorCode" in module.__all__:
+        code: type[TextEnum] = module.ErrorCode
+        return code
+    (only,) = [
+        value
+        for name in module.__all__
+        if isinstance(value := getattr(module, name), type) and issubclass(value, TextEnum)
+    ]
+    return only
+
+
+ENUMS: dict[str, type[TextEnum]] = {vendor: _code_enum(vendor) for vendor in VENDORS}
 """Each source's public enum of its codes, in its models module."""
 
-CODES = {
-    "use_tool": [*(c.value for c in use_tool.ErrorCode), "not_done_yet", "refused"],
-    "pythe": [c.value for c in pythe.ErrorCode],
-    "configure": [c.value for c in configure.ErrorCode],
-    "jsonrpc": [c.value for c in jsonrpc.ErrorCode],
-    "oauth": [c.value for c in oauth.ErrorCode],
-    "slack": [c.value for c in slack.ErrorCode],
-    "openai": [c.value for c in openai.ErrorCode],
-    "anthropic": [c.value for c in anthropic.ErrorType],
-    "google": [c.value for c in google.ErrorCode],
-    "stripe": [c.value for c in stripe.ErrorCode],
-    "github": [c.value for c in github.ErrorCode],
-    "msgraph": [c.value for c in msgraph.ErrorCode],
-    "telegram": [c.value for c in telegram.ErrorCode],
-    "kubernetes": [c.value for c in kubernetes.StatusReason],
-    "aws": [c.value for c in aws.ErrorCode],
-    "discord": [c.value for c in discord.ErrorCode],
-    "cloudflare": [c.value for c in cloudflare.ErrorCode],
-    "dropbox": [c.value for c in dropbox.ErrorCode],
-    "notion": [c.value for c in notion.ErrorCode],
-    "postgrest": [c.value for c in postgrest.ErrorCode],
-    "sqlstate": [c.value for c in sqlstate.ErrorCode],
-    "salesforce": [c.value for c in salesforce.ErrorCode],
-    "twilio": [c.value for c in twilio.ErrorCode],
-    "jira": [c.value for c in jira.Status],
-    "graphql": [c.value for c in graphql.ErrorCode],
-    "jsonapi": [c.value for c in jsonapi.Status],
-}
+CODES = {vendor: [code.value for code in ENUMS[vendor]] for vendor in VENDORS}
+"""Each source's codes: its enum's, and use_tool's held-back outcomes."""
+CODES["use_tool"] += ["not_done_yet", "refused"]
 
 
 @pytest.mark.parametrize("vendor", VENDORS)

@@ -95,38 +95,43 @@ def test_retry_advice_is_ordered_no_not_known_yes(
     assert more_retryable(advice, than) is more
 
 
+CARRIED_BY: dict[str, frozenset[str]] = {
+    "use_tool": frozenset({"error", "message", "not_done_yet", "refused"}),
+    "pythe": frozenset({"ok", "code", "message", "retryable"}),
+    "configure": frozenset(
+        {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
+    ),
+    "jsonrpc": frozenset({"code", "message"}),
+    "oauth": frozenset({"error", "error_description"}),
+    "slack": frozenset({"ok", "error"}),
+    "openai": frozenset(),
+    "anthropic": frozenset({"type", "request_id"}),
+    "google": frozenset(),
+    "stripe": frozenset(),
+    "github": frozenset({"message", "status"}),
+    "msgraph": frozenset(),
+    "telegram": frozenset({"ok", "error_code", "description"}),
+    "kubernetes": frozenset({"kind", "status", "reason"}),
+    "aws": frozenset(),
+    "discord": frozenset({"code", "message", "retry_after"}),
+    "cloudflare": frozenset({"success"}),
+    "dropbox": frozenset(),
+    "notion": frozenset({"object", "status", "code", "message", "request_id"}),
+    "postgrest": frozenset({"code", "message"}),
+    "sqlstate": frozenset({"sqlstate", "message"}),
+    "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
+    "twilio": frozenset({"code", "message", "status"}),
+    "jira": frozenset({"status"}),
+    "graphql": frozenset(),
+    "jsonapi": frozenset(),
+}
+"""The fields the unified attributes carry, by source, as each documents them (these
+sources; one added since is not listed here)."""
+
+
 def test_carried_fields_are_derived_from_the_field_specs() -> None:
     """The fields the unified attributes carry, per source, as each documents them."""
-    assert dict(CARRIED) == {
-        "use_tool": frozenset({"error", "message", "not_done_yet", "refused"}),
-        "pythe": frozenset({"ok", "code", "message", "retryable"}),
-        "configure": frozenset(
-            {"code", "message", "statusCode", "retryable", "retryAfter", "requestId"}
-        ),
-        "jsonrpc": frozenset({"code", "message"}),
-        "oauth": frozenset({"error", "error_description"}),
-        "slack": frozenset({"ok", "error"}),
-        "openai": frozenset(),
-        "anthropic": frozenset({"type", "request_id"}),
-        "google": frozenset(),
-        "stripe": frozenset(),
-        "github": frozenset({"message", "status"}),
-        "msgraph": frozenset(),
-        "telegram": frozenset({"ok", "error_code", "description"}),
-        "kubernetes": frozenset({"kind", "status", "reason"}),
-        "aws": frozenset(),
-        "discord": frozenset({"code", "message", "retry_after"}),
-        "cloudflare": frozenset({"success"}),
-        "dropbox": frozenset(),
-        "notion": frozenset({"object", "status", "code", "message", "request_id"}),
-        "postgrest": frozenset({"code", "message"}),
-        "sqlstate": frozenset({"sqlstate", "message"}),
-        "salesforce": frozenset({"message", "errorCode", "exceptionCode", "exceptionMessage"}),
-        "twilio": frozenset({"code", "message", "status"}),
-        "jira": frozenset({"status"}),
-        "graphql": frozenset(),
-        "jsonapi": frozenset(),
-    }
+    assert {name: CARRIED[name] for name in CARRIED_BY} == CARRIED_BY
 
 
 def _shapes() -> Iterator[tuple[str, Source, Shape]]:
@@ -359,7 +364,7 @@ ACME = Source(
     shapes=(ACME_SHAPE,),
     rows=_acme_rows(),
     # Acme's errors have a detail where use_tool's have a message.
-    claims=(Claim(31, "error", read_acme, "Acme's", needs=("detail",), refuses=("message",)),),
+    claims=(Claim(315, "error", read_acme, "Acme's", needs=("detail",), refuses=("message",)),),
     write=write_acme,
     models="acme_models",
     example=lambda row, message: {
@@ -720,18 +725,129 @@ def test_a_claim_on_keys_inside_its_anchor_needs_an_object(
     assert "acme" not in registered()
 
 
-def test_register_refuses_a_rank_another_claim_on_the_anchor_has(acme: Source) -> None:
-    """Two claims on one anchor with one rank would be asked in import order: refused,
-    naming whose the rank is."""
-    tie = ACME.claims[0]._replace(rank=25)
+@pytest.mark.parametrize(
+    ("rank", "problem"),
+    [
+        (250, "rank 250 (its claim on 'error') is taken by the claim of 'stripe' on"
+              " 'error'; the nearest free ranks are 249 and 251"),
+        (310, "rank 310 (its claim on 'error') is taken by the claim of 'words' on"
+              " 'status'; the nearest free ranks are 309 and 313"),
+        (100, "rank 100 (its claim on 'error') is taken by the claim of 'sqlstate' on"
+              " 'sqlstate'; the nearest free ranks are 99 and 102"),
+    ],
+)  # fmt: skip
+def test_register_refuses_a_rank_another_claim_has(acme: Source, rank: int, problem: str) -> None:
+    """Two claims with one rank, on one anchor or two, would be asked in import order:
+    refused, naming whose the rank is and the nearest ranks no claim has."""
+    tie = ACME.claims[0]._replace(rank=rank)
     unregister("acme")
     try:
-        problem = "source 'acme': rank 25 on 'error' is stripe's; pick a rank no claim on"
-        with pytest.raises(ValueError, match=f"^{re.escape(problem)} that anchor has$"):
+        with pytest.raises(ValueError, match=f"^source 'acme': {re.escape(problem)}$"):
             register(ACME._replace(claims=(tie,)))
         assert "acme" not in registered()
     finally:
         register(ACME)
+
+
+def test_register_refuses_a_rank_its_own_claims_share(acme: Source) -> None:
+    """A source's two claims with one rank are refused as a claim of another source's is."""
+    unregister("acme")
+    try:
+        twice = (ACME.claims[0], ACME.claims[0]._replace(anchor="detail"))
+        problem = (
+            "source 'acme': rank 315 (its claim on 'detail') is taken by the claim of 'acme'"
+            " on 'error'; the nearest free ranks are 314 and 316"
+        )
+        with pytest.raises(ValueError, match=f"^{re.escape(problem)}$"):
+            register(ACME._replace(claims=twice))
+        assert "acme" not in registered()
+    finally:
+        register(ACME)
+
+
+# The order the built-in claims were asked in when ranks were unique only on an anchor,
+# and ties across anchors fell to import order: the ranks that settled it keep it.
+BUILT_IN_ORDER = [
+    ("jsonrpc", "jsonrpc"),
+    ("jsonrpc", "jsonrpc"),
+    ("jsonrpc", "jsonrpc"),
+    ("jsonrpc", "jsonrpc"),
+    ("sqlstate", "sqlstate"),
+    ("use_tool", "not_done_yet"),
+    ("use_tool", "refused"),
+    ("slack", "ok"),
+    ("telegram", "ok"),
+    ("pythe", "ok"),
+    ("pythe", "ok"),
+    ("cloudflare", "success"),
+    ("dropbox", "error_summary"),
+    ("notion", "object"),
+    ("google", "error"),
+    ("pythe", "ok"),
+    ("words", "error"),
+    ("salesforce", "errorCode"),
+    ("salesforce", "exceptionCode"),
+    ("anthropic", "error"),
+    ("stripe", "error"),
+    ("openai", "error"),
+    ("msgraph", "error"),
+    ("oauth", "error"),
+    ("oauth", "error"),
+    ("twilio", "more_info"),
+    ("oauth", "error"),
+    ("words", "status"),
+    ("words", "statusCode"),
+    ("jira", "errorMessages"),
+    ("use_tool", "error"),
+    ("use_tool", "error"),
+    ("kubernetes", "kind"),
+    ("aws", "__type"),
+    ("aws", "__type"),
+    ("pythe", "ok"),
+    ("jsonapi", "jsonapi"),
+    ("github", "documentation_url"),
+    ("jsonapi", "errors"),
+    ("github", "errors"),
+    ("graphql", "errors"),
+    ("msgraph", "responses"),
+    ("words", "errors"),
+    ("words", "errors"),  # a list of coded error objects (Square's)
+    ("problem", "title"),
+    ("problem", "detail"),
+    ("discord", "code"),
+    ("discord", "global"),
+    ("postgrest", "hint"),
+    ("unified", "hint"),
+    ("configure", "code"),
+    ("google", "code"),
+    ("jsonrpc", "code"),
+    ("msgraph", "code"),
+    ("openai", "param"),
+    ("openai", "code"),
+    ("words", "object"),
+    ("words", "status"),
+    ("words", "code"),
+    ("words", "message"),  # Etherscan's NOTOK
+    ("words", "msg"),
+    ("configure", "deleted"),
+    ("configure", "code"),
+    ("words", "code"),
+    ("words", "detail"),
+    ("use_tool", "not_done_yet"),
+    ("words", "message"),
+    ("use_tool", "refused"),
+    ("words", "detail"),
+]
+
+
+def test_the_built_in_claims_are_asked_in_their_order() -> None:
+    """Every claim has a rank of its own, and the built-in claims are asked in the order
+    they always were."""
+    ranks = [claim.rank for claim in _source.CLAIMS]
+    assert len(set(ranks)) == len(ranks)
+    owners = {owner for owner, _ in BUILT_IN_ORDER}  # a source added since goes anywhere
+    claims = [(_source.OWNERS[id(c)], c.anchor) for c in _source.CLAIMS]
+    assert [claim for claim in claims if claim[0] in owners] == BUILT_IN_ORDER
 
 
 def test_a_row_read_with_a_status_decides_in_from_http(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -893,7 +1009,7 @@ out = {
 }
 docs = runpy.run_path(sys.argv[2])
 out["rows page"] = "| `JAMMED` | `unavailable` |" in docs["render_rows"](registered()["acme"])
-out["ranks"] = "| 31 | `error` | acme |" in docs["render_ranks"]()
+out["ranks"] = "| 315 | `error` | acme |" in docs["render_ranks"]()
 out["mapping"] = "acme" in docs["render_mapping"]()
 print(json.dumps(out))
 """

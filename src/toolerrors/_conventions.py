@@ -326,7 +326,7 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
 # slower.
 for _claim in (
     Claim(
-        23,
+        230,
         "error",
         read_convention,
         "a list of texts (Kraken's) or of objects with a text `message` (Weaviate's), not"
@@ -335,7 +335,7 @@ for _claim in (
         when=_error_texts,
     ),
     Claim(
-        31,
+        310,
         "status",
         read_convention,
         "an HTTP error status as `status` beside an `error` that is its reason phrase"
@@ -345,7 +345,7 @@ for _claim in (
         when=_a_phrase_for_its_status,
     ),
     Claim(
-        31,
+        311,
         "statusCode",
         read_convention,
         "an HTTP error status as `statusCode` beside a `message`, or NestJS's list of"
@@ -355,7 +355,7 @@ for _claim in (
         when=_status_with_message,
     ),
     Claim(
-        48,
+        485,
         "errors",
         read_convention,
         "a list of error objects whose first has a text `code` and a text `detail` or"
@@ -366,7 +366,7 @@ for _claim in (
         when=_coded_objects,
     ),
     Claim(
-        49,
+        490,
         "errors",
         read_convention,
         "a list of texts (Vault's `errors`): read by their words",
@@ -374,7 +374,7 @@ for _claim in (
         when=_texts_listed,
     ),
     Claim(
-        63,
+        630,
         "status",
         read_convention,
         'JSend\'s `status: "error"` with a text `message`: read by its code or words',
@@ -383,7 +383,7 @@ for _claim in (
         texts=("message",),
     ),
     Claim(
-        63,
+        635,
         "message",
         read_not_ok,
         '`message: "NOTOK"` with `status: "0"` and a text `result` (the Etherscan'
@@ -394,7 +394,7 @@ for _claim in (
         when=_status_zero,
     ),
     Claim(
-        63,
+        631,
         "code",
         read_convention,
         "an HTTP error status as `code` beside a text `message`: read by that status",
@@ -403,7 +403,7 @@ for _claim in (
         when=_a_status_code,
     ),
     Claim(
-        64,
+        640,
         "msg",
         read_convention,
         "a text `msg` beside a `code` that marks an error (below zero, an HTTP error"
@@ -413,7 +413,7 @@ for _claim in (
         when=_an_error_code,
     ),
     Claim(
-        92,
+        920,
         "detail",
         read_convention,
         "FastAPI's `detail`: a list of validation errors with `loc` and `msg`, or an"
@@ -423,7 +423,7 @@ for _claim in (
     # As a tool's result, a lone text may be a record's: these read only when an error
     # is asked for (parse, from_http, a failed tool's text), as a text code does.
     Claim(
-        93,
+        930,
         "message",
         read_convention,
         "when asked for an error: a `message` that is an HTTP error status's reason"
@@ -433,7 +433,7 @@ for _claim in (
         parsing_only=True,
     ),
     Claim(
-        94,
+        940,
         "detail",
         read_convention,
         "when asked for an error: FastAPI's text `detail` alone, whose words or reason"

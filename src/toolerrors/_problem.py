@@ -201,7 +201,7 @@ def _is_problem(d: Mapping[str, Any]) -> bool:
     return is_problem(d)
 
 
-for _rank, _anchor in ((50, "title"), (51, "detail")):
+for _rank, _anchor in ((500, "title"), (510, "detail")):
     add_claim(
         Claim(_rank, _anchor, read_problem, "RFC 9457 problem details", when=_is_problem),
         "problem",

@@ -127,7 +127,7 @@ def read_unified(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
 # Pythe and problem documents claim by, and ranks before Configure, which claims by code.
 add_claim(
     Claim(
-        55,
+        550,
         "hint",
         read_unified,
         "`UnifiedError.to_dict()` (with `kind` and `action`)",
@@ -480,7 +480,7 @@ def _read_marked(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
 # what is wrong with it: an error that marks itself and gives its HTTP status as its code.
 add_claim(
     Claim(
-        62,
+        620,
         "object",
         _read_marked,
         '`object: "error"` with a text `message` and an HTTP status as its `code`, in no'
@@ -498,7 +498,7 @@ add_claim(
 # (an MCP result's structured content may well have a code).
 add_claim(
     Claim(
-        91,
+        910,
         "code",
         _read_coded,
         "when asked for an error: any other text `code` with a text `message`, read by its words",

@@ -106,7 +106,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            31,
+            315,
             "error",
             read_acme,
             "Acme's: a `detail`",

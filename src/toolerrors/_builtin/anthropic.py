@@ -124,7 +124,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            24,
+            240,
             "error",
             read_anthropic,
             "`type: error` around an error object with a text `type` and no `code`,"

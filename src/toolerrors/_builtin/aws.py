@@ -258,7 +258,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            36,
+            360,
             "__type",
             read_aws,
             "a text `__type` that is a code AWS documents, or beside a `message`;"
@@ -268,7 +268,7 @@ SOURCE: Final = Source(
             when=_an_error,
         ),
         Claim(
-            37,
+            370,
             "__type",
             read_aws,
             "any text `__type` when asked for an error; never with ASP.NET's"

@@ -166,7 +166,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            19,
+            190,
             "success",
             read_cloudflare,
             "`success: false` beside `errors` whose first has an integer `code`",

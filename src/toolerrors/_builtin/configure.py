@@ -407,7 +407,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            56,
+            560,
             "code",
             read_configure,
             "one of Configure's codes",
@@ -415,7 +415,7 @@ SOURCE: Final = Source(
             one_of=_CODES,
         ),
         Claim(
-            90,
+            900,
             "code",
             read_configure,
             "when asked for an error: a code written as Configure writes its codes"
@@ -425,7 +425,7 @@ SOURCE: Final = Source(
             parsing_only=True,
         ),
         Claim(
-            70,
+            700,
             "deleted",
             "Configure's forget() result ({deleted, message}) is a result, not an error",
             "Configure's `forget()` result: a result, not an error",

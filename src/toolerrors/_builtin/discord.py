@@ -212,7 +212,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            52,
+            520,
             "code",
             read_discord,
             "an integer `code` Discord documents (but 0) with a text `message`;"
@@ -223,7 +223,7 @@ SOURCE: Final = Source(
             refuses=("status", "details", "error", "ok"),
         ),
         Claim(
-            53,
+            530,
             "global",
             read_discord,
             "a rate limit: a boolean `global` beside a `retry_after` and a text `message`",

@@ -225,7 +225,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            20,
+            200,
             "error_summary",
             read_dropbox,
             "a text `error_summary` beside an `error` union with a `.tag`",

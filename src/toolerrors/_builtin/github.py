@@ -253,9 +253,9 @@ SOURCE: Final = Source(
     shapes=(REST, GRAPHQL),
     rows=ROWS,
     claims=(
-        Claim(44, "documentation_url", read_github, "a REST error", texts=("message",)),
+        Claim(440, "documentation_url", read_github, "a REST error", texts=("message",)),
         Claim(
-            46,
+            460,
             "errors",
             read_graphql,
             "GraphQL errors with GitHub's marks: a first error whose `type` GitHub"

@@ -397,7 +397,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            22,
+            220,
             "error",
             read_google,
             "an error object with a `google.rpc.Code` name as its `status`, `details` of"
@@ -408,7 +408,7 @@ SOURCE: Final = Source(
             when=_is_status,
         ),
         Claim(
-            57,
+            570,
             "code",
             read_status,
             "a bare Status: a numeric `code` from 0 with a text `message` and a"

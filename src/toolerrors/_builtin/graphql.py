@@ -301,7 +301,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            47,
+            470,
             "errors",
             read_graphql,
             "GraphQL errors: a first error with a text `message` and only the members the"

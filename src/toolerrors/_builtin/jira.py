@@ -141,7 +141,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            31,
+            312,
             "errorMessages",
             read_jira,
             "an array of text `errorMessages`, with an object `errors` if any",

@@ -300,7 +300,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            43,
+            430,
             "jsonapi",
             read_jsonapi,
             "a `jsonapi` object beside a non-empty `errors` array of objects, whatever"
@@ -310,7 +310,7 @@ SOURCE: Final = Source(
             when=_marked,
         ),
         Claim(
-            45,
+            450,
             "errors",
             read_jsonapi,
             "JSON:API error objects: a first error with only the specification's members"

@@ -305,7 +305,7 @@ RESPONSE_CLAIMS: Final = (
     # {"jsonrpc": "2.0", "id", "error" | "result"}: the error, or the tool result that
     # failed; a result that succeeded or asks for input is not an error.
     Claim(
-        5,
+        50,
         "jsonrpc",
         read_response,
         "a JSON-RPC error response",
@@ -314,7 +314,7 @@ RESPONSE_CLAIMS: Final = (
         one_of=_VERSION,
     ),
     Claim(
-        6,
+        60,
         "jsonrpc",
         _read_result,
         "a JSON-RPC result that is a failed tool call",
@@ -323,7 +323,7 @@ RESPONSE_CLAIMS: Final = (
         one_of=_VERSION,
     ),
     Claim(
-        7,
+        70,
         "jsonrpc",
         "a JSON-RPC result that asks for input (resultType: input_required) is not an error",
         "a JSON-RPC result that asks for input: not an error",
@@ -332,7 +332,7 @@ RESPONSE_CLAIMS: Final = (
         one_of=_VERSION,
     ),
     Claim(
-        8,
+        80,
         "jsonrpc",
         "a JSON-RPC result is not an error",
         "any other JSON-RPC result: not an error",
@@ -375,7 +375,7 @@ SOURCE: Final = Source(
     claims=(
         *RESPONSE_CLAIMS,
         Claim(
-            58,
+            580,
             "code",
             read_jsonrpc,
             "a bare error object: an integer `code` below zero and a text `message`",

@@ -166,7 +166,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            35,
+            350,
             "kind",
             read_kubernetes,
             '`kind: "Status"` with `status: "Failure"`',

@@ -218,7 +218,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            27,
+            270,
             "error",
             read_msgraph,
             "an error object with a text `code` and `message`, and no `type`, `param` or"
@@ -230,7 +230,7 @@ SOURCE: Final = Source(
             when=_marked,
         ),
         Claim(
-            59,
+            590,
             "code",
             read_bare,
             "Azure's `{code, message}`: a known code, or one that names a failure"
@@ -242,7 +242,7 @@ SOURCE: Final = Source(
             when=_known_or_failing,
         ),
         Claim(
-            48,
+            480,
             "responses",
             read_batch,
             "a `$batch` response with a failed item",

@@ -134,7 +134,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            21,
+            210,
             "object",
             read_notion,
             '`object: "error"` with an integer `status` and a text `code` and'

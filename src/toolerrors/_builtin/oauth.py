@@ -117,7 +117,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(  # never beside an ok, which says the payload is Slack's or Pythe's
         Claim(
-            28,
+            280,
             "error",
             read_oauth,
             "an OAuth error code, never beside an `ok`",
@@ -135,7 +135,7 @@ SOURCE: Final = Source(
                 needs=(mark,),
                 refuses=("ok",),
             )
-            for rank, mark in zip((29, 30), _MARKS, strict=True)
+            for rank, mark in zip((290, 300), _MARKS, strict=True)
         ),
     ),
     write=write,

@@ -175,7 +175,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            26,
+            260,
             "error",
             read_openai,
             "an error object with a text `message` and a `param` (even null), and no"
@@ -186,7 +186,7 @@ SOURCE: Final = Source(
             when=_no_text_status,
         ),
         Claim(
-            60,
+            600,
             "param",
             read_unwrapped,
             "OpenAI's error object without its `error` wrapper (as the OpenAI SDK keeps"
@@ -197,7 +197,7 @@ SOURCE: Final = Source(
             when=_documented,
         ),
         Claim(
-            61,
+            610,
             "code",
             read_unwrapped,
             "the Evals API's error object: exactly a `code` it documents"

@@ -181,7 +181,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            54,
+            540,
             "hint",
             read_postgrest,
             "a `hint` beside `details`, a text `message` and a `code` that is a"

@@ -176,16 +176,16 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            17,
+            170,
             "ok",
             "a Pythe success envelope (ok: true) is not an error",
             "`ok: true`: a success, not an error",
             is_a=bool,
             one_of=frozenset({True}),
         ),
-        Claim(18, "ok", read_pythe, "`ok: false`", is_a=bool, one_of=frozenset({False})),
+        Claim(180, "ok", read_pythe, "`ok: false`", is_a=bool, one_of=frozenset({False})),
         Claim(
-            22,
+            221,
             "ok",
             read_pythe,
             'an `ok` that only means false (`0`, `"false"`) beside a Pythe code or `how_to_fix`',
@@ -196,7 +196,7 @@ SOURCE: Final = Source(
         # is wrong with any other (ok: null beside error is a stray field of a use_tool
         # error, which ranks before this).
         Claim(
-            40,
+            400,
             "ok",
             read_pythe,
             "any other `ok`, when asked for an error: Pythe says what is wrong with it",

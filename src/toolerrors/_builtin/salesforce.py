@@ -171,7 +171,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            23,
+            231,
             "errorCode",
             read_salesforce,
             "a text `errorCode` beside a text `message` (the REST API's error, the"
@@ -180,7 +180,7 @@ SOURCE: Final = Source(
             texts=("message",),
         ),
         Claim(
-            23,
+            232,
             "exceptionCode",
             read_bulk,
             "a text `exceptionCode` beside a text `exceptionMessage` (Bulk API's error)",

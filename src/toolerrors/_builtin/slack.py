@@ -146,7 +146,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            15,
+            150,
             "ok",
             read_slack,
             "`ok: false` with a text `error` and no `code` (which makes it Pythe's)",

@@ -320,7 +320,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            10,
+            100,
             "sqlstate",
             read_sqlstate,
             "a `sqlstate` of five digits or upper-case letters beside a text `message`",

@@ -180,7 +180,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            25,
+            250,
             "error",
             read_stripe,
             "a type or code only Stripe uses, a field only Stripe sends, or"

@@ -163,7 +163,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            16,
+            160,
             "ok",
             read_telegram,
             "`ok: false` with an integer `error_code` and a text `description`",

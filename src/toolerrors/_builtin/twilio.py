@@ -182,7 +182,7 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         Claim(
-            29,
+            291,
             "more_info",
             read_twilio,
             "a text `more_info` that is a page of Twilio's documentation, beside a `code`",

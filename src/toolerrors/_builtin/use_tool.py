@@ -258,8 +258,8 @@ SOURCE: Final = Source(
     rows=ROWS,
     claims=(
         # A held-back key that is false, zero, empty or null holds nothing back.
-        Claim(10, "not_done_yet", read_held, "the held-back outcome: not done yet", given=True),
-        Claim(11, "refused", read_held, "the held-back outcome: refused", given=True),
+        Claim(101, "not_done_yet", read_held, "the held-back outcome: not done yet", given=True),
+        Claim(110, "refused", read_held, "the held-back outcome: refused", given=True),
         *(
             Claim(
                 rank,
@@ -269,19 +269,19 @@ SOURCE: Final = Source(
                 " zero, empty or null (to say it holds nothing back)",
                 parsing_only=True,
             )
-            for rank, key in enumerate(HELD, start=92)
+            for rank, key in zip((921, 931), HELD, strict=True)
         ),
         # Asked for an error, any: the reader says what is wrong (an error that is
         # false, zero, empty or null marks none). First, so that parse calls nothing.
         Claim(
-            32,
+            320,
             "error",
             read_use_tool,
             "`{error, message, card?}`, any `error` when asked for an error",
             parsing_only=True,
         ),
         Claim(
-            33,
+            330,
             "error",
             read_use_tool,
             "`{error, message, card?}` with an `error` that is given: one that is false,"

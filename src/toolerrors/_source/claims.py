@@ -38,7 +38,8 @@ class Claim(NamedTuple):
     """
 
     rank: int
-    """Its place in the order claims are asked in: unique among the claims on its anchor."""
+    """Its place in the order claims are asked in: no two claims have one, whatever
+    their anchors."""
     anchor: str
     """The key a payload must have for the claim to be asked (``"error"``)."""
     reader: Reader | str

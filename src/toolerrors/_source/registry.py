@@ -4,6 +4,7 @@ docs use; `classify` is the one dispatcher over every registered claim."""
 
 from __future__ import annotations
 
+from itertools import count
 from typing import TYPE_CHECKING, Any, Final
 
 from .._builtin import NAMES
@@ -202,7 +203,7 @@ def register(source: Source) -> Source:
     """Add ``source``: from now on `toolerrors.parse`, `toolerrors.convert`, the testing
     factories and the strategies know it.  Raises ``ValueError`` naming what is missing."""
     _check(source)
-    _claimable(source.claims, f"source {source.name!r}")
+    _claimable(source.claims, source.name, f"source {source.name!r}")
     SOURCES[source.name] = source
     for claim in source.claims:
         _add(claim, source.name)
@@ -240,22 +241,25 @@ def _check_advice(source: Source) -> None:
             )
 
 
-def _claimable(claims: tuple[Claim, ...], where: str) -> None:
+def _claimable(claims: tuple[Claim, ...], owner: str, where: str) -> None:
     """Refuse a claim whose tests cannot be made (`Claim.problem`), or whose rank another
-    claim on its anchor holds: which of the two is asked first would be an accident of
+    claim holds, on any anchor: which of the two is asked first would be an accident of
     import order."""
-    taken = {(claim.anchor, claim.rank): OWNERS[id(claim)] for claim in CLAIMS}
+    taken = {claim.rank: (OWNERS[id(claim)], claim.anchor) for claim in CLAIMS}
     for claim in claims:
         problem = claim.problem()
         if problem is not None:
             raise ValueError(f"{where}: {problem}")
-        key = (claim.anchor, claim.rank)
-        if key in taken:
+        if claim.rank in taken:
+            other, anchor = taken[claim.rank]
+            below = next(rank for rank in count(claim.rank - 1, -1) if rank not in taken)
+            above = next(rank for rank in count(claim.rank + 1) if rank not in taken)
             raise ValueError(
-                f"{where}: rank {claim.rank} on {claim.anchor!r} is {taken[key]}'s; pick a"
-                " rank no claim on that anchor has"
+                f"{where}: rank {claim.rank} (its claim on {claim.anchor!r}) is taken by the"
+                f" claim of {other!r} on {anchor!r}; the nearest free ranks are {below} and"
+                f" {above}"
             )
-        taken[key] = where
+        taken[claim.rank] = (owner, claim.anchor)
 
 
 def _add(claim: Claim, owner: str) -> None:
@@ -284,7 +288,7 @@ def add_claim(claim: Claim, owner: str) -> None:
     so that `unregister` can never remove it."""
     if owner not in RESERVED and owner not in BUILT_IN:
         raise ValueError(f"claim owner {owner!r} is neither built in nor reserved")
-    _claimable((claim,), f"a claim of {owner!r}")
+    _claimable((claim,), owner, f"a claim of {owner!r}")
     _add(claim, owner)
     _settle()
 
