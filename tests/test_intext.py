@@ -130,6 +130,14 @@ ANNOUNCED = [
     # (github.com/pksunkara/cargo-workspaces/issues/25)
     ("error: api errors (status 200 OK): crate version `0.12.0` is already uploaded",
      ErrorKind.CONFLICT, False),
+    # Docker's daemon answering a pull over Docker Hub's limit
+    # (github.com/docker/hub-feedback/issues/2429)
+    ("Error response from daemon: toomanyrequests: You have reached your pull rate limit.",
+     ErrorKind.RATE_LIMITED, True),
+    # "Unable to" and a verb, then words that say an error (a Laravel Cloudinary adapter,
+    # github.com/yoelpc4/laravel-cloudinary/issues/11)
+    ("Unable to list contents from location: livewire-tmp. Rate Limit Exceeded. Limit of"
+     " 500 api operations reached.", ErrorKind.RATE_LIMITED, True),
 ]  # fmt: skip
 
 
@@ -154,6 +162,8 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "Fixed the error in line 3",
         "Monthly report: all green",
         "os.path.join: joins one or more path segments",  # a qualified name, no exception
+        "Failed to find any matching documents",  # "failed to", and no words of an error
+        "Cannot wait to see the results",
     ],
 )
 def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:

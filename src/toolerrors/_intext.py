@@ -68,16 +68,20 @@ def _announcement() -> re.Pattern[str]:
     status or code ("(401)", "40101") if any, then a colon; an exception's qualified
     name ("cohere.errors.UnauthorizedError:", "Postmark::InactiveRecipientError:",
     "(AI_APICallError) "); "Error" and what was being done ("Error searching
-    libraries:"); "Caught exception"; or an HTTP error status and words ("402
-    Insufficient Balance"), which `announced` holds to words that say an error."""
+    libraries:"); Docker's "Error response from daemon:"; "Caught exception"; or an
+    HTTP error status and words ("402 Insufficient Balance"), or "Failed to", "Unable
+    to", "Could not", "Cannot" and a verb ("Unable to list contents ... Rate Limit
+    Exceeded"), which `announced` holds to words that say an error."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s+-?\d{3,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
+        r"|error\s+response\s+from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
         r"|(?P<status>[45]\d\d)\s+(?=[A-Z])"
+        r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r")",
         re.IGNORECASE,
     )
@@ -124,8 +128,10 @@ def announced(
     if _by_class(text) is not None:
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
-    if found is None or (found["status"] is not None and read_words(text) is None):
-        return None  # a status alone opens an error only with words that say one
+    if found is None or (
+        (found["status"] is not None or found["failed"] is not None) and read_words(text) is None
+    ):
+        return None  # a status or "failed to" opens an error only with words that say one
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
 
 

@@ -112,7 +112,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"unauthenticated|unauthori[sz]ed|not authenticated|authentication (?:failed|required)"
         r"|authori[sz]ation required"
-        r"|login required|not logged in|must be logged in|bad credentials"
+        r"|login required|not logged in|must be logged in|bad credentials|bad auth"
         r"|(?:invalid|incorrect|expired|missing)"
         r" (?:(?:access|o?auth|bearer|refresh|\w+ api|api) )?(?:key|token|credentials)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired",
