@@ -306,12 +306,13 @@ def read_acme(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.Unif
     check(ACME_SHAPE, d, strict, where)
     code = d["error"]
     row = lookup("acme", code, status=None, strict=strict, where=f"{where}/error")
-    kind = row.kind if row is not None else ErrorKind.UNKNOWN
-    extra = d if any(key not in ACME_SHAPE.names for key in d) else None
+    kind, advice = (row.kind, row.retryable) if row is not None else (ErrorKind.UNKNOWN, None)
+    # the whole payload where it has more, or leaves its retry advice to the row's
+    extra = d if "retry" not in d or any(key not in ACME_SHAPE.names for key in d) else None
     return make(
         kind,
         d["detail"],
-        retryable=d.get("retry"),
+        retryable=d.get("retry", advice),  # the row's advice where the payload says none
         retry_after=d.get("wait"),
         vendor="acme",
         code=code,
@@ -324,7 +325,8 @@ def write_acme(error: toolerrors.UnifiedError) -> dict[str, Any]:
     code = error.code if at_home and error.code else canonical_row(error, "acme").code
     out: dict[str, Any] = {"error": code, "detail": error.message}
     retry = retry_to_write(error, at_home)
-    if retry is not None:
+    said = not at_home or error.extra is None or "retry" in error.extra
+    if retry is not None and said:  # at home, only where the payload said it
         out["retry"] = retry
     if error.retry_after is not None:
         out["wait"] = error.retry_after
@@ -529,10 +531,30 @@ def test_register_refuses_a_reader_that_forgets_its_rows_retry_advice() -> None:
         register(ACME._replace(shapes=(shape,), claims=(claim,)))
     assert str(refused.value) == (
         "source 'acme': its reader reads 'JAMMED' with retry advice not known, where its"
-        " row says True: pass the row's retryable, since its payloads say none"
+        " row says True: pass the row's retryable where its payloads say none, or make"
+        " the row's retryable None"
     )
     assert "acme" not in registered()
     assert parse({"error": "JAMMED", "detail": "d"}).vendor is None
+
+
+def test_register_refuses_a_reader_that_reads_only_an_optional_retry_field() -> None:
+    """With a retry field its payloads may leave out, a reader that reads advice only
+    from it leaves a rate limit sent without it never retried: refused, naming the
+    field."""
+
+    def field_only(d: Mapping[str, Any], strict: bool, where: str) -> toolerrors.UnifiedError:
+        return replace(read_acme(d, strict, where), retryable=d.get("retry"))
+
+    claim = ACME.claims[0]._replace(reader=field_only)
+    with pytest.raises(ValueError, match="retry advice not known") as refused:
+        register(ACME._replace(claims=(claim,)))
+    assert str(refused.value) == (
+        "source 'acme': its reader reads 'JAMMED' with retry advice not known, where its"
+        " row says True: pass the row's retryable where its payloads without retry say"
+        " none, or make the row's retryable None"
+    )
+    assert "acme" not in registered()
 
 
 def _read_acme_sdk(exc: BaseException) -> toolerrors.UnifiedError:

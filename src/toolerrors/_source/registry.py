@@ -219,25 +219,36 @@ def register(source: Source) -> Source:
 
 
 def _check_advice(source: Source) -> None:
-    """Refuse a source with no retry field whose reader forgets its rows' retry advice:
-    its rows are then the only word on retrying, so each row's example, read by the
-    source's own claims, must not leave the advice unknown (``None``) where the row
-    gives it (a rate limit that is never retried).  A source with a retry field may
-    read a payload that leaves it out as not known (Configure's local timeouts), and
-    writes it back without one."""
-    if source.retry_field:
+    """Refuse a source whose reader forgets its rows' retry advice: each row's example,
+    read by the source's own claims without the retry field it may leave out, must not
+    leave the advice unknown (``None``) where the row gives it (a rate limit that is
+    never retried).  A row whose advice is ``None`` says that a payload without the
+    field is not known (Configure's local timeouts); a retry field every payload has is
+    left in."""
+    optional = {
+        f.name
+        for shape in source.shapes
+        for f in shape.fields
+        if f.fills == "retryable" and not f.required
+    }
+    if source.retry_field and not optional:
         return
     claims = sorted(source.claims, key=lambda claim: claim.rank)
     for row in source.rows:
         if not row.reads or row.when_status is not None or row.retryable is None:
             continue
-        example = source.example(row, row.meaning)
+        example = {
+            key: value
+            for key, value in source.example(row, row.meaning).items()
+            if key not in optional
+        }
         reader = first_taker(claims, example, True)
         if callable(reader) and reader(example, False, "").retryable is None:
+            said = f"payloads without {', '.join(sorted(optional))}" if optional else "payloads"
             raise ValueError(
                 f"source {source.name!r}: its reader reads {row.code!r} with retry advice"
                 f" not known, where its row says {row.retryable}: pass the row's"
-                " retryable, since its payloads say none"
+                f" retryable where its {said} say none, or make the row's retryable None"
             )
 
 
