@@ -22,7 +22,7 @@ from ._problem import read_problem
 from ._python import from_exception
 from ._read import parse
 from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Field, Source, lookup, problems
-from ._table import KINDS, READ
+from ._table import KINDS, read_row
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -217,7 +217,7 @@ def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 def _row(vendor: str, code: str) -> Row:
-    row = READ.get((vendor, code, None))
+    row = read_row(vendor, code, None)
     if row is None:
         codes = sorted({r.code for r in _source(vendor).rows if r.reads})
         raise ValueError(f"unknown {vendor} code {code!r}; expected one of {', '.join(codes)}")
