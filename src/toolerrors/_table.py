@@ -33,6 +33,7 @@ __all__ = [
     "error_status",
     "of_status",
     "read_row",
+    "row_for",
 ]
 
 
@@ -254,6 +255,13 @@ class Row(NamedTuple):
 def codes_of(rows: tuple[Row, ...]) -> tuple[str, ...]:
     """The codes ``rows`` read, in order, each once: a source's closed list of codes."""
     return tuple(dict.fromkeys(row.code for row in rows if row.reads))
+
+
+def row_for(rows: tuple[Row, ...], code: str) -> Row:
+    """The row of ``rows`` that reads ``code`` with any status: a reader's own row for a
+    code it names when its module is defined, before the registry's index (`read_row`)
+    holds its source."""
+    return next(row for row in rows if row.reads and row.code == code and row.when_status is None)
 
 
 class Rows(NamedTuple):

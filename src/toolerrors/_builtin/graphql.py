@@ -20,7 +20,7 @@ from .._errors import ShapeError
 from .._json import is_wait
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, want
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -84,8 +84,6 @@ ROWS: Final = (
 CODES: Final = codes_of(ROWS)
 """The ``extensions.code`` values the major servers document (Apollo Server, Shopify,
 Hasura, Hot Chocolate), and AWS AppSync's ``errorType``."""
-
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 
 
 def _errors(row: Row, name: str, pick: int) -> list[dict[str, Any]]:
@@ -190,7 +188,7 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     extensions = first.get("extensions")
     if strict and extensions is not None and "code" in extensions and code is None:
         raise want(extensions["code"], "a string", f"{where}/errors/0/extensions/code")
-    kind, retryable = row_or_words(_ROWS.get(code or ""), code, first["message"])
+    kind, retryable = row_or_words(read_row("graphql", code or "", None), code, first["message"])
     if kind is ErrorKind.UNKNOWN and code is None:
         kind, retryable = _UNSAID["path" in first or d.get("data") is not None]
     if d.get("data") is not None and retryable is not False:
