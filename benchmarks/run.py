@@ -47,7 +47,7 @@ from toolerrors import _cli
 from toolerrors._builtin.configure import SUGGESTED
 from toolerrors._held import Outcome, match
 from toolerrors._kinds import ErrorKind
-from toolerrors._table import READ
+from toolerrors._table import READ_BY
 from toolerrors._unified import make
 
 if TYPE_CHECKING:
@@ -176,7 +176,12 @@ def _type_adapter() -> Any:
     return TypeAdapter(union)
 
 
-_ROWS = {(vendor, code): row for (vendor, code, status), row in READ.items() if status is None}
+_ROWS = {
+    (vendor, code): rows[None]
+    for vendor, codes in READ_BY.items()
+    for code, rows in codes.items()
+    if None in rows
+}
 _HELD_KIND = {"not_done_yet": ErrorKind.APPROVAL_REQUIRED, "refused": ErrorKind.REFUSED}
 _OUTCOME = {
     "not_done_yet": Outcome.ASK,

@@ -21,7 +21,7 @@ import toolerrors
 from conftest import ROOT
 from toolerrors import ErrorKind, ShapeError, _source, convert, error_of, from_exception, parse
 from toolerrors._held import Outcome, Reason, render
-from toolerrors._source import registry
+from toolerrors._source import problems, registry
 from toolerrors._source.claims import compile_dispatcher
 from toolerrors._table import CARRIED
 from toolerrors.sources import (
@@ -399,7 +399,10 @@ def test_a_fourth_source_reads_through_parse_and_error_of(acme: Source) -> None:
     assert toolerrors.error_of({"content": [], "structuredContent": JAMMED}) == error
     shared = parse({"error": "JAMMED", "message": "x"})  # none of use_tool's codes: no one's
     assert (shared.vendor, shared.kind) == (None, ErrorKind.UNKNOWN)
-    with pytest.raises(ShapeError, match="unknown acme code 'TEAPOT'") as caught:
+    with pytest.raises(
+        ShapeError,
+        match=r"unknown error 'TEAPOT'; expected one of 'BAD', 'BUSY', 'JAMMED', 'LOCKED', 'MISSING'$",
+    ) as caught:
         parse({"error": "TEAPOT", "detail": "x"}, strict=True)
     assert caught.value.where == "/error"
     with pytest.raises(ShapeError, match="unknown field"):
@@ -1006,6 +1009,88 @@ def test_check_wants_a_required_field_that_may_be_null_only_when_strict(
     with pytest.raises(ShapeError) as caught:
         check(shape, {"param": None}, False, "/p")
     assert caught.value.problem == "missing required field 'message'"
+
+
+def test_check_refuses_a_value_a_closed_field_does_not_list_only_when_strict() -> None:
+    """A closed field holds one of its values under strict reading, at any depth, and
+    the error names the value, where it is and the values it may be (the first 16 of
+    many); a number is listed as its text, as a row's code is; lenient reading takes any
+    value, and a value of the wrong type is refused for its type alone."""
+    inner = (Field("code", (int,), required=True, closed=frozenset({"-32601", "-32603"})),)
+    shape = Shape(
+        "toy",
+        (
+            Field("kind", (str,), required=True, closed=frozenset({"b", "a"})),
+            Field("many", (str,), closed=frozenset(f"c{n:02}" for n in range(20))),
+            Field("error", (dict,), fields=inner),
+        ),
+        model="Toy",
+    )
+    fine = {"kind": "a", "many": "c19", "error": {"code": -32603}}
+    check(shape, fine, True, "/p")
+    for wire, where, problem in (
+        ({**fine, "kind": "c"}, "/p/kind", "unknown kind 'c'; expected one of 'a', 'b'"),
+        ({**fine, "error": {"code": 7}}, "/p/error/code", "unknown code 7; expected one of '-32601', '-32603'"),
+        (
+            {**fine, "many": "d"},
+            "/p/many",
+            "unknown many 'd'; expected one of the 20 it lists ('c00', 'c01', 'c02', 'c03',"
+            " 'c04', 'c05', 'c06', 'c07', 'c08', 'c09', 'c10', 'c11', 'c12', 'c13', 'c14',"
+            " 'c15', ...)",
+        ),
+    ):  # fmt: skip
+        check(shape, wire, False, "/p")
+        with pytest.raises(ShapeError) as caught:
+            check(shape, wire, True, "/p")
+        assert (caught.value.where, caught.value.problem) == (where, problem)
+        assert [(found.where, found.problem) for found in problems(shape, wire, True, "/p")] == [
+            (where, problem)
+        ]
+    wrong = {**fine, "kind": 5}
+    assert [(found.where, found.problem) for found in problems(shape, wrong, True, "")] == [
+        ("/kind", "expected a string, got number")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("wire", "where"),
+    [
+        pytest.param(
+            {"error": {"type": "card_error", "code": "brand_new", "message": "m"}},
+            "/error/code",
+            id="stripe-code-beside-a-known-type",
+        ),
+        pytest.param(
+            {"error": {"code": "brandNew", "message": "m", "innerError": {"code": "itemNotFound"}}},
+            "/error/code",
+            id="msgraph-code-above-a-known-inner-code",
+        ),
+        pytest.param(
+            {"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "", "code": 404},
+            "/reason",
+            id="kubernetes-empty-reason",
+        ),
+    ],
+)
+def test_strict_reading_refuses_a_code_the_source_does_not_list_as_its_model_does(
+    wire: dict[str, Any], where: str
+) -> None:
+    """The code field a source declares closed decides, for its reader as for its model:
+    a known type or inner code beside an unknown code does not make it known."""
+    error = parse(wire)
+    *path, name = where.split("/")[1:]
+    said = wire
+    for key in path:
+        said = said[key]
+    with pytest.raises(ShapeError) as caught:
+        parse(wire, strict=True)
+    assert (caught.value.where, caught.value.problem.partition(";")[0]) == (
+        where,
+        f"unknown {name} {said[name]!r}",
+    )
+    with pytest.raises(ShapeError) as caught:  # at the field, in the object the model holds
+        registered()[error.vendor or ""].models_of().parse(wire, strict=True)
+    assert caught.value.where == f"/{name}"
 
 
 TOY = """

@@ -79,7 +79,8 @@ def test_assert_error_on_a_non_error_says_what_it_was() -> None:
 def test_assert_shape_points_at_the_field() -> None:
     """An invalid payload fails naming the field; lenient accepts unknown fields."""
     with pytest.raises(
-        AssertionError, match=r"not a valid pythe payload: /code: unknown pythe code 'x'"
+        AssertionError,
+        match=r"not a valid pythe payload: /code: unknown code 'x'; expected one of 'ambiguous', ",
     ):
         assert_shape(pythe_error("internal", code="x"), "pythe")
     with pytest.raises(AssertionError, match=r"/extra_field: |unknown field"):
@@ -429,7 +430,10 @@ def test_assert_shape_lists_an_unknown_code_beside_the_shape_s_problems() -> Non
     assert str(caught.value) == (
         "not a valid configure payload, 2 problems:\n"
         "  /retryAfter: expected a number of seconds (not negative, at most 31536000), got string\n"
-        "  /code: unknown configure code 'NOPE'"
+        "  /code: unknown code 'NOPE'; expected one of 'ACCESS_DENIED', 'API_KEY_MISSING',"
+        " 'AUTH_REQUIRED', 'COMMIT_REQUIRED', 'INVALID_INPUT', 'NETWORK_ERROR', 'NOT_FOUND',"
+        " 'PAYMENT_REQUIRED', 'RATE_LIMITED', 'SERVER_ERROR', 'TIMEOUT', 'TOOL_ERROR',"
+        " 'TOOL_NOT_CONNECTED'"
     )
     with pytest.raises(AssertionError) as caught:  # leniently, an unknown code is kept
         assert_shape(broken, "configure", strict=False)
@@ -440,7 +444,10 @@ def test_assert_shape_lists_an_unknown_code_beside_the_shape_s_problems() -> Non
     assert str(caught.value) == (
         "not a valid anthropic payload, 2 problems:\n"
         "  /request_id: expected a string, got number\n"
-        "  /error/type: unknown anthropic code 'nope'"
+        "  /error/type: unknown type 'nope'; expected one of 'api_error',"
+        " 'authentication_error', 'billing_error', 'invalid_request_error', 'not_found_error',"
+        " 'overloaded_error', 'permission_error', 'rate_limit_error', 'request_too_large',"
+        " 'timeout_error'"
     )
 
 

@@ -18,7 +18,7 @@ from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
 from ._read import error_of, from_mapping
 from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
-from ._table import BOUND, READ, RETRYABLE, error_status, of_status
+from ._table import BOUND, error_status, of_status, read_row
 from ._unified import UnifiedError, make, refill
 from ._words import UNSAID, is_reason_phrase, read_words
 
@@ -467,8 +467,8 @@ def _merged(
     kind, retryable, code_status = found.kind, found.retryable, found.status_code
     if code_status is None and known is not None:
         code_status = status
-        row = READ.get((found.vendor or "", found.code or "", status)) if status in BOUND else None
-        if row is not None:
+        row = read_row(found.vendor or "", found.code or "", status) if status in BOUND else None
+        if row is not None and row.when_status is not None:
             kind = row.kind  # read differently with this status: Configure's structured 404
         elif kind is _UNKNOWN:  # a code no table holds: its words, else headers or status
             said = read_words(found.code) if found.code else None
@@ -484,7 +484,7 @@ def _merged(
                 known,
                 (kind, retryable),
                 generic=generic_code(code) or is_reason_phrase(found.message),
-                documented=(found.vendor or "", code) in RETRYABLE,
+                documented=read_row(found.vendor or "", code, None) is not None,
             ) or (kind, retryable)
     if advice is not None and kind not in _NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response

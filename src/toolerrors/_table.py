@@ -21,9 +21,7 @@ __all__ = [
     "KINDS",
     "NOT_KNOWN_HINT",
     "NOT_RETRYABLE_HINT",
-    "READ",
     "READ_BY",
-    "RETRYABLE",
     "RETRY_ACTIONS",
     "ROWS",
     "WRITE",
@@ -35,6 +33,7 @@ __all__ = [
     "error_status",
     "of_status",
     "read_row",
+    "row_for",
 ]
 
 
@@ -258,6 +257,13 @@ def codes_of(rows: tuple[Row, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(row.code for row in rows if row.reads))
 
 
+def row_for(rows: tuple[Row, ...], code: str) -> Row:
+    """The row of ``rows`` that reads ``code`` with any status: a reader's own row for a
+    code it names when its module is defined, before the registry's index (`read_row`)
+    holds its source."""
+    return next(row for row in rows if row.reads and row.code == code and row.when_status is None)
+
+
 class Rows(NamedTuple):
     """Builds one source's rows, so that each row says only what is its own::
 
@@ -333,18 +339,14 @@ class Rows(NamedTuple):
 ROWS: Final[list[Row]] = []
 """Every registered source's rows, in order."""
 
-READ: Final[dict[tuple[str, str, int | None], Row]] = {}
-"""(vendor, code, status or None) -> the row a payload is read by."""
-
 BOUND: Final[set[int]] = set()
 """The HTTP statuses some row is read with (Configure's structured 404): only with one of
 these can a status change the row a payload is read by."""
 
 READ_BY: Final[dict[str, dict[str, dict[int | None, Row]]]] = {}
-"""``READ`` nested as vendor -> code -> status, so a lookup builds no tuple."""
-
-RETRYABLE: Final[dict[tuple[str, str], bool | None]] = {}
-"""(vendor, code) -> the retry advice a payload with that code gives by default."""
+"""vendor -> code -> status (``None`` for any) -> the row a payload is read by: the one
+index of the rows that read, nested so that a lookup builds no tuple (`read_row`).  A
+code's retry advice by default is its row's for any status."""
 
 WRITE: Final[dict[tuple[str, ErrorKind], Row]] = {}
 """(vendor, kind) -> the canonical row a kind is written by."""
@@ -355,7 +357,8 @@ are the vendor's own, kept verbatim to give the payload back unchanged."""
 
 
 def read_row(vendor: str, code: str, status: int | None) -> Row | None:
-    """The row a payload with this vendor, code and status is read by, if any."""
+    """The row a payload with this vendor, code and status is read by, if any: the one
+    for that status, else the one for any (``status`` ``None`` asks for that one alone)."""
     codes = READ_BY.get(vendor)
     rows = codes.get(code) if codes is not None else None
     if rows is None:

@@ -21,8 +21,8 @@ from ._kinds import Action, ErrorKind
 from ._problem import read_problem
 from ._python import from_exception
 from ._read import parse
-from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Field, Source, lookup, problems
-from ._table import KINDS, READ
+from ._source import NO_VALUE, SHOULD_RETRY, SOURCES, Source, problems
+from ._table import KINDS, read_row
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -158,45 +158,20 @@ def assert_shape(payload: object, vendor: Target, strict: bool = True) -> Any:
 
 
 def _every_problem(source: Source, payload: object, strict: bool) -> list[ShapeError]:
-    """Every problem with ``payload`` as the nearest of the source's shapes, in the words
-    `toolerrors.parse` uses; where the shape holds, what parsing refuses (an unknown code)."""
+    """Every problem with ``payload`` as the nearest of the source's shapes, an unknown
+    code among them, in the words `toolerrors.parse` uses; where the shape holds, what
+    parsing refuses beyond it."""
     try:
         d = _as_object(payload)
     except (ShapeError, ValueError) as exc:
         return [exc if isinstance(exc, ShapeError) else ShapeError(str(exc))]
-    found, shape = min(
-        ((problems(shape, d, strict, ""), shape) for shape in source.shapes),
-        key=lambda pair: len(pair[0]),
-    )
-    if not found:  # the shape holds: what parsing refuses beyond it, such as an unknown code
+    found = min((problems(shape, d, strict, "") for shape in source.shapes), key=len)
+    if not found:  # the shape holds: what parsing refuses beyond it
         try:
             parse(d, strict=strict)
         except ShapeError as ours:
             found.append(ours)
-    elif strict:  # parsing stops at the shape: an unknown code is one problem more
-        found.extend(_unknown_codes(source.name, shape.fields, d, ""))
     return found
-
-
-def _unknown_codes(
-    vendor: str, fields: tuple[Field, ...], d: Mapping[str, Any], where: str
-) -> Iterator[ShapeError]:
-    """A code outside its closed set, at any depth of ``fields``, in parsing's words."""
-    for spec in fields:
-        value = d.get(spec.name)
-        at = f"{where}/{spec.name}"
-        if isinstance(value, Mapping):
-            yield from _unknown_codes(vendor, spec.fields, value, at)
-        elif (
-            isinstance(value, str)
-            and spec.fills == "code"
-            and spec.closed is not None
-            and value not in spec.closed
-        ):
-            try:
-                lookup(vendor, value, status=None, strict=True, where=at)
-            except ShapeError as unknown:
-                yield unknown
 
 
 def _as_object(payload: object) -> Mapping[str, Any]:
@@ -226,7 +201,7 @@ def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 def _row(vendor: str, code: str) -> Row:
-    row = READ.get((vendor, code, None))
+    row = read_row(vendor, code, None)
     if row is None:
         codes = sorted({r.code for r in _source(vendor).rows if r.reads})
         raise ValueError(f"unknown {vendor} code {code!r}; expected one of {', '.join(codes)}")

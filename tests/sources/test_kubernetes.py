@@ -70,8 +70,11 @@ def test_a_success_is_no_error_and_a_missing_reason_reads_by_its_code() -> None:
     assert (error.kind, error.code, error.status_code) == (ErrorKind.NOT_FOUND, None, 404)
     odd = {**bare, "reason": "Eaten", "message": "eaten by a grue"}
     assert parse(odd).code == "Eaten"
-    with pytest.raises(ShapeError, match="unknown kubernetes reason 'Eaten'"):
+    with pytest.raises(
+        ShapeError, match="unknown reason 'Eaten'; expected one of the 19"
+    ) as caught:
         parse(odd, strict=True)
+    assert caught.value.where == "/reason"
     with pytest.raises(ValueError, match="unknown kubernetes reason 'Eaten'"):
         parse_model(odd, strict=True)
 

@@ -84,7 +84,7 @@ def test_a_code_not_in_the_table_reads_by_its_words() -> None:
     assert parse(body).kind is ErrorKind.UNKNOWN
     deleted = {"message": "x", "errorCode": "ENTITY_NOT_FOUND_IN_TRASH"}
     assert parse(deleted).kind is ErrorKind.NOT_FOUND
-    with pytest.raises(ShapeError, match="unknown salesforce code") as caught:
+    with pytest.raises(ShapeError, match="unknown errorCode 'CANNOT_INSERT") as caught:
         parse(body, strict=True)
     assert caught.value.where == "/errorCode"
 

@@ -34,5 +34,5 @@ def test_an_error_in_a_200_is_an_error() -> None:
     assert (unknown.kind, unknown.code) == (ErrorKind.UNKNOWN, "restricted_action_thread_locked")
     worded = parse({"ok": False, "error": "team_not_found"})
     assert (worded.kind, worded.retryable) == (ErrorKind.NOT_FOUND, False)
-    with pytest.raises(ShapeError, match="unknown slack code 'team_not_found'"):
+    with pytest.raises(ShapeError, match="unknown error 'team_not_found'; expected one of the 35"):
         parse({"ok": False, "error": "team_not_found"}, strict=True)

@@ -88,8 +88,13 @@ def test_a_code_telegram_has_not_sent_reads_by_its_words_and_strictly_is_refused
     payload = {"ok": False, "error_code": 418, "description": "I'm a teapot: not found"}
     error = parse(payload)
     assert (error.kind, error.code, error.status_code) == (ErrorKind.NOT_FOUND, "418", 418)
-    with pytest.raises(ShapeError, match="unknown telegram error_code 418"):
+    with pytest.raises(ShapeError) as caught:
         parse(payload, strict=True)
+    assert (caught.value.where, caught.value.problem) == (
+        "/error_code",
+        "unknown error_code 418; expected one of '400', '401', '403', '404', '409', '429',"
+        " '500', '502'",
+    )
     with pytest.raises(ValueError, match="unknown telegram error_code 418"):
         parse_model(payload, strict=True)
 

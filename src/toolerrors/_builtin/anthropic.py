@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import SHOULD_RETRY, Claim, Field, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -69,17 +68,12 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
-
 def read_anthropic(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"type": "error", "error": {type, message}, "request_id"?}``."""
     ERROR.check(d, strict, where)
     inner = d["error"]
     code, message, request = inner["type"], inner["message"], d.get("request_id")
-    row = _ROWS.get(code)
-    if row is None and strict:
-        raise ShapeError(f"unknown anthropic type {code!r}", f"{where}/error/type")
+    row = read_row("anthropic", code, None)
     kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="anthropic", code=code, request_id=request, extra=d)  # fmt: skip
 

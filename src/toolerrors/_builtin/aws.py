@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import text_of
 from .._kinds import ErrorKind
 from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, in_body, with_extra
-from .._table import Row, Rows, codes_of, error_status, of_status
+from .._table import Row, Rows, codes_of, error_status, of_status, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -145,7 +145,7 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 
 
 def code_of(type_: str) -> str:
@@ -157,7 +157,7 @@ def code_of(type_: str) -> str:
 def kind_of(code: str, message: str | None) -> tuple[ErrorKind, bool | None]:
     """The kind and retry advice: the code's row, else the words of its name, else its
     message's words; ``unknown`` when none says (the status then decides)."""
-    row = _ROWS.get(code)
+    row = read_row("aws", code, None)
     if row is None:
         for word, kind, retryable in NAMED:
             if word in code:
@@ -176,7 +176,7 @@ def read_aws(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     code = code_of(d["__type"])
     message = _message(d)
     kind, retryable = kind_of(code, message)
-    row = _ROWS.get(code)
+    row = read_row("aws", code, None)
     return make(
         kind,
         message or (row.meaning if row is not None else f"AWS {code}"),
@@ -217,7 +217,7 @@ def example(row: Row, message: str) -> dict[str, Any]:
 def _an_error(d: Mapping[str, Any]) -> bool:
     """An AWS error: a code the table knows, or any ``__type`` beside a message.  A type
     hint alone (``{"__type": "Shape:#Namespace", ...}``) in a success is not one."""
-    return code_of(d["__type"]) in _ROWS or type(_message(d)) is str
+    return code_of(d["__type"]) in _KNOWN or type(_message(d)) is str
 
 
 def _object(value: object) -> Mapping[str, Any]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, want, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -74,8 +74,6 @@ _ERROR: Final = frozenset({"code", "message", "error_chain", "documentation_url"
 """An error object's fields: the ones every error has, the causes, and the ones some
 products add."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
 
 def _first(d: Mapping[str, Any], strict: bool, where: str) -> Mapping[str, Any]:
     """The first error, which decides; strictly, every error an object with an integer
@@ -106,7 +104,7 @@ def read_cloudflare(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
     number, message = first.get("code"), first.get("message")
     code = str(number) if type(number) is int else None
     text = message if type(message) is str and message else None
-    row = _ROWS.get(code or "")
+    row = read_row("cloudflare", code or "", None)
     kind, retryable = row_or_words(row, text)
     return make(
         kind,
@@ -126,7 +124,8 @@ def _at_home(error: UnifiedError) -> bool:
         error.vendor == "cloudflare"
         and extra is not None
         and type(extra.get("errors")) is list
-        and row_or_words(_ROWS.get(error.code or ""), error.message)[0] is error.kind
+        and row_or_words(read_row("cloudflare", error.code or "", None), error.message)[0]
+        is error.kind
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError, text_of
+from .._errors import text_of
 from .._json import MAX_WAIT, is_wait
 from .._kinds import Action, ErrorKind
 from .._source import (
@@ -20,14 +20,13 @@ from .._source import (
     Source,
     canonical_row,
     home,
-    lookup,
     only,
     required_str,
     retry_to_write,
     want,
     with_extra,
 )
-from .._table import KINDS, WRITE, Row, Rows, codes_of
+from .._table import KINDS, WRITE, Row, Rows, codes_of, read_row
 from .._unified import make
 
 if TYPE_CHECKING:
@@ -244,11 +243,6 @@ _TEXT: Final = tuple(
 )
 """The optional text fields the unified error does not carry: they stay in ``extra``."""
 _ALLOWED: Final = BODY.names
-_ROWS: Final = {
-    code: {row.when_status: row for row in ROWS if row.reads and row.code == code}
-    for code in _CODES
-}
-"""code -> the rows for each status (``None`` for any): the structured 404 reads by 404."""
 
 
 def _field(key: str, value: object, strict: bool, where: str) -> None:
@@ -302,17 +296,11 @@ def read_configure(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErr
                 if value is None:
                     _field(key, value, strict, where)
         extra = d
-    rows = _ROWS.get(code)
-    row = (
-        None
-        if rows is None
-        else (rows.get(status) if status is not None else None) or rows.get(None)
-    )
+    if strict:
+        BODY.check(d, strict, where)  # what strict reading refuses beyond the above
+    row = read_row("configure", code, status)
     suggested = d.get("suggestedAction")
     action = SUGGESTED.get(suggested) if type(suggested) is str else None
-    if strict and (row is None or (action is None and suggested is not None)):
-        lookup("configure", code, status=status, strict=strict, where=f"{where}/code")
-        raise ShapeError(f"unknown suggestedAction {suggested!r}", f"{where}/suggestedAction")
     kind = row.kind if row is not None else _UNKNOWN
     return make(kind, message, retryable=retryable, retry_after=wait, status_code=status, vendor="configure", code=code, request_id=request, suggested_action=action, extra=extra)  # fmt: skip
 
@@ -389,7 +377,7 @@ def _read_exception(exc: BaseException) -> UnifiedError:
     code = getattr(exc, "code", None)
     code = code if isinstance(code, str) else None
     retryable = getattr(exc, "retryable", None)
-    row = _ROWS.get(code, {}).get(None) if code is not None else None
+    row = read_row("configure", code, None) if code is not None else None
     return make(
         row.kind if row is not None else ErrorKind.UNKNOWN,
         text_of(exc),

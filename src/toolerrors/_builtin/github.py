@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import (
     ONE_TIME_CODE,
@@ -26,9 +25,10 @@ from .._source import (
     canonical_row,
     only,
     partly_done,
+    unknown,
     want,
 )
-from .._table import WRITE, Row, Rows, codes_of
+from .._table import WRITE, Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import UNSAID, read_words, row_or_words
 
@@ -117,7 +117,6 @@ GRAPHQL: Final = Shape(
 )
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _LIMITED: Final = r"(?i)secondary rate limit|rate limit exceeded|abuse detection"
 """How GitHub words a rate limit it answers with a 403 (its documented messages);
 compiled on first use, by ``re``'s own cache (0.06 ms less start-up)."""
@@ -135,9 +134,7 @@ def read_github(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     is GitHub's, verbatim."""
     REST.check(d, strict, where)
     message, url, status = d["message"], d["documentation_url"], d.get("status")
-    row = _ROWS.get(status) if status is not None else None
-    if row is None and status is not None and strict:
-        raise ShapeError(f"unknown github status {status!r}", f"{where}/status")
+    row = read_row("github", status, None) if status is not None else None
     retryable: bool | None
     limited = url is not None and "rate-limit" in url  # its documentation's rate-limit pages
     if row is not None and row.code == "403" and (limited or re.search(_LIMITED, message)):
@@ -169,13 +166,13 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     message, code = first.get("message"), first.get("type")
     if code is not None and type(code) is not str:
         raise want(code, "a string", f"{where}/errors/0/type")
-    row = _ROWS.get(code) if code in _GRAPHQL else None
+    row = read_row("github", code, None) if code in _GRAPHQL else None
     if type(message) is not str:
         if row is None or message is not None:  # a type GitHub documents speaks alone
             raise want(message, "a string", f"{where}/errors/0/message")
         message = row.meaning
-    if row is None and strict:
-        raise ShapeError(f"unknown github GraphQL type {code!r}", f"{where}/errors/0/type")
+    if row is None and strict:  # an error of a list, which its shape does not describe
+        raise unknown("type", code, _GRAPHQL, f"{where}/errors/0/type")
     kind, retryable = row_or_words(row, code, message)
     error = make(kind, message, retryable=retryable, vendor="github", code=code, extra=d)
     data = d.get("data")

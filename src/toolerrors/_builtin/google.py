@@ -28,7 +28,7 @@ from .._source import (
     only,
     want,
 )
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import UNSAID, names_billing, read_words
 
@@ -112,7 +112,7 @@ INNER: Final = (
 ERROR: Final = Shape.under("error", INNER)
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 
 REASONS: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
     "API_KEY_INVALID": (ErrorKind.UNAUTHENTICATED, False),
@@ -216,10 +216,10 @@ def _status(
         raise want(message, "a string", f"{where}/message")
     if status is not None and type(status) is not str:
         raise want(status, "a string", f"{where}/status")
-    name = status if status in _ROWS else _legacy(d.get("errors")) or status
+    name = status if status in _KNOWN else _legacy(d.get("errors")) or status
     if name is None and type(number) is int and 0 < number < len(NUMBERS):
         name = NUMBERS[number]  # a gRPC Status: the number is the code
-    row = _ROWS.get(name) if name is not None else None
+    row = read_row("google", name, None) if name is not None else None
     details = _details(d.get("details"))
     wait = details.wait
     inner = _inner_error(message) if message is not None else None
@@ -339,7 +339,7 @@ def _is_status(d: Mapping[str, Any]) -> bool:
     tests it."""
     inner = d["error"]  # an object: the claim asks only then
     status = inner.get("status")
-    if type(status) is str and status in _ROWS:
+    if type(status) is str and status in _KNOWN:
         return True
     details, errors = inner.get("details"), inner.get("errors")
     if type(details) is list and details and type(details[0]) is dict:

@@ -20,7 +20,7 @@ from .._errors import ShapeError
 from .._json import is_wait
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, want
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import read_words, row_or_words
 
@@ -89,8 +89,6 @@ ROWS: Final = (
 CODES: Final = codes_of(ROWS)
 """The ``extensions.code`` values the major servers document (Apollo Server, Shopify,
 Hasura, Hot Chocolate), and AWS AppSync's ``errorType``."""
-
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 
 
 def _errors(row: Row, name: str, pick: int) -> list[dict[str, Any]]:
@@ -202,7 +200,7 @@ def read_graphql(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     extensions = first.get("extensions")
     if strict and extensions is not None and "code" in extensions and code is None:
         raise want(extensions["code"], "a string", f"{where}/errors/0/extensions/code")
-    row = _ROWS.get(code or "")
+    row = read_row("graphql", code or "", None)
     kind, retryable = row_or_words(row, code, first["message"])
     said = read_words(first["message"]) if kind is ErrorKind.INTERNAL else None
     if said is not None:  # any error a resolver threw (Apollo's): its words say which,

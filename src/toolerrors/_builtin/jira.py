@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row
-from .._table import Row, Rows, codes_of, error_status
+from .._table import Row, Rows, codes_of, error_status, read_row
 from .._unified import make
 from .._words import UNSAID
 
@@ -52,7 +52,6 @@ ROWS: Final = (
 CODES: Final = codes_of(ROWS)
 """The statuses Jira's documentation gives its errors, which are its codes."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 
 ERROR: Final = Shape(
     "error collection",
@@ -81,7 +80,7 @@ def read_jira(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ERROR.check(d, strict, where)
     status = d.get("status")
     code = str(status) if type(status) is int else None
-    row = _ROWS.get(code or "")
+    row = read_row("jira", code or "", None)
     kind, retryable = (row.kind, row.retryable) if row is not None else UNSAID
     return make(
         kind,
@@ -102,7 +101,7 @@ def _at_home(error: UnifiedError) -> bool:
         return False
     if said(extra) != error.message or (error.code is not None and not error.code.isdigit()):
         return False
-    row = _ROWS.get(error.code or str(error.status_code))
+    row = read_row("jira", error.code or str(error.status_code), None)
     return row is None or row.kind is error.kind
 
 

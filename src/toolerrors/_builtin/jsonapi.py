@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, want
-from .._table import Row, Rows, codes_of, error_status, of_status
+from .._table import Row, Rows, codes_of, error_status, of_status, read_row
 from .._unified import make
 from .._words import UNSAID, read_words
 
@@ -64,7 +64,6 @@ CODES: Final = codes_of(ROWS)
 """The HTTP statuses, as JSON:API writes them, that the rows read: the source's codes.  An
 error's own ``code`` is the application's, and open."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 
 TITLES: Final[dict[str, str]] = {
     row.code: row.meaning.partition(":")[0] for row in ROWS if row.reads
@@ -168,7 +167,7 @@ def meaning(error: Mapping[str, Any]) -> tuple[ErrorKind, bool | None]:
     code = error.get("code")
     said = read_words(code if type(code) is str else None, error.get("title"), error.get("detail"))
     status = _status(error.get("status"))
-    row = _ROWS.get(str(status))
+    row = read_row("jsonapi", str(status), None)
     known = (row.kind, row.retryable) if row is not None else of_status(status)
     if known is None:
         return said or UNSAID

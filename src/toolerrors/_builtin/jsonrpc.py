@@ -29,7 +29,7 @@ from .._source import (
     want,
     with_extra,
 )
-from .._table import Row, Rows, codes_of, of_status
+from .._table import Row, Rows, codes_of, of_status, read_row, row_for
 from .._unified import make, refill
 from .._words import UNSAID, names_missing_resource, names_refusal, read_words, status_in_text
 
@@ -82,23 +82,20 @@ ERROR_OBJECT: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_BY_NUMBER: Final = {int(code): (code, row) for code, row in _ROWS.items()}
-"""Each known code, as the number a payload holds, with its text and its row."""
 _REFUSED: Final = ErrorKind.REFUSED
-_WRAPPED: Final = _ROWS["-32603"]
+_WRAPPED: Final = row_for(ROWS, "-32603")
 """The internal error a server answers with when a call it made failed: an HTTP status its
 message states ("GET https://...: 404 Not Found") decides the kind and the advice, so a
 wrapped 404 is not found, and never retried."""
 _ALLOWED: Final = ERROR_OBJECT.names
 _BY_DATA: Final = {
-    "uri": _ROWS["-32002"],
-    "supported": _ROWS["-32022"],
+    "uri": row_for(ROWS, "-32002"),
+    "supported": row_for(ROWS, "-32022"),
 }
 """-32602 says more by what its ``data`` holds: ``uri``, a resource not found (the newest
 revision), ``supported``, a protocol version the server does not speak (2025-11-25)."""
-_PARAMS: Final = _ROWS["-32602"]
-_NOT_FOUND: Final = _ROWS["-32002"]
+_PARAMS: Final = row_for(ROWS, "-32602")
+_NOT_FOUND: Final = row_for(ROWS, "-32002")
 """-32602 is a resource not found where its words say so without ``data.uri`` (FastMCP's
 "Resource not found: 'file:///x'", the MCP SDK's "Unknown resource: file:///x"): they
 decide over the row, which would read it as bad input."""
@@ -168,11 +165,10 @@ def read_jsonrpc(
     the response that carries it."""
     ERROR_OBJECT.check(d, strict, where)
     number, message, data = d["code"], d["message"], d.get("data")
-    code, row = _BY_NUMBER.get(number) or (str(number), None)
+    code = str(number)
+    row = read_row("jsonrpc", code, None)
     if data is not None:
         row = _by_data(code, data) or row
-    if row is None and strict:
-        raise ShapeError(f"unknown jsonrpc code {number}", f"{where}/code")
     kind, retryable, status = _meaning(row, message)
     return make(
         kind,
@@ -352,7 +348,9 @@ def write(error: UnifiedError) -> dict[str, Any]:
         error.vendor == "jsonrpc"
         and code is not None
         and code.lstrip("-").isdigit()
-        and _meaning(_by_data(code, extra.get("data")) or _ROWS.get(code), error.message)[0]
+        and _meaning(
+            _by_data(code, extra.get("data")) or read_row("jsonrpc", code, None), error.message
+        )[0]
         is error.kind
     )
     if not at_home or code is None:

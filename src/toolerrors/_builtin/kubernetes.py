@@ -15,10 +15,9 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of, error_status, of_status
+from .._table import Row, Rows, codes_of, error_status, of_status, read_row
 from .._unified import make
 from .._words import UNSAID, read_words
 
@@ -88,16 +87,11 @@ STATUS: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
-
 def read_kubernetes(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"kind": "Status", "status": "Failure", "reason"?, "message"?, "code"?, ...}``."""
     STATUS.check(d, strict, where)
     reason, message, number = d.get("reason") or None, d.get("message"), d.get("code")
-    row = _ROWS.get(reason) if reason is not None else None
-    if reason is not None and row is None and strict:
-        raise ShapeError(f"unknown kubernetes reason {reason!r}", f"{where}/reason")
+    row = read_row("kubernetes", reason, None) if reason is not None else None
     status = error_status(number)
     if row is not None:
         kind, retryable = row.kind, row.retryable

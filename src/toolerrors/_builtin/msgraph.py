@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, partly_done
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -98,7 +97,7 @@ BARE: Final = Shape("error object", INNER, model="ErrorObject")
 """Azure's error object with no ``error`` around it."""
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 _FAILURE: Final = ("Failed", "Denied", "NotFound", "Exceeded", "Error")
 """How an unknown code that names a failure ends (``…Failed``, ``…NotFound``)."""
 
@@ -110,7 +109,7 @@ def _deepest(error: Mapping[str, Any], code: str) -> str:
     depth = 16  # a chain, not a tree; bounded all the same
     while type(inner) is dict and depth:
         deeper = inner.get("code")
-        if type(deeper) is str and deeper in _ROWS:
+        if type(deeper) is str and deeper in _KNOWN:
             found = deeper
         inner = inner.get("innerError") or inner.get("innererror")
         depth -= 1
@@ -122,9 +121,7 @@ def _object(
 ) -> UnifiedError:
     """An OData error object, held to its shape already."""
     code, message = inner["code"], inner["message"]
-    row = _ROWS.get(_deepest(inner, code))
-    if row is None and strict:
-        raise ShapeError(f"unknown msgraph code {code!r}", f"{where}/code")
+    row = read_row("msgraph", _deepest(inner, code), None)
     kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="msgraph", code=code, extra=keep)
 
@@ -176,7 +173,7 @@ def _failed(item: object) -> bool:
 def _known_or_failing(d: Mapping[str, Any]) -> bool:
     """A code Graph documents, or one whose words name a failure (``…Failed``)."""
     code = d["code"]
-    return code in _ROWS or code.endswith(_FAILURE)
+    return code in _KNOWN or code.endswith(_FAILURE)
 
 
 _MARKS: Final = ("innerError", "innererror", "target", "details")
@@ -188,7 +185,7 @@ def _marked(d: Mapping[str, Any]) -> bool:
     """An error object with Graph's own mark: a code Graph documents, or a field only
     Graph's (and Microsoft's REST guidelines') error has."""
     inner = d["error"]
-    return inner["code"] in _ROWS or any(key in inner for key in _MARKS)
+    return inner["code"] in _KNOWN or any(key in inner for key in _MARKS)
 
 
 def _any_failed(d: Mapping[str, Any]) -> bool:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import REQUEST_ID, Claim, Field, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of, error_status
+from .._table import Row, Rows, codes_of, error_status, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -75,16 +74,12 @@ ERROR: Final = Shape(
     model="ErrorResponse",
 )  # fmt: skip
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
 
 def read_notion(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"object": "error", "status": int, "code": text, "message": text, ...}``."""
     ERROR.check(d, strict, where)
     code, message, status = d["code"], d["message"], d["status"]
-    row = _ROWS.get(code)
-    if row is None and strict:
-        raise ShapeError(f"unknown notion code {code!r}", f"{where}/code")
+    row = read_row("notion", code, None)
     kind, retryable = row_or_words(row, code.replace("_", " "), message, status=status)
     return make(
         kind,

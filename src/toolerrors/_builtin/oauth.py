@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -72,7 +71,7 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 _MARKS: Final = ("error_description", "error_uri")
 
 
@@ -82,9 +81,7 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     status is the response's: servers differ from the RFC's (401 for ``invalid_grant``)."""
     ERROR.check(d, strict, where)
     code = d["error"]
-    row = _ROWS.get(code)
-    if row is None and strict:
-        raise ShapeError(f"unknown oauth code {code!r}", f"{where}/error")
+    row = read_row("oauth", code, None)
     message = d.get("error_description")
     if message is None:
         other = d.get("message")
@@ -122,7 +119,7 @@ SOURCE: Final = Source(
             read_oauth,
             "an OAuth error code, never beside an `ok`",
             is_a=str,
-            one_of=frozenset(_ROWS),
+            one_of=_KNOWN,
             refuses=("ok",),
         ),
         *(

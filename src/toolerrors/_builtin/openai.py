@@ -14,8 +14,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ShapeError
 from .._kinds import ErrorKind
-from .._source import SHOULD_RETRY, Claim, Field, Shape, Source, canonical_row, given_back, home
-from .._table import Row, Rows, codes_of, error_status
+from .._source import (
+    SHOULD_RETRY,
+    Claim,
+    Field,
+    Shape,
+    Source,
+    canonical_row,
+    given_back,
+    home,
+    unknown,
+)
+from .._table import Row, Rows, codes_of, error_status, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -82,7 +92,7 @@ ERROR: Final = Shape(
 )
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 _TYPES: Final = frozenset({"invalid_request_error", "authentication_error", "permission_error",
                            "not_found_error", "requests", "tokens", "server_error"})  # fmt: skip
 """Codes that are error types: written in ``type``, with a null ``code``."""
@@ -95,9 +105,9 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     message, code, kind_of = inner["message"], inner.get("code"), inner.get("type")
     status = error_status(d.get("status"))  # a Realtime event's own, read leniently
     name = code if code is not None else kind_of
-    row = _ROWS.get(name) if name is not None else None
-    if row is None and strict:
-        raise ShapeError(f"unknown openai code {name!r}", f"{where}/error/code")
+    row = read_row("openai", name, None) if name is not None else None
+    if row is None and strict:  # a null code, and a type that names no error of ours
+        raise unknown("type", kind_of, _KNOWN, f"{where}/error/type")
     kind, retryable = row_or_words(row, name, message)
     return make(
         kind, message, retryable=retryable, status_code=status, vendor="openai", code=name, extra=d
@@ -130,7 +140,7 @@ def _documented(d: Mapping[str, Any]) -> bool:
     message, param, sequence_number}``), which carries OpenAI's own marks."""
     code = d.get("code")
     name = code if code is not None else d.get("type")
-    if type(name) is str and name in _ROWS:
+    if type(name) is str and name in _KNOWN:
         return True
     return d.get("type") == "error" and "sequence_number" in d
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import UNSAID, row_or_words
 from .sqlstate import kind_of as sqlstate_kind
@@ -93,7 +93,6 @@ CLASSES: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
 }
 """A SQLSTATE class PostgREST gives one meaning: how a code not in the table is read."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
 _ROW_COUNT: Final = r"contains? (\d+) rows"
 """The row count in ``PGRST116``'s details: ``The result contains 0 rows``, ``Results
 contain 2 rows, application/vnd.pgrst.object+json requires 1 row``; compiled on first use, by
@@ -106,7 +105,7 @@ def kind_of(code: str, message: str, details: object) -> tuple[ErrorKind, bool |
     none not found), else the message's words, else its SQLSTATE class as PostgREST
     gives it a status, else what the SQLSTATE table says of the code or its class;
     ``unknown`` when none says (the status then decides)."""
-    row = _ROWS.get(code)
+    row = read_row("postgrest", code, None)
     if code == "PGRST116" and type(details) is str:
         counted = re.search(_ROW_COUNT, details)
         if counted is not None and int(counted.group(1)) > 1:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Response, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -118,8 +117,6 @@ BULK: Final = Shape(
 )
 """Bulk API 1.0's error."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
 
 def _read(d: Mapping[str, Any], strict: bool, where: str, *, bulk: bool) -> UnifiedError:
     """A REST API error, or with ``bulk`` a Bulk API one: a code of the other API's is
@@ -129,9 +126,7 @@ def _read(d: Mapping[str, Any], strict: bool, where: str, *, bulk: bool) -> Unif
     )
     shape.check(d, strict, where)
     code, message = d[code_key], d[said]
-    row = _ROWS.get(code) if (code in BULK_CODES) is bulk else None
-    if row is None and strict:
-        raise ShapeError(f"unknown salesforce code {code!r}", f"{where}/{code_key}")
+    row = read_row("salesforce", code, None) if (code in BULK_CODES) is bulk else None
     kind, retryable = row_or_words(row, code, message)
     return make(kind, message, retryable=retryable, vendor="salesforce", code=code, extra=d)
 

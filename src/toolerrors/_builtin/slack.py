@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -93,9 +92,6 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
-
 def _message(code: str, row: Row | None, d: Mapping[str, Any]) -> str:
     """Slack gives a code, not a sentence: the code's meaning, and what the payload adds
     (the messages of ``invalid_arguments``, the scopes of ``missing_scope``)."""
@@ -114,10 +110,8 @@ def read_slack(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"ok": false, "error": code, ...}``."""
     ERROR.check(d, strict, where)
     code = d["error"]
-    row = _ROWS.get(code)
+    row = read_row("slack", code, None)
     message = _message(code, row, d)
-    if row is None and strict:
-        raise ShapeError(f"unknown slack code {code!r}", f"{where}/error")
     kind, retryable = row_or_words(row, code)
     return make(kind, message, retryable=retryable, vendor="slack", code=code, extra=d)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._errors import text_of
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, with_extra
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row, row_for
 from .._unified import make
 from .._words import UNSAID, read_words
 
@@ -134,13 +134,11 @@ ROWS: Final = (
 CODES: Final = codes_of(ROWS)
 """The SQLSTATEs read by name: PostgreSQL defines many more, each read by its class."""
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-
 
 def kind_of(code: str) -> tuple[ErrorKind, bool | None] | None:
     """What a SQLSTATE says: its row, else its class's generic code's (``08`` and
     ``000``); ``None`` for a class the table does not hold."""
-    row = _ROWS.get(code) or _ROWS.get(code[:2] + "000")
+    row = read_row("sqlstate", code, None) or read_row("sqlstate", code[:2] + "000", None)
     return None if row is None else (row.kind, row.retryable)
 
 
@@ -227,9 +225,9 @@ _LOST: Final = frozenset({"psycopg.OperationalError", "psycopg2.OperationalError
 """The drivers' exception for a failed connection: without a SQLSTATE, the connection was
 lost or never made."""
 
-_UNREACHABLE: Final = _ROWS["08001"]
-_REJECTED: Final = _ROWS["08004"]
-_MAY_HAVE_RUN: Final = _ROWS["08006"]
+_UNREACHABLE: Final = row_for(ROWS, "08001")
+_REJECTED: Final = row_for(ROWS, "08004")
+_MAY_HAVE_RUN: Final = row_for(ROWS, "08006")
 
 
 def _fields(exc: BaseException) -> dict[str, Any] | None:

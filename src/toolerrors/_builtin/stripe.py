@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import Action, ErrorKind
 from .._source import SHOULD_RETRY, Claim, Field, Response, Shape, Source, canonical_row, given_back
-from .._table import Row, Rows, codes_of
+from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -88,13 +87,13 @@ INNER: Final = (
 ERROR: Final = Shape.under("error", INNER)
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 _TYPES: Final = frozenset({"card_error", "invalid_request_error", "idempotency_error", "api_error"})
 _ONLY_STRIPE: Final = frozenset(
     {"card_error", "idempotency_error", "api_error", "temporary_session_expired"}
 )
 """Types no other API sends."""
-_ONLY_CODES: Final = frozenset(_ROWS) - {"invalid_request_error"}
+_ONLY_CODES: Final = _KNOWN - {"invalid_request_error"}
 """Codes no other API sends: all but the type OpenAI shares."""
 _MARKS: Final = frozenset({
     "decline_code", "doc_url", "request_log_url", "advice_code", "network_advice_code",
@@ -112,10 +111,8 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     ERROR.check(d, strict, where)
     inner = d["error"]
     code, kind_of = inner.get("code"), inner.get("type")
-    name = code if code is not None and code in _ROWS else kind_of or code
-    row = _ROWS.get(name) if name is not None else None
-    if row is None and strict:
-        raise ShapeError(f"unknown stripe code {name!r}", f"{where}/error/code")
+    name = code if code is not None and code in _KNOWN else kind_of or code
+    row = read_row("stripe", name, None) if name is not None else None
     message = inner.get("message")
     kind, retryable = row_or_words(row, name, message)
     card = row is not None and kind_of == "card_error" and kind is not _APPROVAL

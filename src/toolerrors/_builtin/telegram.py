@@ -16,10 +16,9 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, with_extra
-from .._table import Row, Rows, codes_of, of_status
+from .._table import Row, Rows, codes_of, of_status, read_row, row_for
 from .._unified import make
 from .._words import UNSAID, read_words, wait_in_text
 
@@ -59,7 +58,7 @@ ERROR: Final = Shape(
     "error response",
     (
         Field("ok", (bool,), required=True, const=False),
-        Field("error_code", (int,), required=True, fills="code"),
+        Field("error_code", (int,), required=True, fills="code", closed=frozenset(CODES)),
         Field("description", (str,), required=True, fills="message"),
         Field("parameters", (dict,), fields=(
             Field("migrate_to_chat_id", (int,), samples=(-1001234567890,)),
@@ -70,8 +69,7 @@ ERROR: Final = Shape(
 )  # fmt: skip
 
 
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
-_GENERIC: Final = _ROWS["400"]
+_GENERIC: Final = row_for(ROWS, "400")
 """The row whose description says more than its code: a ``Bad Request`` is read by the
 known words of its description (``chat not found`` is not found) where it has some."""
 _MIGRATED: Final = (ErrorKind.NOT_FOUND, False)
@@ -103,9 +101,7 @@ def read_telegram(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     ERROR.check(d, strict, where)
     number, description = d["error_code"], d["description"]
     code = str(number)
-    row = _ROWS.get(code)
-    if row is None and strict:
-        raise ShapeError(f"unknown telegram error_code {number}", f"{where}/error_code")
+    row = read_row("telegram", code, None)
     parameters = d.get("parameters")
     given = parameters if type(parameters) is dict else {}
     kind, retryable = _kind(row, number, description, "migrate_to_chat_id" in given)
@@ -130,7 +126,9 @@ def _at_home(error: UnifiedError) -> bool:
         return False
     parameters = extra.get("parameters") if extra else None
     migrated = type(parameters) is dict and "migrate_to_chat_id" in parameters
-    return _kind(_ROWS.get(code), int(code), error.message, migrated)[0] is error.kind
+    return (
+        _kind(read_row("telegram", code, None), int(code), error.message, migrated)[0] is error.kind
+    )
 
 
 def write(error: UnifiedError) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Response, Shape, Source, canonical_row, with_extra
-from .._table import KINDS, Row, Rows, codes_of, error_status
+from .._table import KINDS, Row, Rows, codes_of, error_status, read_row
 from .._unified import make
 from .._words import row_or_words
 
@@ -70,7 +70,7 @@ _STATUS: Final = {
     row.code: row.status or KINDS[row.kind].status or 500 for row in ROWS if row.reads
 }
 """The status each code comes with: Twilio's, else its kind's."""
-_ROWS: Final = {row.code: row for row in ROWS if row.reads}
+_KNOWN: Final = frozenset(CODES)
 _PAGE: Final = "https://www.twilio.com/docs/errors/"
 """Where ``more_info`` points: the code's page in Twilio's dictionary."""
 
@@ -95,7 +95,9 @@ def _kind(
 ) -> tuple[ErrorKind, bool | None]:
     """The code's row, else the words of the message (and ``detail``), else the status."""
     said = detail if type(detail) is str else None
-    return row_or_words(_ROWS.get(code or ""), message, said, status=error_status(status))
+    return row_or_words(
+        read_row("twilio", code or "", None), message, said, status=error_status(status)
+    )
 
 
 def read_twilio(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -120,7 +122,7 @@ def _read_exception(exc: BaseException) -> UnifiedError:
     ("Unable to create record: ...")."""
     number, message, status = (getattr(exc, name, None) for name in ("code", "msg", "status"))
     code = str(number) if type(number) is int else None
-    if code not in _ROWS and number == status:
+    if code not in _KNOWN and number == status:
         code = None  # the SDK gives the status as the code where the body had none
     text = message if type(message) is str and message else str(exc)
     kind, retryable = _kind(code, text, status)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .._unified import layer_missing
-from .checker import check, only, problems, want
+from .checker import check, only, problems, unknown, want
 from .claims import Claim, Reader
 from .fields import NO_VALUE, Field
 from .reading import lookup, partly_done, required_str
@@ -124,6 +124,7 @@ __all__ = [
     "register",
     "required_str",
     "retry_to_write",
+    "unknown",
     "unregister",
     "want",
     "with_extra",

@@ -1,5 +1,6 @@
 """Holding a payload to a shape: `check` (written from the shape's fields on first use),
-`problems` (every way it fails), and `only` (strict reading's unknown fields)."""
+`problems` (every way it fails), and `only` (strict reading's unknown fields); a closed
+field's unknown value is refused by strict reading here, for every source."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
     from .fields import Field
 
-__all__ = ["Described", "check", "compile_check", "only", "problems", "want"]
+__all__ = ["Described", "check", "compile_check", "only", "problems", "unknown", "want"]
 
 _MISSING: Final = object()
 
@@ -44,8 +45,9 @@ def check(shape: Described, d: Mapping[str, Any], strict: bool, where: str) -> N
     not null (an optional one may be null, which is the same as absent); a constant must
     be its value, any other field one of its types; a wait a number of seconds; a nested
     object is held to its own fields.  Under ``strict`` a required field that may be null
-    must be there too, and a field the shape does not name is refused, at any depth.  The
-    first problem raises a `ShapeError` at its path.
+    must be there too, a field the shape does not name is refused, and so is a value a
+    closed field does not list (an unknown code), at any depth.  The first problem raises
+    a `ShapeError` at its path.
     """
     shape.check(d, strict, where)
 
@@ -60,9 +62,10 @@ def _refuse(shape: Described, d: Mapping[str, Any], where: str) -> None:
 
 def problems(shape: Described, d: Mapping[str, Any], strict: bool, where: str) -> list[ShapeError]:
     """Every way ``d`` fails `check`, not only the first: each wrong field in the shape's
-    order, then under ``strict`` each missing or unknown one, at any depth."""
+    order, then under ``strict`` each missing or unknown one and each unknown value, at
+    any depth."""
     found = list(_wrong(shape.fields, d, where))
-    return [*found, *_unnamed(shape.fields, d, where)] if strict else found
+    return [*found, *_strictly(shape.fields, d, where)] if strict else found
 
 
 def compile_check(shape: Described, d: Mapping[str, Any], strict: bool, where: str) -> None:
@@ -77,7 +80,7 @@ def compile_check(shape: Described, d: Mapping[str, Any], strict: bool, where: s
     names' reprs and names their types and constants by number (``types3``)."""
     scope: dict[str, Any] = {
         "is_wait": is_wait, "_refuse": _refuse, "shape": shape,
-        "_unnamed": _unnamed, "fields": shape.fields,
+        "_strictly": _strictly, "fields": shape.fields,
     }  # fmt: skip
     test = _fits_test(shape.fields, "d", scope, count())
     lines = [
@@ -85,7 +88,7 @@ def compile_check(shape: Described, d: Mapping[str, Any], strict: bool, where: s
         f"    if not ({test}):",
         "        _refuse(shape, d, where)",
         "    if strict:",
-        "        problem = next(_unnamed(fields, d, where), None)",
+        "        problem = next(_strictly(fields, d, where), None)",
         "        if problem is not None:",
         "            raise problem",
     ]
@@ -136,20 +139,46 @@ def _field_test(spec: Field, of: str, scope: dict[str, Any], numbers: Iterator[i
     return f"({test})"
 
 
-def _unnamed(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Iterator[ShapeError]:
+def _strictly(fields: tuple[Field, ...], d: Mapping[str, Any], where: str) -> Iterator[ShapeError]:
     """What strict reading also refuses: a required field missing even though it may be
-    null, and fields ``fields`` does not name, here or in a nested object."""
+    null, fields ``fields`` does not name, and a value a closed field does not list, here
+    or in a nested object."""
     for spec in fields:
         if spec.required and spec.nullable and spec.name not in d:
             yield ShapeError(f"missing required field {spec.name!r}", where)
     names = {spec.name for spec in fields}
-    unknown = [key for key in d if key not in names]
-    if unknown:
-        yield ShapeError(f"unknown field(s) {', '.join(map(repr, unknown))}", where)
+    unnamed = [key for key in d if key not in names]
+    if unnamed:
+        yield ShapeError(f"unknown field(s) {', '.join(map(repr, unnamed))}", where)
     for spec in fields:
         value = d.get(spec.name)
-        if spec.fields and type(value) is dict:
-            yield from _unnamed(spec.fields, value, f"{where}/{spec.name}")
+        if spec.closed is not None and not _listed(value, spec):
+            yield unknown(spec.name, value, spec.closed, f"{where}/{spec.name}")
+        elif spec.fields and type(value) is dict:
+            yield from _strictly(spec.fields, value, f"{where}/{spec.name}")
+
+
+_SHOWN: Final = 16
+"""How many of a closed field's values an unknown value's error lists."""
+
+
+def _listed(value: object, spec: Field) -> bool:
+    """``value`` is one the closed field ``spec`` lists, or is none to list: absent, null,
+    or not of its types (which `_wrong` reports).  A number is listed as its text: a
+    row's code is text (``"-32603"``) where the wire holds a number."""
+    if value is None or type(value) not in spec.types:
+        return True
+    return (value if type(value) is str else str(value)) in (spec.closed or ())
+
+
+def unknown(name: str, value: object, closed: frozenset[str], where: str) -> ShapeError:
+    """The error strict reading gives for a value of field ``name`` that the ``closed``
+    values it may hold do not list: the value, and the values it may be, in order (the
+    first `_SHOWN` of many)."""
+    known = sorted(closed)
+    shown = ", ".join(map(repr, known[:_SHOWN]))
+    listed = shown if len(known) <= _SHOWN else f"the {len(known)} it lists ({shown}, ...)"
+    return ShapeError(f"unknown {name} {value!r}; expected one of {listed}", where)
 
 
 def _same(value: object, const: object) -> bool:

@@ -51,7 +51,8 @@ class Field(NamedTuple):
     """The `UnifiedError` attribute it fills (``"code"``, ``"retry_after"``), if any; a
     field that fills one is carried by the attribute, not kept in ``extra``."""
     closed: frozenset[str] | None = None
-    """Under strict parsing its value must be one of these."""
+    """Under strict parsing its value must be one of these (a number as its text, as a
+    row's code is): `check` refuses any other, naming the values it may be."""
     const: object = NO_VALUE
     """The one value it always has (Pythe's ``ok: false``); it is carried too."""
     seconds: bool = False

@@ -30,7 +30,9 @@ def required_str(d: Mapping[str, Any], key: str, where: str) -> str:
 
 
 def lookup(vendor: str, code: str, *, status: int | None, strict: bool, where: str) -> Row | None:
-    """The row for a code; under ``strict`` an unknown code is an error."""
+    """The row a payload with this code (and status) is read by, from the registry's one
+    index; under ``strict`` an unknown code is an error.  A code in a closed `Field` needs
+    no ``strict`` here: `check` refuses one its field does not list."""
     row = read_row(vendor, code, status)
     if row is None and strict:
         raise ShapeError(f"unknown {vendor} code {code!r}", where)

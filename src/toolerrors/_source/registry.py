@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._builtin import NAMES
 from .._kinds import ErrorKind
-from .._table import BOUND, CARRIED, KINDS, READ, READ_BY, RETRYABLE, ROWS, WRITE
+from .._table import BOUND, CARRIED, KINDS, READ_BY, ROWS, WRITE
 from .claims import compile_dispatcher, first_taker
 from .shapes import ONE_TIME_CODE, REQUEST_ID, SHOULD_RETRY, body_key
 
@@ -82,7 +82,7 @@ say ``retryable`` false."""
 def _rebuild() -> None:
     """Derive every lookup again from the registered sources (after a removal)."""
     lookups = (
-        ROWS, READ, READ_BY, RETRYABLE, WRITE, CARRIED, BOUND, EXCEPTION_READERS, RESPONSES,
+        ROWS, READ_BY, WRITE, CARRIED, BOUND, EXCEPTION_READERS, RESPONSES,
         TEXT_READERS,
     )  # fmt: skip
     for lookup in lookups:
@@ -100,12 +100,9 @@ def _derive(source: Source) -> None:
     ROWS.extend(source.rows)
     for row in source.rows:
         if row.reads:
-            READ[(row.vendor, row.code, row.when_status)] = row
+            READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
             if row.when_status is not None:
                 BOUND.add(row.when_status)
-            READ_BY.setdefault(row.vendor, {}).setdefault(row.code, {})[row.when_status] = row
-            if row.when_status is None:
-                RETRYABLE[(row.vendor, row.code)] = row.retryable
         if row.writes:
             WRITE[(row.vendor, row.kind)] = row
     CARRIED[source.name] = source.carried

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .._kinds import ErrorKind
-from .._table import CARRIED, KINDS, RETRYABLE, WRITE, Row, read_row
+from .._table import CARRIED, KINDS, WRITE, Row, read_row
 from .registry import ANCHORS, SAFER_KIND, SOURCES, classify
 
 if TYPE_CHECKING:
@@ -37,10 +37,10 @@ def canonical_row(error: UnifiedError, vendor: str) -> Row:
     a kind that would invite a retry the error does not allow is written by
     `SAFER_KIND`'s row."""
     row = WRITE[(vendor, error.kind)]
-    if not SOURCES[vendor].retry_field and more_retryable(
-        RETRYABLE.get((vendor, row.code)), error.retryable
-    ):
-        return WRITE[(vendor, SAFER_KIND)]
+    if not SOURCES[vendor].retry_field:
+        read = read_row(vendor, row.code, None)
+        if more_retryable(read.retryable if read is not None else None, error.retryable):
+            return WRITE[(vendor, SAFER_KIND)]
     return row
 
 
