@@ -218,7 +218,9 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     status = status_in_text(message)
     words = read_words(message)
     if words is not None and words[0] is _LOST and status is not None:
-        words = None  # "fetch failed with status code 403": it was answered, not lost
+        # "fetch failed with status code 403": undici's wrapper says nothing a status
+        # that came back does not; a timeout's own words still do
+        words = read_words(message.replace("fetch failed", " "))
     said = _by_class(message) or words or of_status(status)
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
