@@ -184,9 +184,8 @@ def _as_object(payload: object) -> Mapping[str, Any]:
 
 def _apply(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     """``base`` with each override set (or, for `ABSENT`, left out) where its field is:
-    at the top, or inside the error object of an envelope (Stripe's and OpenAI's
-    ``{"error": {...}}``), where a field of neither goes when that object is all there
-    is."""
+    at the top, or inside the error object of an envelope (``{"error": {...}}``), where
+    a field of neither goes when that object is all there is."""
     inner = base.get("error")
     inner = inner if type(inner) is dict else None
     for key, value in overrides.items():
