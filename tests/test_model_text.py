@@ -185,7 +185,12 @@ def test_a_retry_layer_that_gave_up_is_said_not_invited_again() -> None:
     assert model_text(caught.value.error, retried=True).splitlines()[:3] == [
         "Tool call failed: rate_limited.",
         "What to do: wait_and_retry: done here, as far as the caller's retry policy allows.",
-        "Don't call it again now: say that it failed, or try later.",
+        "Don't call it again now: the server asked for a wait of 2 s; say that it failed,"
+        " or try after it.",
     ]
+    busy = from_http(503, {})  # no wait stated: none is named
+    assert model_text(busy, retried=True).splitlines()[2] == (
+        "Don't call it again now: say that it failed, or try later."
+    )
     missing = from_http(404, {})
     assert model_text(missing, retried=True) == model_text(missing)

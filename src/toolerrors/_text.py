@@ -97,6 +97,17 @@ _SPENT: Final = "done here, as far as the caller's retry policy allows."
 _AGAIN: Final = "Don't call it again now: say that it failed, or try later."
 """Its retry line then: the model must not start the loop over."""
 
+_AGAIN_AFTER: Final = (
+    "Don't call it again now: the server asked for a wait of {wait} s; say that it"
+    " failed, or try after it."
+)
+"""The same, where the server said how long to wait (a wait the retry layer gave up)."""
+
+
+def _again(error: UnifiedError) -> str:
+    wait = error.retry_after
+    return _AGAIN if wait is None else _AGAIN_AFTER.format(wait=seconds(wait))
+
 
 def model_text(error: UnifiedError, *, retried: bool = False) -> str:
     """What to tell a model about a failed tool call, in lines it can rely on.
@@ -118,7 +129,7 @@ def model_text(error: UnifiedError, *, retried: bool = False) -> str:
     lines = [
         f"{_FAILED}{error.kind!s}.",
         f"What to do: {error.action!s}: {_SPENT if spent else hint}",
-        _AGAIN if spent else _retry_line(error),
+        _retry_line(error) if not spent else _again(error),
     ]
     if error.owner is not None:
         lines.append(f"Owner: {quoted(error.owner)}")

@@ -20,13 +20,18 @@ FAST: Final = Retry(RetryPolicy(attempts=5), sleep=lambda _: None)
 CHECK_FIRST: Final = "It may have happened: check before you run it again."
 """The third line of what a model is told about a call that may have happened."""
 
-RETRIED: Final = [
-    "Tool call failed: rate_limited.",
-    "What to do: wait_and_retry: done here, as far as the caller's retry policy allows.",
-    "Don't call it again now: say that it failed, or try later.",
-]
-"""The first lines of what a model is told about a rate limit the adapter waited out and
-met again: the attempts were made, so the model must not start them over."""
+
+def retried(wait: int) -> list[str]:
+    """The first lines of what a model is told about a rate limit the adapter waited out
+    (``wait`` seconds, as the server asked) and met again: the attempts were made, so
+    the model must not start them over."""
+    return [
+        "Tool call failed: rate_limited.",
+        "What to do: wait_and_retry: done here, as far as the caller's retry policy allows.",
+        f"Don't call it again now: the server asked for a wait of {wait} s; say that it"
+        " failed, or try after it.",
+    ]
+
 
 SECRET: Final = "hunter2"
 """What a bug's text holds, which no model may see."""

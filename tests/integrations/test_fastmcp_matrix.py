@@ -23,13 +23,13 @@ from toolerrors.retry import Retry, RetryPolicy
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
-    RETRIED,
     SECRET,
     buggy,
     function,
     held_until_approved,
     rate_limited,
     refusing,
+    retried,
     timed_out_after_charging,
 )
 
@@ -124,7 +124,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, layer: str) -> None:
     error = toolerrors.error_of(result)
     assert (len(calls), waits) == (2, [2])
     assert error is not None and error.kind.value == "rate_limited"
-    assert _advice(result)[:3] == RETRIED
+    assert _advice(result)[:3] == retried(2)
 
 
 @pytest.mark.parametrize(("kind", "layer"), KINDS, ids=IDS)

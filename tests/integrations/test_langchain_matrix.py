@@ -28,13 +28,13 @@ from toolerrors.testing import refused
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
-    RETRIED,
     SECRET,
     buggy,
     function,
     held_until_approved,
     rate_limited,
     refusing,
+    retried,
     timed_out_after_charging,
 )
 
@@ -178,7 +178,7 @@ def test_a_rate_limit_waits_and_tries_once_more(kind: str, entry: str, layer: st
     result = _run(agent, entry, ASK)
     assert (len(calls), waits) == (2, [3])
     assert _errors(result)[0].artifact["kind"] == "rate_limited"
-    assert str(_errors(result)[0].content).splitlines()[:3] == RETRIED
+    assert str(_errors(result)[0].content).splitlines()[:3] == retried(3)
 
 
 @pytest.mark.parametrize("layer", LAYERS)

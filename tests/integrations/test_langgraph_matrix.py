@@ -34,13 +34,13 @@ from toolerrors.testing import refused
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
-    RETRIED,
     SECRET,
     buggy,
     function,
     held_until_approved,
     rate_limited,
     refusing,
+    retried,
     timed_out_after_charging,
 )
 
@@ -197,7 +197,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     )  # fmt: skip
     result = _run(graph, entry, ASK)
     assert (len(calls), waits) == (2, [3])
-    assert _errors(result)[0].splitlines()[:3] == RETRIED
+    assert _errors(result)[0].splitlines()[:3] == retried(3)
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)

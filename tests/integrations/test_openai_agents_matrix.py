@@ -27,13 +27,13 @@ from toolerrors.retry import Retry, RetryPolicy
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
-    RETRIED,
     SECRET,
     buggy,
     function,
     held_until_approved,
     rate_limited,
     refusing,
+    retried,
     timed_out_after_charging,
 )
 
@@ -150,7 +150,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     )
     (output,) = _outputs(_run(agent, entry, "Search."))
     assert (len(calls), waits) == (2, [2])
-    assert output.splitlines()[:3] == RETRIED
+    assert output.splitlines()[:3] == retried(2)
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)

@@ -24,13 +24,13 @@ from toolerrors.testing import configure_error
 from ._scenarios import (
     CHECK_FIRST,
     FAST,
-    RETRIED,
     SECRET,
     buggy,
     function,
     held_until_approved,
     rate_limited,
     refusing,
+    retried,
     timed_out_after_charging,
 )
 
@@ -210,7 +210,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     agent = _agent(_script(("search", {"amount": 1})), [("search", body)], kind, wiring, retry)
     result = _run(agent, entry, "Search.")
     assert (len(calls), waits) == (2, [2])
-    assert _texts(result)[0].splitlines()[:3] == RETRIED
+    assert _texts(result)[0].splitlines()[:3] == retried(2)
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
