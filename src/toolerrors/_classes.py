@@ -99,12 +99,12 @@ DB_API: Final[dict[str, Rule]] = {
     "DatabaseError": Rule(ErrorKind.INTERNAL, None, worded=True),
 }
 """The exception classes every Python database driver names as PEP 249 (the DB-API)
-does, by name, read as SQLSTATE's classes are: an integrity, data or programming error
-is the statement's (23, 22, 42: not retried as it is), a feature not supported is
-unsupported (0A); an operational error (a connection lost, a deadlock, a timeout) may
-have run (08), and an internal one is the server's (XX).  The text's known words name
-the kind where they say more (SQLite's "UNIQUE constraint failed" is a conflict, its
-"no such table" not found); the class keeps its retry advice."""
+does, by name, read as the SQL standard's classes of error are: an integrity, data or
+programming error is the statement's (23, 22, 42: not retried as it is), a feature not
+supported is unsupported (0A); an operational error (a connection lost, a deadlock, a
+timeout) may have run (08), and an internal one is the server's (XX).  The text's known
+words name the kind where they say more (SQLite's "UNIQUE constraint failed" is a
+conflict, its "no such table" not found); the class keeps its retry advice."""
 
 
 def db_api(names: list[str]) -> Rule | None:
