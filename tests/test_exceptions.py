@@ -532,3 +532,35 @@ def test_langchains_model_exceptions_by_the_condition_each_names(
         error = from_exception(exc)
         assert (error.kind, error.retryable) == (kind, retryable)
         assert retryable is None or retryable is cls.is_retryable
+
+
+def test_any_database_driver_s_exception_is_read_by_pep_249_s_classes() -> None:
+    """The standard library's sqlite3, provoked for real: PEP 249's classes, which every
+    driver names, read as SQLSTATE's classes are, the text's words naming the kind where
+    they say more; a class of that name outside a DB-API hierarchy is not read so."""
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    db.execute("create table t (id integer primary key)")
+    db.execute("insert into t values (1)")
+    read = {}
+    for name, sql in (
+        ("taken", "insert into t values (1)"),
+        ("missing", "select * from nope"),
+        ("syntax", "selec 1"),
+    ):
+        with pytest.raises(sqlite3.DatabaseError) as caught:
+            db.execute(sql)
+        error = from_exception(caught.value)
+        read[name] = (error.kind, error.retryable, error.code)
+    db.close()
+    assert read == {
+        "taken": (ErrorKind.CONFLICT, False, "sqlite3.IntegrityError"),
+        "missing": (ErrorKind.NOT_FOUND, None, "sqlite3.OperationalError"),
+        "syntax": (ErrorKind.INVALID_INPUT, None, "sqlite3.OperationalError"),
+    }
+
+    class IntegrityError(Exception):  # no DatabaseError above it: not a driver's
+        pass
+
+    assert from_exception(IntegrityError("x")).kind is ErrorKind.UNKNOWN

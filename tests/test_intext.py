@@ -130,6 +130,13 @@ ANNOUNCED = [
     # (github.com/pksunkara/cargo-workspaces/issues/25)
     ("error: api errors (status 200 OK): crate version `0.12.0` is already uploaded",
      ErrorKind.CONFLICT, False),
+    # A database driver's exception by PEP 249's class names: a statement's integrity
+    # error is not retried as it is; an operational one may have run
+    # (github.com/hail-is/hail/pull/8014, github.com/codalab/codalab-worksheets/issues/3337)
+    ("pymysql.err.IntegrityError: (1062, \"Duplicate entry '7433-432443' for key 'PRIMARY'\")",
+     ErrorKind.INVALID_INPUT, False),
+    ("MySQLdb._exceptions.OperationalError: (1213, 'Deadlock found when trying to get lock;"
+     " try restarting transaction')", ErrorKind.UNKNOWN_OUTCOME, None),
     # Docker's daemon answering a pull over Docker Hub's limit
     # (github.com/docker/hub-feedback/issues/2429)
     ("Error response from daemon: toomanyrequests: You have reached your pull rate limit.",

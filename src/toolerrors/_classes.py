@@ -18,7 +18,17 @@ from typing import Final, NamedTuple
 from ._enum import TextEnum
 from ._kinds import ErrorKind
 
-__all__ = ["EXCEPTIONS", "REPLIES", "TOLD", "UNUSABLE", "URL_UNUSABLE", "Phase", "Rule"]
+__all__ = [
+    "DB_API",
+    "EXCEPTIONS",
+    "REPLIES",
+    "TOLD",
+    "UNUSABLE",
+    "URL_UNUSABLE",
+    "Phase",
+    "Rule",
+    "db_api",
+]
 
 
 class Phase(TextEnum):
@@ -76,6 +86,33 @@ busy with a script): nothing was done, so another attempt is safe."""
 _OUT_OF_MEMORY: Final = Rule(ErrorKind.UNAVAILABLE, None)
 """Over ``maxmemory``: nothing was written, and whether memory frees is not known."""
 _NO_SCRIPT: Final = Rule(ErrorKind.NOT_FOUND, False)
+
+
+DB_API: Final[dict[str, Rule]] = {
+    "IntegrityError": Rule(ErrorKind.INVALID_INPUT, False, worded=True),
+    "DataError": Rule(ErrorKind.INVALID_INPUT, False, worded=True),
+    "ProgrammingError": Rule(ErrorKind.INVALID_INPUT, False, worded=True),
+    "NotSupportedError": Rule(ErrorKind.UNSUPPORTED, False),
+    "OperationalError": Rule(ErrorKind.UNKNOWN_OUTCOME, None, worded=True),
+    "InternalError": Rule(ErrorKind.INTERNAL, None, worded=True),
+    "InterfaceError": Rule(ErrorKind.INTERNAL, None, worded=True),
+    "DatabaseError": Rule(ErrorKind.INTERNAL, None, worded=True),
+}
+"""The exception classes every Python database driver names as PEP 249 (the DB-API)
+does, by name, read as the SQL standard's classes of error are: an integrity, data or
+programming error is the statement's (23, 22, 42: not retried as it is), a feature not
+supported is unsupported (0A); an operational error (a connection lost, a deadlock, a
+timeout) may have run (08), and an internal one is the server's (XX).  The text's known
+words name the kind where they say more (SQLite's "UNIQUE constraint failed" is a
+conflict, its "no such table" not found); the class keeps its retry advice."""
+
+
+def db_api(names: list[str]) -> Rule | None:
+    """The DB-API rule for an exception whose classes (most derived first) are
+    ``names``: only one that derives from a class named ``DatabaseError``, PEP 249's."""
+    if "DatabaseError" not in names:
+        return None
+    return next((DB_API[name] for name in names if name in DB_API), None)
 
 
 EXCEPTIONS: Final[dict[str, Rule]] = {

@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, Final
 
 from . import _source
-from ._classes import EXCEPTIONS, Phase, Rule
+from ._classes import DB_API, EXCEPTIONS, Phase, Rule
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._kinds import ErrorKind
@@ -108,15 +108,18 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     ``ConnectionError`` wraps a refused connection and a lost one alike)."""
     opening, cause, by_name = _raised()
     found = opening.match(text)
-    rule = EXCEPTIONS.get(found[1]) if found is not None else None
+    if found is None:
+        return None
+    rule = EXCEPTIONS.get(found[1])
+    if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
+        rule = DB_API.get(found[1].rpartition(".")[2])
     if rule is None:
         return None
     if rule.phase is Phase.WRAPPER:
         named = cause.search(text)
         rule = by_name.get(named[1], rule) if named is not None else rule
-    if rule.worded:
-        return read_words(text) or (rule.kind, rule.retryable)
-    return rule.kind, rule.retryable
+    said = read_words(text) if rule.worded else None
+    return (rule.kind if said is None else said[0]), rule.retryable  # the class's advice
 
 
 def announced(

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
-from ._classes import EXCEPTIONS, REPLIES, TOLD, UNUSABLE, URL_UNUSABLE, Phase, Rule
+from ._classes import EXCEPTIONS, REPLIES, TOLD, UNUSABLE, URL_UNUSABLE, Phase, Rule, db_api
 from ._errors import ShapeError, derives_from, text_of
 from ._http import from_http
 from ._json import MAX_DEPTH, is_wait
@@ -251,6 +251,9 @@ def _known(exc: BaseException, seen: set[int], depth: int) -> UnifiedError | Rul
         rule = EXCEPTIONS.get(name) or _reply(exc, REPLIES.get(name))
         if rule is not None:
             return rule
+    rule = db_api([cls.__name__ for cls in type(exc).__mro__])  # any driver's, PEP 249's
+    if rule is not None:
+        return rule
     # An error carried as JSON text (an MCP server's ToolError, say), or with a source's
     # mark ("MCP error -32001: Request timed out", a TypeScript client's McpError).
     return error_in_exception_text(text_of(exc))

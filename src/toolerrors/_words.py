@@ -132,7 +132,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
-        r"|eisdir|enotdir|is a directory|not a directory|syntax error at or near"
+        r"|eisdir|enotdir|is a directory|not a directory|syntax error"
         r"|cannot query field",
         ErrorKind.INVALID_INPUT,
     ),

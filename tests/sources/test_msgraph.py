@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import corpus_case
-from toolerrors import ErrorKind, ShapeError, error_of, msgraph, parse
+from toolerrors import ErrorKind, ShapeError, error_of, from_http, msgraph, parse
 
 
 def test_azure_bare_pairs_are_errors_only_when_they_name_one() -> None:
@@ -88,7 +88,19 @@ def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
     assert error_of(envelope) is None
     with pytest.raises(ShapeError, match="expected false, got string"):
         parse(envelope)
-    assert parse({"code": "unauthorized", "message": "m"}).vendor == "msgraph"
+    assert parse({"code": "itemNotFound", "message": "m"}).vendor == "msgraph"
+
+
+def test_a_code_of_one_plain_word_names_no_system() -> None:
+    """``unauthorized`` is in Graph's list, and in everyone's words: a bare
+    ``{code, message}`` with it is read by its words and names no system (Backblaze B2's
+    answer to a wrong key, github.com/Backblaze/B2_Command_Line_Tool/issues/313); a code
+    of Graph's own coinage still names Graph."""
+    b2 = from_http(401, {}, {"code": "unauthorized", "message": "", "status": 401})
+    assert (b2.kind, b2.retryable, b2.vendor) == (ErrorKind.UNAUTHENTICATED, False, "http")
+    bare = parse({"code": "unauthorized", "message": "m"})
+    assert (bare.kind, bare.vendor) == (ErrorKind.UNAUTHENTICATED, None)
+    assert parse({"code": "activityLimitReached", "message": "m"}).vendor == "msgraph"
 
 
 @pytest.mark.parametrize(

@@ -171,9 +171,13 @@ def _failed(item: object) -> bool:
 
 
 def _known_or_failing(d: Mapping[str, Any]) -> bool:
-    """A code Graph documents, or one whose words name a failure (``…Failed``)."""
-    code = d["code"]
-    return code in _KNOWN or code.endswith(_FAILURE)
+    """A code Graph documents, or one whose words name a failure (``…Failed``); never a
+    code that is one plain word (``unauthorized``, ``forbidden``), which any API may send
+    and which marks no system: Backblaze B2's ``{code, message, status}`` says it too."""
+    code: str = d["code"]
+    if code in _KNOWN:
+        return not (code.isalpha() and code.islower())
+    return code.endswith(_FAILURE)
 
 
 _MARKS: Final = ("innerError", "innererror", "target", "details")
@@ -230,7 +234,8 @@ SOURCE: Final = Source(
             590,
             "code",
             read_bare,
-            "Azure's `{code, message}`: a known code, or one that names a failure"
+            "Azure's `{code, message}`: a known code but one plain word"
+            " (`unauthorized` marks no system), or one that names a failure"
             " (`…Failed`); never beside an `ok` flag, which Azure does not send (a Pythe"
             ' envelope whose `ok` is `"true"` shares Graph\'s `unauthorized`)',
             is_a=str,
