@@ -24,9 +24,11 @@ K = ErrorKind
 
 
 def _mcp_error(code: int, message: str) -> BaseException:
-    from mcp.shared.exceptions import MCPError
-
-    return MCPError(code, message)
+    """The MCP SDK's own exception; the test that asks for it skips where the SDK (the
+    ``mcp`` extra) is not installed."""
+    exceptions = pytest.importorskip("mcp.shared.exceptions")
+    error: BaseException = exceptions.MCPError(code, message)
+    return error
 
 
 @pytest.mark.parametrize(
