@@ -29,6 +29,7 @@ from toolerrors.retry import (
     Retry,
     RetryPolicy,
     call,
+    current_key,
     stable_key,
     stamina_hook,
     tenacity_retry,
@@ -266,6 +267,36 @@ def test_a_call_id_gives_every_attempt_and_a_resumed_run_one_stable_key(mode: st
         keys += [str(c.idempotency_key) for c in tool.calls]
     assert keys == [PAY_KEY] * 4
     assert stable_key("call-1", {"to": "Bo", "amount": 5}) == PAY_KEY
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_the_tool_reads_the_call_s_key_in_every_attempt_without_taking_it(mode: str) -> None:
+    """`current_key` is the key of the keyed call running now, in each attempt (and in a
+    task the tool starts); an unkeyed call inside it has none, and none is left after."""
+    seen: list[tuple[str | None, str | None]] = []
+
+    def pay(amount: int, to: str, idempotency_key: str) -> dict[str, Any]:
+        seen.append((current_key(), Retry().call(current_key)))
+        if len(seen) == 1:
+            raise TimeoutError("timed out")
+        return {"paid": amount}
+
+    async def key() -> str | None:
+        return current_key()
+
+    async def apay(amount: int, to: str, idempotency_key: str) -> dict[str, Any]:
+        seen.append((await asyncio.create_task(key()), await Retry().acall(key)))
+        if len(seen) == 1:
+            raise TimeoutError("timed out")
+        return {"paid": amount}
+
+    retry = Retry(call_id="call-1", sleep=lambda _: None)
+    if mode == "sync":
+        assert retry.call(pay, amount=5, to="Bo") == {"paid": 5}
+    else:
+        asyncio.run(retry.acall(apay, amount=5, to="Bo"))
+    assert seen == [(PAY_KEY, None), (PAY_KEY, None)]
+    assert current_key() is None
 
 
 def test_a_stable_key_changes_with_the_arguments_and_the_call() -> None:

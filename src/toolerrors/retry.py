@@ -27,6 +27,7 @@ import sys
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Generator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
@@ -51,6 +52,7 @@ __all__ = [
     "RetryPolicy",
     "acall",
     "call",
+    "current_key",
     "stable_key",
     "stamina_hook",
     "tenacity_retry",
@@ -213,6 +215,18 @@ MCP proposal for request idempotency (SEP-3182) gives the key, unprefixed, since
 ``io.modelcontextprotocol/`` prefix is the specification's own."""
 
 
+_KEY: ContextVar[str | None] = ContextVar("toolerrors.retry.key", default=None)
+
+
+def current_key() -> str | None:
+    """The idempotency key of the keyed call `Retry` is running now (in this thread or
+    task, and in the tasks it starts), ``None`` outside one.  A tool sends it as it
+    sends any key, without taking an ``idempotency_key`` argument: ``headers=
+    {IDEMPOTENCY_HEADER: current_key()}`` over HTTP, ``meta={IDEMPOTENCY_META:
+    current_key()}`` to an MCP server.  It is the same in every attempt of the call."""
+    return _KEY.get()
+
+
 def stable_key(call_id: str, arguments: object) -> str:
     """An idempotency key for one tool call: the SHA-256, in hex, of its ``call_id`` (the
     framework's, which a resumed run keeps) and its ``arguments`` as canonical JSON
@@ -342,11 +356,12 @@ class Retry:
             )
         raise TypeError(f"Retry.policy must be a RetryPolicy, got {policy!r}")
 
-    def _steps(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Steps:
-        """The retry loop for one call, with its key added to ``kwargs`` when asked."""
+    def _steps(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Steps, str | None]:
+        """The retry loop for one call, and its key, added to ``kwargs`` when asked."""
         keyed = _with_key(args, kwargs, self.idempotency_key, self.call_id)
         key = kwargs["idempotency_key"] if keyed else None
-        return _steps(_Plan(self.policy, keyed, self.clock), self.check, self.record, key)
+        plan = _Plan(self.policy, keyed, self.clock)
+        return _steps(plan, self.check, self.record, key), key
 
     def _sleep(self, default: Callable[[float], Any]) -> Callable[[float], Any]:
         if self.sleep is not None:
@@ -368,7 +383,8 @@ class Retry:
             )
         sleep = self._sleep(time.sleep)
         check = self.check
-        steps = self._steps(args, kwargs)
+        steps, key = self._steps(args, kwargs)
+        token = _KEY.set(key)
         try:
             what, arg = next(steps)
             while True:
@@ -390,6 +406,8 @@ class Retry:
                 what, arg = steps.send(reply)
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
+        finally:
+            _KEY.reset(token)
 
     async def acall(self, fn: Callable[..., Awaitable[T]], /, *args: Any, **kwargs: Any) -> T:
         """`call` for coroutine functions; ``check`` may be sync or async.
@@ -399,7 +417,8 @@ class Retry:
         """
         sleep = self._sleep(asyncio.sleep)
         check = self.check
-        steps = self._steps(args, kwargs)
+        steps, key = self._steps(args, kwargs)
+        token = _KEY.set(key)
         try:
             what, arg = next(steps)
             while True:
@@ -431,6 +450,8 @@ class Retry:
                 what, arg = steps.send(reply)
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
+        finally:
+            _KEY.reset(token)
 
     def __call__(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Decorate ``fn``: every call of it goes through `call` (or `acall` for a

@@ -101,3 +101,17 @@ def buggy(calls: list[int]) -> Callable[[int], Any]:
         return {"a": 1}[f"postgres://admin:{SECRET}@db"]
 
     return body
+
+
+def run_pydantic_ai(agent: Any, entry: str, *args: Any, **kwargs: Any) -> Any:
+    """A pydantic-ai agent's ``run`` (in ``asyncio.run``) or ``run_sync``, as ``entry``
+    says; ``run_sync`` leaves the event loop it uses open, so it is given one to close."""
+    if entry == "run":
+        return asyncio.run(agent.run(*args, **kwargs))
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        return agent.run_sync(*args, **kwargs)
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()

@@ -31,6 +31,7 @@ from ._scenarios import (
     rate_limited,
     refusing,
     retried,
+    run_pydantic_ai,
     timed_out_after_charging,
 )
 
@@ -128,18 +129,6 @@ def _function(name: str, body: Callable[[int], Any], kind: str) -> Callable[...,
     return fn
 
 
-def _run(agent: Agent[Any, Any], entry: str, *args: Any, **kwargs: Any) -> Any:
-    if entry == "run":
-        return asyncio.run(agent.run(*args, **kwargs))
-    loop = asyncio.new_event_loop()  # run_sync leaves the loop it uses open: close it
-    asyncio.set_event_loop(loop)
-    try:
-        return agent.run_sync(*args, **kwargs)
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
-
-
 def _texts(result: Any) -> list[str]:
     return [
         str(part.content)
@@ -156,14 +145,14 @@ def test_a_payment_that_timed_out_is_charged_once(wiring: str, kind: str, entry:
     charged: list[int] = []
     body = timed_out_after_charging(charged)
     agent = _agent(_script(("pay", {"amount": 5})), [("pay", body)], kind, wiring)
-    result = _run(agent, entry, "Pay.")
+    result = run_pydantic_ai(agent, entry, "Pay.")
     assert charged == [5]
     (text,) = _texts(result)
     assert text.splitlines()[2] == CHECK_FIRST
 
 
 @pytest.mark.parametrize(("wiring", "kind", "entry"), CELLS, ids=IDS)
-def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
+def test_a_refusal_ends_therun_pydantic_ai(wiring: str, kind: str, entry: str) -> None:
     """``Refused`` is raised out of the run; no other tool is tried."""
     other: list[int] = []
     agent = _agent(
@@ -173,7 +162,7 @@ def test_a_refusal_ends_the_run(wiring: str, kind: str, entry: str) -> None:
         wiring,
     )
     with pytest.raises(Refused) as raised:
-        _run(agent, entry, "Send it.")
+        run_pydantic_ai(agent, entry, "Send it.")
     assert raised.value.error.owner == "Ana"
     assert other == []
 
@@ -191,12 +180,14 @@ def test_an_approval_defers_and_runs_once_after_yes(
         _script(("pay", {"amount": 5})), [("pay", body)], kind, wiring,
         output_type=[str, DeferredToolRequests],
     )  # fmt: skip
-    first = _run(agent, entry, "Pay.")
+    first = run_pydantic_ai(agent, entry, "Pay.")
     (request,) = first.output.approvals
     if answer:
         approved.append(True)
     results = DeferredToolResults(approvals={request.tool_call_id: answer})
-    _run(agent, entry, message_history=first.all_messages(), deferred_tool_results=results)
+    run_pydantic_ai(
+        agent, entry, message_history=first.all_messages(), deferred_tool_results=results
+    )
     assert charged == [5] * charges
 
 
@@ -208,7 +199,7 @@ def test_a_rate_limit_waits_and_tries_once_more(wiring: str, kind: str, entry: s
     body = rate_limited(calls)
     retry = Retry(RetryPolicy(attempts=5), sleep=waits.append)
     agent = _agent(_script(("search", {"amount": 1})), [("search", body)], kind, wiring, retry)
-    result = _run(agent, entry, "Search.")
+    result = run_pydantic_ai(agent, entry, "Search.")
     assert (len(calls), waits) == (2, [2])
     assert _texts(result)[0].splitlines()[:3] == retried(2)
 
@@ -220,7 +211,7 @@ def test_a_bug_is_not_retried_and_shows_no_detail(wiring: str, kind: str, entry:
     body = buggy(calls)
     retry = Retry(RetryPolicy(attempts=5, idempotent=True))
     agent = _agent(_script(("lookup", {"amount": 1})), [("lookup", body)], kind, wiring, retry)
-    (text,) = _texts(_run(agent, entry, "Look it up."))
+    (text,) = _texts(run_pydantic_ai(agent, entry, "Look it up."))
     assert calls == [1] and SECRET not in text
 
 
@@ -236,5 +227,5 @@ def test_a_guarded_toolset_gives_every_attempt_the_same_idempotency_key() -> Non
     retry = Retry(idempotency_key=True, sleep=lambda _: None)
     toolset = GuardedToolset(FunctionToolset([assign]), retry=retry)
     agent = Agent(_script(("assign", {"amount": 1})), toolsets=[toolset])
-    _run(agent, "run", "Assign it.")
+    run_pydantic_ai(agent, "run", "Assign it.")
     assert len(keys) == 2 and keys[0] == keys[1] != ""

@@ -4,6 +4,7 @@ adapter."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections import deque
@@ -30,6 +31,7 @@ __all__ = [
     "answered",
     "approved",
     "bare",
+    "keyed",
     "layer_inside",
     "refused_last",
     "run_through",
@@ -43,6 +45,30 @@ else is a no."""
 def approved(answer: object) -> bool:
     """Whether the owner's answer to an approval is a yes."""
     return answer is True or (isinstance(answer, str) and answer.strip().lower() in APPROVED)
+
+
+def keyed(retry: Retry, key: object, arguments: object = None, *, given: bool = False) -> Retry:
+    """``retry`` for one call the framework identifies.  Where ``retry`` makes its own key
+    (``idempotency_key=True``, no ``call_id``), the call's key is `stable_key` of the
+    framework's call id ``key`` and the call's ``arguments`` (or ``key`` itself when the
+    caller ``given`` it, an MCP client's ``_meta`` key): the same in every attempt, and
+    when a paused run resumes the held call, so that a server which saw an earlier
+    attempt recognises it.  Otherwise ``retry`` as it is: a key of the caller's wins,
+    and a call with no id (or arguments JSON cannot hold) gets a random one."""
+    from ..retry import stable_key
+
+    if retry.idempotency_key is not True or retry.call_id is not None:
+        return retry
+    if not isinstance(key, str) or not key:
+        return retry
+    if not given:
+        if isinstance(arguments, dict):  # a key argument of the tool's is no argument
+            arguments = {k: v for k, v in arguments.items() if k != "idempotency_key"}
+        try:
+            key = stable_key(key, arguments)
+        except TypeError:
+            return retry
+    return dataclasses.replace(retry, idempotency_key=key)
 
 
 def bare(retry: object, name: str) -> TypeGuard[Callable[..., Any]]:

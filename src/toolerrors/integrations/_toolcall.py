@@ -27,7 +27,7 @@ from .._spans import record_failure
 from .._text import model_text
 from .._unified import ToolFailure, UnifiedError
 from ..retry import Retry
-from ._common import OWNER_SAID_NO, answered, approved
+from ._common import OWNER_SAID_NO, answered, approved, keyed
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -103,16 +103,21 @@ class ToolCalls:
         runner = retry if retry is not None else Retry()
         self.retry = dataclasses.replace(runner, reraise=(*runner.reraise, GraphBubbleUp))
 
+    def _retry(self, request: Any) -> Retry:
+        """The `Retry` for this call: keyed by the model's tool call id and arguments."""
+        call = request.tool_call
+        return keyed(self.retry, call.get("id"), call.get("args"))
+
     def _attempt(
         self, request: Any, handler: Callable[[Any], Any]
     ) -> tuple[Any, UnifiedError | None]:
-        def run(request: Any) -> Any:
-            message = handler(request)
+        def run(request: Any, idempotency_key: str | None = None) -> Any:
+            message = handler(request)  # the key is the tool's through current_key()
             error = _in_band(message)
             return message if error is None else error  # an error result, for Retry to read
 
         try:
-            result = self.retry.call(run, request)
+            result = self._retry(request).call(run, request)
         except ToolFailure as failure:
             return None, failure.error
         return _settled(result)
@@ -120,13 +125,13 @@ class ToolCalls:
     async def _aattempt(
         self, request: Any, handler: Callable[[Any], Awaitable[Any]]
     ) -> tuple[Any, UnifiedError | None]:
-        async def run(request: Any) -> Any:
-            message = await handler(request)
+        async def run(request: Any, idempotency_key: str | None = None) -> Any:
+            message = await handler(request)  # the key is the tool's through current_key()
             error = _in_band(message)
             return message if error is None else error  # an error result, for Retry to read
 
         try:
-            result = await self.retry.acall(run, request)
+            result = await self._retry(request).acall(run, request)
         except ToolFailure as failure:
             return None, failure.error
         return _settled(result)

@@ -17,6 +17,10 @@ One line of glue on the server::
 - Each call runs through `toolerrors.retry.Retry`: a rate limit waits and tries once
   more, an unknown outcome is never re-run blindly, a bug never.  Unlike FastMCP's
   ``RetryMiddleware``, which retries ``TimeoutError`` whatever the tool did.
+- With ``Retry(idempotency_key=True)``, a key the client sent in the request's
+  ``_meta`` (`toolerrors.retry.IDEMPOTENCY_META`) is the call's key: the tool reads it
+  with `toolerrors.retry.current_key` and sends it on, so that a client's retry of a
+  call that timed out is recognised downstream.
 
 Beside FastMCP's own ``ErrorHandlingMiddleware``, in either order, a failure reads the
 same: added first, it has nothing to handle; added after, the exception it raises as an
@@ -52,8 +56,8 @@ from .._text import model_text
 from .._toolfailure import KEY, write
 from .._unified import ToolFailure, UnifiedError
 from .._write import keeping, to_wire
-from ..retry import Retry
-from ._common import UnsafeWiring, layer_inside
+from ..retry import IDEMPOTENCY_META, Retry
+from ._common import UnsafeWiring, keyed, layer_inside
 
 __all__ = ["ToolErrorsMiddleware", "ToolFailureMiddleware", "UnsafeWiring"]
 
@@ -110,6 +114,17 @@ def _translated_inside(call_next: Any) -> bool:
     return bool(getattr(inner, "transform_errors", False))
 
 
+def _keyed(retry: Retry, context: Any) -> Retry:
+    """The `Retry` for one call: keyed by the client's own key, where it sent one in the
+    request's ``_meta`` (`toolerrors.retry.IDEMPOTENCY_META`) and ``retry`` keys calls.
+    FastMCP keeps the request's ``_meta`` on its request context, not on the message."""
+    request = getattr(getattr(context, "fastmcp_context", None), "request_context", None)
+    for meta in (getattr(context.message, "meta", None), getattr(request, "meta", None)):
+        if isinstance(meta, dict) and IDEMPOTENCY_META in meta:
+            return keyed(retry, meta[IDEMPOTENCY_META], given=True)
+    return retry
+
+
 class ToolFailureMiddleware(Middleware):
     """Structured, safe tool failures for a FastMCP server: see the module's description."""
 
@@ -120,8 +135,8 @@ class ToolFailureMiddleware(Middleware):
         _check_wiring(call_next)
         translated = _translated_inside(call_next)
 
-        async def attempt(context: Any) -> Any:
-            try:
+        async def attempt(context: Any, idempotency_key: str | None = None) -> Any:
+            try:  # the key is the tool's through current_key()
                 result = await call_next(context)
             except MCPError as exc:
                 cause = exc.__cause__
@@ -132,7 +147,7 @@ class ToolFailureMiddleware(Middleware):
             return found if found is not None else result  # an error result, for Retry
 
         try:
-            outcome = await self.retry.acall(attempt, context)
+            outcome = await _keyed(self.retry, context).acall(attempt, context)
         except ToolFailure as failure:
             return _result(failure.error)
         return _result(outcome) if isinstance(outcome, UnifiedError) else outcome

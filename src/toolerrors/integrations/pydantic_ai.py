@@ -52,7 +52,7 @@ from .._read import error_of
 from .._text import model_text
 from .._unified import ToolFailure
 from ..retry import Retry
-from ._common import Refused, answered, bare, run_through
+from ._common import Refused, answered, bare, keyed, run_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -130,7 +130,10 @@ class GuardedToolset(WrapperToolset[Any]):
     `guard` runs one, whatever their number: ``Agent(model,
     toolsets=[GuardedToolset(FunctionToolset([pay, search]))])``.  ``retry`` is the
     `toolerrors.retry.Retry` for every call (``Retry()`` when not given); with
-    ``idempotency_key``, the key is passed to each tool as that argument."""
+    ``idempotency_key``, the key is passed to each tool as that argument (and is
+    `toolerrors.retry.current_key`), made from the model's tool call id and arguments
+    when ``idempotency_key=True``: the same in every attempt and after a resumed
+    approval."""
 
     retry: Retry | None = None
 
@@ -148,7 +151,8 @@ class GuardedToolset(WrapperToolset[Any]):
                 return answered(exc.message)  # the server's error, for Retry to read
 
         try:
-            outcome = await _runner(self.retry).acall(call)
+            runner = keyed(_runner(self.retry), ctx.tool_call_id, tool_args)
+            outcome = await runner.acall(call)
         except ToolFailure as failure:
             _raise(failure.error, approved=ctx.tool_call_approved)
         error = error_of(outcome)
