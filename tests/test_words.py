@@ -108,10 +108,44 @@ def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
 
 
 def test_the_more_telling_words_come_first() -> None:
-    """Billing beats a rate limit, a refusal beats bad input, whatever comes first in the text."""
+    """Billing beats a rate limit, a refusal beats bad input, whatever comes first in the
+    text; only a limit that refills with time comes before billing."""
     assert kind_of_words("Rate limit: your quota is spent") is ErrorKind.PAYMENT_REQUIRED
     assert kind_of_words("Invalid request: the user declined") is ErrorKind.REFUSED
-    assert [kind for _, kind in WORDS].index(ErrorKind.PAYMENT_REQUIRED) == 0
+    assert [kind for _, kind in WORDS][:2] == [ErrorKind.RATE_LIMITED, ErrorKind.PAYMENT_REQUIRED]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You have run out of API credits for the current minute.", ErrorKind.RATE_LIMITED),
+        ("Quota exceeded: 15 requests per minute", ErrorKind.RATE_LIMITED),
+        ("ERR max daily request limit exceeded. Limit: 10000", ErrorKind.RATE_LIMITED),
+        ("You've reached the access limit for this client.", ErrorKind.RATE_LIMITED),
+        ("You exceeded your current quota, please check your plan", ErrorKind.PAYMENT_REQUIRED),
+        ("You have exceeded your monthly credits", ErrorKind.PAYMENT_REQUIRED),
+        ("Payment declined: 500 Euros exceeds your daily limit", ErrorKind.REFUSED),
+    ],
+)
+def test_a_limit_that_refills_with_time_is_a_rate_limit(text: str, kind: ErrorKind) -> None:
+    """Credits or a quota for a minute, an hour or a second, a request or access limit
+    (Twelve Data's, Upstash's, Yelp's): a rate limit; a month's credits, a quota with no
+    period and a day's spending limit are not."""
+    assert kind_of_words(text) is kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("OAuth error: The access token is invalid", ErrorKind.UNAUTHENTICATED),
+        ("OAuth token invalid or revoked.", ErrorKind.UNAUTHENTICATED),
+        ("invalid_auth", ErrorKind.UNAUTHENTICATED),
+        ("Instance is not unique.", ErrorKind.CONFLICT),
+    ],
+)
+def test_words_for_rejected_tokens_and_taken_names(text: str, kind: ErrorKind) -> None:
+    """Unsplash's and Foursquare's rejected tokens, Fauna's taken name."""
+    assert kind_of_words(text) is kind
 
 
 def test_no_known_word_says_nothing() -> None:

@@ -14,10 +14,15 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
   ``{"errors": ["permission denied"]}``), and an ``errors`` list of objects with a text
   ``code`` and a ``detail`` or ``message`` (Square's);
+- ``{"errorCode", "message"}`` whose code no source lists (DocuSign's
+  ``USER_AUTHENTICATION_FAILED``; a source that lists its codes names only those);
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
+- an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
+  "errorType": "invalid_auth", "errorDetail"}, "response": {}}``: Foursquare, Giphy's
+  ``{"meta": {"status": 429, "msg"}}``, Instagram's legacy API);
 - JSend's ``{"status": "error", "message"}`` (Rocket.Chat), and the Etherscan family's
   ``{"status": "0", "message": "NOTOK", "result": ...}`` (Etherscan, BscScan,
   PolygonScan and their kin), whose ``result`` says the error;
@@ -53,8 +58,11 @@ if TYPE_CHECKING:
 
 __all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
-_TEXTS: Final = ("message", "msg", "detail", "error_description", "title", "description")
-_CODES: Final = ("code", "error_code", "errorCode", "type")
+_TEXTS: Final = (
+    "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
+    "error_message",
+)  # fmt: skip
+_CODES: Final = ("code", "error_code", "errorCode", "type", "errorType", "error_type")
 _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code")
 _CATCH_ALL: Final = frozenset({400, 422})
 """Statuses that say only that the request was bad: a message's words may say more."""
@@ -195,13 +203,17 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
     return texts
 
 
-def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+def read_convention(
+    d: Mapping[str, Any], strict: bool, where: str, whole: Mapping[str, Any] | None = None
+) -> UnifiedError:
     """An error in one of the shared conventions: its kind from its code's words, its
-    status, or its message's words; strictly, no documented shape."""
+    status, or its message's words; strictly, no documented shape.  ``whole`` is the
+    body ``d`` was found in, kept as the error's ``extra``."""
     if strict:
-        code = d.get("code")
-        if code is not None:
-            raise ShapeError(f"unknown code {code!r}; {expected_shapes()}", f"{where}/code")
+        for key in _CODES:
+            code = d.get(key)
+            if code is not None:
+                raise ShapeError(f"unknown {key} {code!r}; {expected_shapes()}", f"{where}/{key}")
         raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
     inner = d.get("error")
     if type(inner) is not dict:
@@ -237,7 +249,22 @@ def read_convention(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedEr
         retry_after=wait,
         status_code=status,
         code=code,
-        extra=d,
+        extra=d if whole is None else whole,
+    )
+
+
+def read_meta(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"meta": {"code": 401, "errorType", "errorDetail"}, "response": {}}``: the error
+    its ``meta`` holds, read as any convention's."""
+    return read_convention(d["meta"], strict, f"{where}/meta", whole=d)
+
+
+def _meta_says(d: Mapping[str, Any]) -> bool:
+    """A ``meta`` with an HTTP error status as ``code`` or ``status``, and a text that
+    says the error."""
+    meta = d["meta"]
+    return (_an_error_status(meta.get("code")) or _an_error_status(meta.get("status"))) and any(
+        type(meta.get(key)) is str for key in (*_TEXTS, "errorType", "error_type")
     )
 
 
@@ -335,6 +362,15 @@ for _claim in (
         when=_error_texts,
     ),
     Claim(
+        234,
+        "errorCode",
+        read_convention,
+        "a text `errorCode` of no source beside a text `message` (DocuSign's): read by"
+        " the code's words, else the message's",
+        is_a=str,
+        texts=("message",),
+    ),
+    Claim(
         310,
         "status",
         read_convention,
@@ -411,6 +447,16 @@ for _claim in (
         is_a=str,
         needs=("code",),
         when=_an_error_code,
+    ),
+    Claim(
+        915,
+        "meta",
+        read_meta,
+        "a `meta` object with an HTTP error status as `code` or `status` and a text"
+        " `msg`, `errorDetail`, `error_message` or `errorType` (Foursquare's, Giphy's,"
+        " Instagram's envelope): read by its code, status or words",
+        is_a=dict,
+        when=_meta_says,
     ),
     Claim(
         920,

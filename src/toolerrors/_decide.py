@@ -35,6 +35,7 @@ __all__ = [
     "failed_item",
     "generic_code",
     "said_in",
+    "said_text",
 ]
 
 Reading = tuple[ErrorKind, bool | None]
@@ -64,11 +65,15 @@ STATUS_OVER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIM
 """(the body's kind, the status's kind) where a specific status is the more exact though
 the body names a kind: a 429 is throttling whatever the code says (``accessDenied``)."""
 
-WORDS_UNDER: Final = frozenset({(ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED)})
+WORDS_UNDER: Final = frozenset({
+    (ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED),
+    (ErrorKind.NOT_FOUND, ErrorKind.UNAUTHENTICATED),
+})  # fmt: skip
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
-(Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent"), while a
-source's documented ``missing_scope`` with a 401 is a permission."""
+(Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent", Brevo's
+"Key not found"), while a source's documented ``missing_scope`` with a 401 is a
+permission."""
 
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
@@ -120,18 +125,20 @@ def decide(
 
 _TEXT_KEYS: Final = (
     "message", "detail", "error_description", "title", "description", "error", "error-text",
-    "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err",
+    "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
+    "Detail", "Fault", "fault",
 )  # fmt: skip
 _CODE_KEYS: Final = ("code", "error_code", "errorCode", "type", "name", "error_type")
-_LISTS: Final = ("errors", "details")
+_LISTS: Final = ("errors", "details", "Error")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
 and lists of either (Vault's ``{"errors": ["permission denied"]}``, PayPal's
-``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``)."""
+``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``), also inside a
+``Fault`` (Intuit's ``{"Fault": {"Error": [{"Message", "Detail", "code"}]}}``)."""
 
 
-def _strings(d: Mapping[str, Any], depth: int = 0) -> list[str]:
+def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[str]:
     found: list[str] = []
-    for key in _CODE_KEYS:
+    for key in _CODE_KEYS if codes else ():
         value = d.get(key)
         if type(value) is str and value and " " not in value:
             found.append(value)
@@ -140,17 +147,30 @@ def _strings(d: Mapping[str, Any], depth: int = 0) -> list[str]:
         if type(value) is str and value and value[:1] not in "{[" and not is_reason_phrase(value):
             found.append(value)  # not a document in text, nor a status's name
         elif type(value) is dict and depth == 0:
-            found.extend(_strings(value, 1))
-    if depth == 0:
+            found.extend(_strings(value, 1, codes))
+    if depth < 2:
         for key in _LISTS:
             items = d.get(key)
             if type(items) is list:
-                for item in items[:8]:
-                    if type(item) is str and item and not is_reason_phrase(item):
-                        found.append(item)
-                    elif type(item) is dict:
-                        found.extend(_strings(item, 1))
+                found.extend(_listed(items, codes))
     return found
+
+
+def _listed(items: list[Any], codes: bool) -> list[str]:
+    """The texts and codes of a list of errors: texts, or objects read as `_strings`."""
+    found: list[str] = []
+    for item in items[:8]:
+        if type(item) is str and item and not is_reason_phrase(item):
+            found.append(item)
+        elif type(item) is dict:
+            found.extend(_strings(item, 2, codes))
+    return found
+
+
+def said_text(d: Mapping[str, Any]) -> str | None:
+    """The first text a body of no known shape says went wrong in, where `said_in`
+    looks, or ``None``."""
+    return next(iter(_strings(d, codes=False)), None)
 
 
 def said_in(d: Mapping[str, Any]) -> Reading | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from ._conventions import stated_wait
-from ._decide import decide, failed_item, generic_code, said_in
+from ._decide import decide, failed_item, generic_code, said_in, said_text
 from ._errors import ShapeError
 from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
@@ -270,7 +270,8 @@ def _reset(reset: str | None) -> float | None:
 
 def _message(data: object, status: int) -> str:
     """What a body of no known shape says went wrong: a message at its top, else its
-    first error's (``{"errors": [{"message": ...}]}``), else the status's phrase."""
+    first error's (``{"errors": [{"message": ...}]}``), else the first text where
+    `said_in` looks, else the status's phrase."""
     if isinstance(data, Mapping):
         for key in _MESSAGE_KEYS:
             text = data.get(key)
@@ -281,6 +282,9 @@ def _message(data: object, status: int) -> str:
             text = errors[0].get("message")
             if type(text) is str and text:
                 return text
+        text = said_text(data)  # deeper: Intuit's Fault.Error[0].Message
+        if text is not None:
+            return text
     from http import HTTPStatus
 
     try:

@@ -71,7 +71,8 @@ def _announcement() -> re.Pattern[str]:
     libraries:"); Docker's "Error response from daemon:"; "Caught exception"; or an
     HTTP error status and words ("402 Insufficient Balance"), or "Failed to", "Unable
     to", "Could not", "Cannot" and a verb ("Unable to list contents ... Rate Limit
-    Exceeded"), which `announced` holds to words that say an error."""
+    Exceeded"), or a Redis error reply's "ERR " (Upstash's "ERR max daily request limit
+    exceeded"), which `announced` holds to words that say an error."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
@@ -82,6 +83,7 @@ def _announcement() -> re.Pattern[str]:
         r"|caught\s+exception\b"
         r"|(?P<status>[45]\d\d)\s+(?=[A-Z])"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
+        r"|(?P<reply>(?-i:ERR))\s"
         r")",
         re.IGNORECASE,
     )
@@ -102,19 +104,28 @@ def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
     )
 
 
+_CLASS_NAME: Final = re.compile(r"[A-Z][a-z]+[A-Z]\w*\Z")
+"""A class name of two capitalised words or more ("FreshdeskRateLimited"), not a module's
+("com", "path") nor a constant's."""
+
+
 def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
-    """What a text opening with a known exception's qualified name says: the class's
-    kind and retry advice, a wrapper's those of the cause its text names (requests'
-    ``ConnectionError`` wraps a refused connection and a lost one alike)."""
+    """What a text opening with an exception's qualified name says: a known class's kind
+    and retry advice, a wrapper's those of the cause its text names (requests'
+    ``ConnectionError`` wraps a refused connection and a lost one alike); a client
+    library's own class by the words of its name and its text, read as one ("freshdesk.
+    v2.errors.FreshdeskRateLimited: ...", "pymongo.errors.ServerSelectionTimeoutError:
+    ... Connection refused", where the refused connection is the more telling)."""
     opening, cause, by_name = _raised()
     found = opening.match(text)
     if found is None:
         return None
     rule = EXCEPTIONS.get(found[1])
+    name = found[1].rpartition(".")[2]
     if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
-        rule = DB_API.get(found[1].rpartition(".")[2])
-    if rule is None:
-        return None
+        rule = DB_API.get(name)
+    if rule is None:  # a client library's own class: its name is more words of the error
+        return read_words(text) if _CLASS_NAME.match(name) else None
     if rule.phase is Phase.WRAPPER:
         named = cause.search(text)
         rule = by_name.get(named[1], rule) if named is not None else rule
@@ -132,7 +143,7 @@ def announced(
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None or (
-        (found["status"] is not None or found["failed"] is not None) and read_words(text) is None
+        (found["status"] or found["failed"] or found["reply"]) and read_words(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)

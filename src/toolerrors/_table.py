@@ -372,8 +372,10 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     402: (ErrorKind.PAYMENT_REQUIRED, False),
     403: (ErrorKind.PERMISSION_DENIED, False),
     404: (ErrorKind.NOT_FOUND, False),
+    405: (ErrorKind.UNSUPPORTED, False),
     408: (ErrorKind.UNKNOWN_OUTCOME, None),
     409: (ErrorKind.CONFLICT, False),
+    410: (ErrorKind.NOT_FOUND, False),
     413: (ErrorKind.TOO_LARGE, False),
     415: (ErrorKind.UNSUPPORTED, False),
     422: (ErrorKind.INVALID_INPUT, False),
@@ -382,7 +384,8 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     503: (ErrorKind.UNAVAILABLE, True),
     504: (ErrorKind.UNKNOWN_OUTCOME, None),
 }
-"""HTTP status -> (kind, retryable) when no body says more.  408 and 504 may have run;
+"""HTTP status -> (kind, retryable) when no body says more.  A 410 is a resource gone for
+good, a 405 a method the resource does not take.  408 and 504 may have run;
 503 and 429 were refused before running, so they may be retried.  500 is a fault inside
 the service, which may or may not have run."""
 

@@ -66,7 +66,18 @@ tool that is not there is not among them: the MCP specification calls it bad inp
 _REFUSAL_WORDS: Final = ("declined", "rejected")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
+WINDOW: Final = (
+    r"(?:{QUOTA}|{BILLING}|limit|requests)\b[^.\n]{{0,60}}?"
+    r"\b(?:per|an?|each|every|this|the current|the next|next) (?:second|minute|hour)\b"
+    r"|(?:request|access) limit"
+)
+"""A limit that refills with time: credits or a quota "for the current minute" (Twelve
+Data's), "requests per second", a request limit (Upstash's "max daily request limit
+exceeded", Yelp's "access limit"): a rate limit, before any word of money in it.  A
+"daily limit" alone is a spending limit ("500 Euros exceeds your daily limit")."""
+
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
+    (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
     (
         rf"{QUOTA}|{BILLING}|{DECLINED_PAYMENT}|usage limit|upgrade your plan",
         ErrorKind.PAYMENT_REQUIRED,
@@ -100,7 +111,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"already exists|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
-        r"|already (?:uploaded|published|registered|taken)",
+        r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
     ),
     (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
@@ -115,7 +126,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|login required|not logged in|must be logged in|bad credentials|bad auth"
         r"|(?:invalid|incorrect|expired|missing)"
         r" (?:(?:access|o?auth|bearer|refresh|\w+ api|api) )?(?:key|token|credentials)"
-        r"|(?:otp|token|session|link|jwt) (?:has )?expired",
+        r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth"
+        r"|(?:access|o?auth|bearer|refresh|api) (?:key|token) (?:is |was |has been )?"
+        r"(?:invalid|expired|revoked|not valid)",
         ErrorKind.UNAUTHENTICATED,
     ),
     (

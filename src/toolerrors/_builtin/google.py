@@ -356,8 +356,10 @@ def _is_status(d: Mapping[str, Any]) -> bool:
 
 
 def _is_bare(d: Mapping[str, Any]) -> bool:
-    """A bare Status: a numeric ``code`` from 0 with a ``status`` or ``details``."""
-    return d["code"] >= 0 and ("status" in d or type(d.get("details")) is list)
+    """A bare Status: a numeric ``code`` from 0 with a ``status`` that is a
+    ``google.rpc.Code`` name, or ``details``; a ``status`` of another word (Twelve Data's
+    ``"error"``) is no mark of Google's."""
+    return d["code"] >= 0 and (d.get("status") in CODES or type(d.get("details")) is list)
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -412,7 +414,7 @@ SOURCE: Final = Source(
             "code",
             read_status,
             "a bare Status: a numeric `code` from 0 with a text `message` and a"
-            " `status` or `details`",
+            " `google.rpc.Code` name as `status`, or `details`",
             is_a=int,
             texts=("message",),
             when=_is_bare,

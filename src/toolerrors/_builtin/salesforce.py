@@ -169,9 +169,10 @@ SOURCE: Final = Source(
             231,
             "errorCode",
             read_salesforce,
-            "a text `errorCode` beside a text `message` (the REST API's error, the"
-            " first of its array)",
+            "one of Salesforce's documented `errorCode`s beside a text `message` (the"
+            " REST API's error, the first of its array)",
             is_a=str,
+            one_of=frozenset(CODES) - BULK_CODES,
             texts=("message",),
         ),
         Claim(
