@@ -131,10 +131,11 @@ ANNOUNCED = [
     ("error: api errors (status 200 OK): crate version `0.12.0` is already uploaded",
      ErrorKind.CONFLICT, False),
     # A database driver's exception by PEP 249's class names: a statement's integrity
-    # error is not retried as it is; an operational one may have run
+    # error is not retried as it is, and its quoted message says what (MySQL's 1062, a
+    # row already there); an operational one may have run
     # (github.com/hail-is/hail/pull/8014, github.com/codalab/codalab-worksheets/issues/3337)
     ("pymysql.err.IntegrityError: (1062, \"Duplicate entry '7433-432443' for key 'PRIMARY'\")",
-     ErrorKind.INVALID_INPUT, False),
+     ErrorKind.CONFLICT, False),
     ("MySQLdb._exceptions.OperationalError: (1213, 'Deadlock found when trying to get lock;"
      " try restarting transaction')", ErrorKind.UNKNOWN_OUTCOME, None),
     # Docker's daemon answering a pull over Docker Hub's limit

@@ -813,6 +813,7 @@ BUILT_IN_ORDER = [
     ("salesforce", "errorCode"),
     ("salesforce", "exceptionCode"),
     ("words", "errorCode"),
+    ("words", "@type"),
     ("anthropic", "error"),
     ("stripe", "error"),
     ("openai", "error"),
@@ -838,6 +839,7 @@ BUILT_IN_ORDER = [
     ("msgraph", "responses"),
     ("words", "errors"),
     ("words", "errors"),  # a list of coded error objects (Square's)
+    ("words", "errors"),
     ("problem", "title"),
     ("problem", "detail"),
     ("discord", "code"),
@@ -861,6 +863,7 @@ BUILT_IN_ORDER = [
     ("words", "meta"),
     ("words", "detail"),
     ("use_tool", "not_done_yet"),
+    ("words", "detail"),
     ("words", "message"),
     ("use_tool", "refused"),
     ("words", "detail"),

@@ -20,6 +20,9 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
+- Django REST framework's standardized ``{"type": "..._error", "code", "detail"}``
+  (PostHog), Travis CI's ``{"@type": "error", "error_type", "error_message"}``, and an
+  ``errors`` list of objects with a ``reason`` (Linode's);
 - an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
   "errorType": "invalid_auth", "errorDetail"}, "response": {}}``: Foursquare, Giphy's
   ``{"meta": {"status": 429, "msg"}}``, Instagram's legacy API);
@@ -46,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
+from ._decide import decide
 from ._errors import ShapeError
 from ._json import bounded_wait
 from ._source import Claim, add_claim, expected_shapes
@@ -55,6 +59,8 @@ from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+    from ._kinds import ErrorKind
 
 __all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
@@ -194,6 +200,8 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
                         texts.append(item)  # Kraken's "EAPI:Rate limit exceeded"
                     elif type(item) is dict and type(item.get("message")) is str:
                         texts.append(item["message"])  # an error list's object with a message
+                    elif type(item) is dict and type(item.get("reason")) is str:
+                        texts.append(item["reason"])  # Linode's {"reason": "Not found"}
         if type(places[0].get("detail")) is list:  # FastAPI's validation errors
             texts.extend(
                 item["msg"]
@@ -201,6 +209,23 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
                 if type(item) is dict and type(item.get("msg")) is str
             )
     return texts
+
+
+def _kind(
+    code: str | None, status: int | None, named: int | None, texts: list[str]
+) -> tuple[ErrorKind, bool | None]:
+    """What a convention's body says: its code's words, weighed against the status it
+    gives (the more specific decides), else that status, else its texts' words."""
+    said = read_words(code) if code is not None else None
+    if said is not None and status is not None:
+        said = decide(status, of_status(status), said, worded=True)
+    if said is None:
+        stated = status or named
+        if stated is not None and stated not in _CATCH_ALL:
+            said = of_status(stated)
+        else:
+            said = read_words(*texts) or of_status(stated)
+    return said or UNSAID
 
 
 def read_convention(
@@ -230,14 +255,7 @@ def read_convention(
         reason = place.get("error")
         if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
             texts.append(reason)  # an error that is a sentence is a message
-    said = read_words(code) if code is not None else None
-    if said is None:
-        stated = status or named
-        if stated is not None and stated not in _CATCH_ALL:
-            said = of_status(stated)
-        else:
-            said = read_words(*texts) or of_status(stated)
-    kind, retryable = said or UNSAID
+    kind, retryable = _kind(code, status, named, texts)
     wait = stated_wait(d)
     if wait is None:
         wait = next((w for w in map(wait_in_text, texts) if w is not None), None)
@@ -324,6 +342,15 @@ def _coded_objects(d: Mapping[str, Any]) -> bool:
     )
 
 
+def _reasons_listed(d: Mapping[str, Any]) -> bool:
+    errors = d["errors"]
+    return bool(errors) and type(errors[0]) is dict and type(errors[0].get("reason")) is str
+
+
+def _typed_error(d: Mapping[str, Any]) -> bool:
+    return str(d["type"]).endswith("_error")
+
+
 def _texts_listed(d: Mapping[str, Any]) -> bool:
     return _all_texts(d["errors"])
 
@@ -371,6 +398,16 @@ for _claim in (
         texts=("message",),
     ),
     Claim(
+        236,
+        "@type",
+        read_convention,
+        '`@type: "error"` with a text `error_message` (Travis CI\'s API): read by its'
+        " `error_type`, else its words",
+        is_a=str,
+        one_of=frozenset({"error"}),
+        texts=("error_message",),
+    ),
+    Claim(
         310,
         "status",
         read_convention,
@@ -400,6 +437,15 @@ for _claim in (
         is_a=list,
         refuses=("message", "success"),
         when=_coded_objects,
+    ),
+    Claim(
+        487,
+        "errors",
+        read_convention,
+        "a list of error objects whose first has a text `reason` (Linode's"
+        " `{errors: [{reason, field?}]}`): read by its words or reason phrase",
+        is_a=list,
+        when=_reasons_listed,
     ),
     Claim(
         490,
@@ -477,6 +523,17 @@ for _claim in (
         is_a=str,
         when=_message_is_a_phrase,
         parsing_only=True,
+    ),
+    Claim(
+        925,
+        "detail",
+        read_convention,
+        "a text `detail` beside a text `code` and a `type` that ends in `_error` (Django"
+        " REST framework's standardized errors, PostHog's): read by its code, else its"
+        " words",
+        is_a=str,
+        texts=("code", "type"),
+        when=_typed_error,
     ),
     Claim(
         940,

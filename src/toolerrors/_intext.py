@@ -68,7 +68,8 @@ def _announcement() -> re.Pattern[str]:
     status or code ("(401)", "40101") if any, then a colon; an exception's qualified
     name ("cohere.errors.UnauthorizedError:", "Postmark::InactiveRecipientError:",
     "(AI_APICallError) "); "Error" and what was being done ("Error searching
-    libraries:"); Docker's "Error response from daemon:"; "Caught exception"; or an
+    libraries:"); Docker's "Error response from daemon:", Cassandra's "Error from
+    server:"; "Caught exception"; or an
     HTTP error status and words ("402 Insufficient Balance"), or "Failed to", "Unable
     to", "Could not", "Cannot" and a verb ("Unable to list contents ... Rate Limit
     Exceeded"), or a Redis error reply's "ERR " (Upstash's "ERR max daily request limit
@@ -79,7 +80,7 @@ def _announcement() -> re.Pattern[str]:
         r"(?:\s*\(\d{3}\)|\s+-?\d{3,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
-        r"|error\s+response\s+from\b[^:\n]{0,40}:"
+        r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
         r"|(?P<status>[45]\d\d)\s+(?=[A-Z])"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
@@ -235,7 +236,10 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
         # "fetch failed with status code 403": undici's wrapper says nothing a status
         # that came back does not; a timeout's own words still do
         words = read_words(message.replace("fetch failed", " "))
-    said = _by_class(message) or words or of_status(status)
+    by_class = _by_class(message)
+    if by_class is not None and by_class[0] is _UNKNOWN:  # urllib's HTTPError: its status
+        by_class = None
+    said = by_class or words or of_status(status)
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:
