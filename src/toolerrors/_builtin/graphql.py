@@ -279,7 +279,7 @@ def _spec_errors(d: Mapping[str, Any]) -> bool:
     a text ``message`` and no member it does not name (JSON:API's ``status``, ``title``,
     ``detail``; SendGrid's ``field``) unless it gives the ``locations`` in the query that
     only GraphQL's errors give (start.gg's adds ``fields`` and ``fieldErrors``), nor a
-    ``code`` that is not text (Twitter's)."""
+    ``code`` that is not text (Twitter's), nor a ``code`` with no mark of GraphQL's."""
     errors = d["errors"]
     if not errors or type(errors[0]) is not dict:
         return False
@@ -288,7 +288,14 @@ def _spec_errors(d: Mapping[str, Any]) -> bool:
         type(first.get("message")) is str
         and (_MEMBERS.issuperset(first) or type(first.get("locations")) is list)
         and type(first.get("code", "")) is str
+        and ("code" not in first or "data" in d or not _PLACES.isdisjoint(first))
     )
+
+
+_PLACES: Final = frozenset({"locations", "path", "extensions"})
+"""What only a GraphQL error says beside a ``code``: where in the query it arose, or its
+extensions; a list of ``{code, message}`` with none of them and no ``data`` is a REST
+API's (WooCommerce's)."""
 
 
 SOURCE: Final = Source(
@@ -303,7 +310,8 @@ SOURCE: Final = Source(
             "errors",
             read_graphql,
             "GraphQL errors: a first error with a text `message` and only the members the"
-            " specification, AWS AppSync and graphql-ruby give it (a `code` only as text);"
+            " specification, AWS AppSync and graphql-ruby give it (a `code` only as text,"
+            " beside `data`, `locations`, `path` or `extensions`);"
             " never beside a top-level `message` or Cloudflare's `success`",
             is_a=list,
             refuses=("message", "success"),
