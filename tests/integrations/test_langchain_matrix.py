@@ -267,6 +267,27 @@ def test_around_langchain_s_retry_layer_it_refuses_before_anything_runs(
     assert charged == [5]
 
 
+@pytest.mark.parametrize(("kind", "entry"), CELLS, ids=IDS)
+def test_inside_a_catch_all_error_layer_the_unsafe_wiring_is_logged_and_nothing_runs(
+    kind: str, entry: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """LangChain's ``ToolErrorMiddleware`` listed outside, a retry layer inside: the
+    catch-all turns `UnsafeWiring` into the model's message, so the fix is logged on the
+    ``toolerrors`` logger; the tool never runs."""
+    charged: list[int] = []
+    agent = _agent(
+        [_tool("pay", timed_out_after_charging(charged), kind)], [_call("pay", amount=5), DONE],
+        ToolErrorMiddleware(_named), ToolFailureMiddleware(FAST), _tool_retry(),
+    )  # fmt: skip
+    with caplog.at_level("ERROR", logger="toolerrors"):
+        result = _run(agent, entry, ASK)
+    assert charged == []
+    assert [m.content for m in _errors(result)] == ["pay failed: UnsafeWiring."]
+    (record,) = caplog.records
+    assert (record.name, record.levelname) == ("toolerrors", "ERROR")
+    assert "list ToolFailureMiddleware after it" in record.getMessage()
+
+
 class PaymentRetry(ToolRetryMiddleware):
     """A retry layer of the user's own, made from LangChain's."""
 

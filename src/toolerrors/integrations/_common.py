@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import logging
 from collections import deque
 from types import CellType, FunctionType, MethodType
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
@@ -35,6 +36,7 @@ __all__ = [
     "layer_inside",
     "refused_last",
     "run_through",
+    "unsafe_wiring",
 ]
 
 APPROVED: Final = frozenset({"yes", "y", "approve", "approved", "ok"})
@@ -142,6 +144,16 @@ class UnsafeWiring(ComparedByArgs, RuntimeError):
     """The adapter is wired where a framework's own retry layer sits inside it and would
     re-run a tool (a payment that timed out after it went through) before toolerrors can
     stop it.  Raised before the tool runs; the message names the fix."""
+
+
+def unsafe_wiring(message: str) -> UnsafeWiring:
+    """`UnsafeWiring` with ``message``, also logged as an error on the ``toolerrors``
+    logger: a framework's catch-all error layer around the adapter (LangChain's
+    ``ToolErrorMiddleware``) turns the exception into a message for the model, and the
+    log is then where the developer learns the fix (Python prints it to stderr when
+    logging is not set up)."""
+    logging.getLogger("toolerrors").error("%s", message)
+    return UnsafeWiring(message)
 
 
 def layer_inside(handler: object, kinds: tuple[type, ...]) -> Any:

@@ -57,7 +57,7 @@ from .._toolfailure import KEY, write
 from .._unified import ToolFailure, UnifiedError
 from .._write import keeping, to_wire
 from ..retry import IDEMPOTENCY_META, Retry
-from ._common import UnsafeWiring, keyed, layer_inside
+from ._common import UnsafeWiring, keyed, layer_inside, unsafe_wiring
 
 __all__ = ["ToolErrorsMiddleware", "ToolFailureMiddleware", "UnsafeWiring"]
 
@@ -97,7 +97,7 @@ def _check_wiring(call_next: Any) -> None:
     inner = layer_inside(call_next, (RetryMiddleware,))
     retried: tuple[type[BaseException], ...] = getattr(inner, "retry_exceptions", ())
     if retried:  # FastMCP's own default: TimeoutError and ConnectionError
-        raise UnsafeWiring(
+        raise unsafe_wiring(
             "RetryMiddleware was added after ToolFailureMiddleware, so it runs inside it and"
             " would re-run a tool that may already have acted (a payment that timed out)"
             " before toolerrors can stop it: add ToolFailureMiddleware after RetryMiddleware,"

@@ -39,7 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra onl
     raise missing(__name__, "langchain") from exc
 
 from .._retry import retry_on
-from ._common import APPROVED, UnsafeWiring, layer_inside, refused_last
+from ._common import APPROVED, UnsafeWiring, layer_inside, refused_last, unsafe_wiring
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -61,7 +61,7 @@ def _check_wiring(handler: Callable[..., Any]) -> None:
     it."""
     inner = layer_inside(handler, (ToolRetryMiddleware,))
     if inner is not None and getattr(inner, "retry_on", None) is not retry_on:
-        raise UnsafeWiring(
+        raise unsafe_wiring(
             "ToolRetryMiddleware runs inside ToolFailureMiddleware, so it would re-run a tool"
             " that may already have acted (a payment that timed out) before toolerrors can"
             " stop it: list ToolFailureMiddleware after it, middleware=[ToolRetryMiddleware("
