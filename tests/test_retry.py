@@ -299,6 +299,35 @@ def test_the_tool_reads_the_call_s_key_in_every_attempt_without_taking_it(mode: 
     assert current_key() is None
 
 
+def test_the_key_is_passed_only_to_a_function_that_takes_it_by_keyword() -> None:
+    """A tool without an ``idempotency_key`` parameter (one whose schema a model sees)
+    gets the key as `current_key` alone, never an argument it would refuse; one that
+    takes ``**kwargs`` gets it; one whose key a framework filled by position keeps that
+    value, the key still its `current_key`."""
+    got: list[tuple[object, ...]] = []
+
+    def plain(amount: int) -> None:
+        got.append((amount, current_key()))
+
+    def loose(amount: int, **options: object) -> None:
+        got.append((amount, options, current_key()))
+
+    def positional(amount: int, idempotency_key: str = "") -> None:
+        got.append((amount, idempotency_key, current_key()))
+
+    keyed = Retry(idempotency_key="k-1")
+    keyed.call(plain, 5)
+    keyed.call(loose, 5)
+    keyed.call(positional, 5, "")
+    keyed.call(positional, 5)
+    assert got == [
+        (5, "k-1"),
+        (5, {"idempotency_key": "k-1"}, "k-1"),
+        (5, "", "k-1"),
+        (5, "k-1", "k-1"),
+    ]
+
+
 def test_a_stable_key_changes_with_the_arguments_and_the_call() -> None:
     """Other arguments, or another call, have another key; positional arguments count."""
     assert stable_key("call-1", {"amount": 6, "to": "Bo"}) != PAY_KEY

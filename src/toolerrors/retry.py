@@ -251,24 +251,47 @@ def stable_key(call_id: str, arguments: object) -> str:
 
 
 def _with_key(
-    args: tuple[Any, ...], kwargs: dict[str, Any], idempotency_key: bool | str, call_id: str | None
-) -> bool:
-    """Whether the call is keyed; the key is put in ``kwargs`` unless the caller passed
-    one there, which is kept: the server deduplicates by the key it was first sent.  A
-    key of the caller's in ``idempotency_key`` wins over one derived from ``call_id``,
-    which wins over a random one."""
+    fn: object,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    idempotency_key: bool | str,
+    call_id: str | None,
+) -> str | None:
+    """The call's key, or ``None`` for a call not keyed; it is put in ``kwargs`` where
+    ``fn`` takes it and the caller passed none there (a key passed is kept: the server
+    deduplicates by the key it was first sent).  A key of the caller's in
+    ``idempotency_key`` wins over one derived from ``call_id``, which wins over a random
+    one."""
     if idempotency_key is False and call_id is None:
-        return False
-    if kwargs.get("idempotency_key") is not None:
-        return True
+        return None
+    given = kwargs.get("idempotency_key")
+    if given:  # not a framework's empty default
+        return str(given)
     if isinstance(idempotency_key, str):
         key = idempotency_key
     elif call_id is not None:  # keyword arguments alone, as every framework calls a tool
         key = stable_key(call_id, [list(args), kwargs] if args else kwargs)
     else:
         key = uuid.uuid4().hex
-    kwargs["idempotency_key"] = key
-    return True
+    if _takes_key(fn, len(args)):
+        kwargs["idempotency_key"] = key
+    return key
+
+
+def _takes_key(fn: object, positional: int) -> bool:
+    """Whether ``fn`` takes an ``idempotency_key`` by keyword that the call's
+    ``positional`` arguments do not already fill (a framework that passes every argument
+    by position, defaults included): else the key reaches it as `current_key` alone."""
+    try:
+        parameters = inspect.signature(fn).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # a callable with no signature to read: as before
+        return True
+    taken = parameters.get("idempotency_key")
+    if taken is None:
+        return any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    if taken.kind is inspect.Parameter.POSITIONAL_ONLY:
+        return False
+    return list(parameters).index("idempotency_key") >= positional
 
 
 _CALL, _CHECK, _SLEEP = "call", "check", "sleep"
@@ -321,9 +344,10 @@ class Retry:
     """Called after an unknown outcome; may be a coroutine function under `acall`."""
     idempotency_key: bool | str = False
     """``True`` makes one key (`stable_key` when `call_id` is given, else a random one)
-    and passes it as ``idempotency_key=`` on every attempt (a string is used as the key);
-    with a key, an unknown outcome may be retried.  A key the caller passes as
-    ``idempotency_key=`` is kept, and sent on every attempt instead."""
+    and passes it as ``idempotency_key=`` on every attempt, to a function that takes it
+    (a string is used as the key); in every attempt it is `current_key`.  With a key,
+    an unknown outcome may be retried.  A key the caller passes as ``idempotency_key=``
+    is kept, and sent on every attempt instead."""
     sleep: Callable[[float], Any] | None = None
     """How to wait: ``time.sleep`` for `call`, ``asyncio.sleep`` for `acall` when ``None``."""
     clock: Callable[[], float] = time.monotonic
@@ -356,11 +380,12 @@ class Retry:
             )
         raise TypeError(f"Retry.policy must be a RetryPolicy, got {policy!r}")
 
-    def _steps(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Steps, str | None]:
+    def _steps(
+        self, fn: object, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[Steps, str | None]:
         """The retry loop for one call, and its key, added to ``kwargs`` when asked."""
-        keyed = _with_key(args, kwargs, self.idempotency_key, self.call_id)
-        key = kwargs["idempotency_key"] if keyed else None
-        plan = _Plan(self.policy, keyed, self.clock)
+        key = _with_key(fn, args, kwargs, self.idempotency_key, self.call_id)
+        plan = _Plan(self.policy, key is not None, self.clock)
         return _steps(plan, self.check, self.record, key), key
 
     def _sleep(self, default: Callable[[float], Any]) -> Callable[[float], Any]:
@@ -383,7 +408,7 @@ class Retry:
             )
         sleep = self._sleep(time.sleep)
         check = self.check
-        steps, key = self._steps(args, kwargs)
+        steps, key = self._steps(fn, args, kwargs)
         token = _KEY.set(key)
         try:
             what, arg = next(steps)
@@ -417,7 +442,7 @@ class Retry:
         """
         sleep = self._sleep(asyncio.sleep)
         check = self.check
-        steps, key = self._steps(args, kwargs)
+        steps, key = self._steps(fn, args, kwargs)
         token = _KEY.set(key)
         try:
             what, arg = next(steps)

@@ -8,7 +8,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Final
 
 from toolerrors.configure import ConfigureError
-from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.retry import Retry, RetryPolicy, current_key
 from toolerrors.testing import configure_error, not_done_yet, refused
 
 if TYPE_CHECKING:
@@ -115,3 +115,23 @@ def run_pydantic_ai(agent: Any, entry: str, *args: Any, **kwargs: Any) -> Any:
     finally:
         asyncio.set_event_loop(None)
         loop.close()
+
+
+KEYED = Retry(idempotency_key=True, sleep=lambda _: None)
+
+
+class Server:
+    """A payment server that deduplicates by key: a replayed key charges nothing."""
+
+    def __init__(self) -> None:
+        self.keys: list[str | None] = []
+        self.charged: list[int] = []
+
+    def pay(self, amount: int, *, time_out: bool = False) -> dict[str, Any]:
+        key = current_key()
+        if key not in self.keys:
+            self.charged.append(amount)
+        self.keys.append(key)
+        if time_out:
+            raise TimeoutError("timed out after the charge")
+        return {"paid": amount}

@@ -13,26 +13,7 @@ import pytest
 from toolerrors.retry import IDEMPOTENCY_META, Retry, current_key, stable_key
 from toolerrors.testing import not_done_yet
 
-from ._scenarios import run_pydantic_ai
-
-KEYED = Retry(idempotency_key=True, sleep=lambda _: None)
-
-
-class Server:
-    """A payment server that deduplicates by key: a replayed key charges nothing."""
-
-    def __init__(self) -> None:
-        self.keys: list[str | None] = []
-        self.charged: list[int] = []
-
-    def pay(self, amount: int, *, time_out: bool = False) -> dict[str, Any]:
-        key = current_key()
-        if key not in self.keys:
-            self.charged.append(amount)
-        self.keys.append(key)
-        if time_out:
-            raise TimeoutError("timed out after the charge")
-        return {"paid": amount}
+from ._scenarios import KEYED, Server, run_pydantic_ai
 
 
 def _timing_out_once(server: Server) -> Any:

@@ -11,15 +11,17 @@ import pytest
 
 pytest.importorskip("agents")
 
-from agents import Agent, Runner, function_tool
+from agents import Agent, RunContextWrapper, Runner, function_tool
 from agents.exceptions import AgentsException
 from agents.testing.model import ScriptedModel, assistant_message, function_call
 
 import toolerrors
 from toolerrors.configure import ConfigureError
 from toolerrors.integrations.openai_agents import Refused, failure_error_function, guard
-from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.retry import Retry, RetryPolicy, stable_key
 from toolerrors.testing import configure_error, not_done_yet, refused
+
+from ._scenarios import KEYED, Server
 
 
 def _run(agent: Any, given: Any) -> Any:
@@ -354,3 +356,23 @@ def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> N
         "guard() takes a toolerrors.retry.Retry or nothing, got int: "
         "write @guard or @guard(Retry(...))"
     )
+
+
+def test_openai_agents_guard_keys_a_call_by_its_tool_context_s_id() -> None:
+    """``guard`` on a tool that takes the SDK's ``ToolContext`` keys the call by the
+    model's ``call_id`` and the arguments by name; the tool, whose schema the model sees,
+    takes no key argument and reads it with ``current_key()``."""
+    server = Server()
+
+    @guard(KEYED)
+    def pay(ctx: RunContextWrapper[Any], amount: int) -> Any:
+        """Pay an amount."""
+        return server.pay(amount, time_out=len(server.keys) == 0)
+
+    model = ScriptedModel(
+        [[function_call("pay", {"amount": 5}, call_id="c-5")], [assistant_message("Paid.")]]
+    )
+    agent = Agent("a", model=model, tools=[function_tool(pay, needs_approval=pay.needs_approval)])
+    asyncio.run(Runner.run(agent, "Pay."))
+    assert server.keys == [stable_key("c-5", {"amount": 5})] * 2
+    assert server.charged == [5]

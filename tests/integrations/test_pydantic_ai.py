@@ -18,8 +18,10 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 import toolerrors
 from toolerrors.configure import ConfigureError
 from toolerrors.integrations.pydantic_ai import MCP_SETTINGS, Refused, guard
-from toolerrors.retry import Retry, RetryPolicy
+from toolerrors.retry import Retry, RetryPolicy, stable_key
 from toolerrors.testing import configure_error, not_done_yet, refused
+
+from ._scenarios import KEYED, Server, run_pydantic_ai
 
 
 def _run(agent: Agent[Any, Any], *args: Any, **kwargs: Any) -> Any:
@@ -246,3 +248,27 @@ def test_guard_refuses_an_argument_that_is_neither_a_retry_nor_a_function() -> N
         "guard() takes a toolerrors.retry.Retry or nothing, got int: "
         "write @guard or @guard(Retry(...))"
     )
+
+
+@pytest.mark.parametrize("entry", ["run", "run_sync"])
+def test_pydantic_ai_guard_keys_a_call_by_its_run_context_s_id(entry: str) -> None:
+    """``guard`` on a tool that takes pydantic-ai's ``RunContext`` keys the call by its
+    ``tool_call_id`` and arguments."""
+    server = Server()
+
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if len(messages) == 1:
+            return ModelResponse(parts=[ToolCallPart("pay", {"amount": 5}, tool_call_id="c-4")])
+        return ModelResponse(parts=[TextPart("Paid.")])
+
+    agent = Agent(FunctionModel(respond))
+
+    @agent.tool
+    @guard(KEYED)
+    def pay(ctx: RunContext[None], amount: int, idempotency_key: str = "") -> dict[str, Any]:
+        """Pay an amount."""
+        return server.pay(amount, time_out=len(server.keys) == 0)
+
+    run_pydantic_ai(agent, entry, "Pay.")
+    assert server.keys == [stable_key("c-4", {"amount": 5})] * 2
+    assert server.charged == [5]

@@ -205,6 +205,7 @@ def run_through(
     runner: Retry,
     settle: Callable[[tuple[Any, ...], dict[str, Any], Any, UnifiedError | None], Any],
     ask: Callable[[UnifiedError], None] | None = None,
+    identify: Callable[[tuple[Any, ...], dict[str, Any]], tuple[object, object]] | None = None,
 ) -> Callable[..., Any]:
     """``fn`` (sync or async) run through ``runner``; ``settle(args, kwargs, outcome,
     error)`` gets the outcome and the error in it (``None`` for a success) and returns
@@ -212,12 +213,18 @@ def run_through(
 
     With ``ask``, a call the check holds for approval is the owner's to decide where the
     framework can pause inside a tool: ``ask(error)`` returns when the owner said yes
-    (and raises otherwise), and the call is tried once more, its outcome settled."""
+    (and raises otherwise), and the call is tried once more, its outcome settled.  With
+    ``identify(args, kwargs)``, the framework's call id and the call's arguments, found
+    in the arguments it passes the tool (its run context), key the call (`keyed`)."""
+
+    def keyed_for(args: Any, kwargs: Any) -> Retry:
+        return runner if identify is None else keyed(runner, *identify(args, kwargs))
+
     if inspect.iscoroutinefunction(fn):
 
         async def attempt_async(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
             try:
-                outcome = await runner.acall(fn, *args, **kwargs)
+                outcome = await keyed_for(args, kwargs).acall(fn, *args, **kwargs)
             except ToolFailure as failure:
                 return None, failure.error
             return outcome, error_of(outcome)
@@ -234,7 +241,7 @@ def run_through(
 
     def attempt(args: Any, kwargs: Any) -> tuple[Any, UnifiedError | None]:
         try:
-            outcome = runner.call(fn, *args, **kwargs)
+            outcome = keyed_for(args, kwargs).call(fn, *args, **kwargs)
         except ToolFailure as failure:
             return None, failure.error
         return outcome, error_of(outcome)

@@ -111,7 +111,7 @@ class ToolCalls:
     def _attempt(
         self, request: Any, handler: Callable[[Any], Any]
     ) -> tuple[Any, UnifiedError | None]:
-        def run(request: Any, idempotency_key: str | None = None) -> Any:
+        def run(request: Any) -> Any:
             message = handler(request)  # the key is the tool's through current_key()
             error = _in_band(message)
             return message if error is None else error  # an error result, for Retry to read
@@ -125,7 +125,7 @@ class ToolCalls:
     async def _aattempt(
         self, request: Any, handler: Callable[[Any], Awaitable[Any]]
     ) -> tuple[Any, UnifiedError | None]:
-        async def run(request: Any, idempotency_key: str | None = None) -> Any:
+        async def run(request: Any) -> Any:
             message = await handler(request)  # the key is the tool's through current_key()
             error = _in_band(message)
             return message if error is None else error  # an error result, for Retry to read

@@ -135,7 +135,7 @@ class ToolFailureMiddleware(Middleware):
         _check_wiring(call_next)
         translated = _translated_inside(call_next)
 
-        async def attempt(context: Any, idempotency_key: str | None = None) -> Any:
+        async def attempt(context: Any) -> Any:
             try:  # the key is the tool's through current_key()
                 result = await call_next(context)
             except MCPError as exc:

@@ -175,7 +175,13 @@ def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
             key = _key(params)
             return (name, key) in held or key in _held_earlier(context.turn_input, fn.__name__)
 
-        wrapper = run_through(fn, runner, settle)
+        def identify(args: Any, kwargs: Any) -> tuple[object, object]:
+            """The model's call id, from the ``ToolContext`` a tool that takes one is
+            given, and the call's arguments by name."""
+            context = next((a for a in args if isinstance(a, RunContextWrapper)), None)
+            return getattr(context, "tool_call_id", None), _arguments(signature, args, kwargs)
+
+        wrapper = run_through(fn, runner, settle, identify=identify)
         wrapper.needs_approval = needs_approval  # type: ignore[attr-defined]
         return wrapper
 

@@ -111,9 +111,16 @@ def guard(retry: Retry | Callable[..., Any] | None = None) -> Any:
             context = _context(args)
             _raise(error, approved=context is not None and context.tool_call_approved)
 
-        return run_through(fn, runner, settle)
+        return run_through(fn, runner, settle, identify=_identify)
 
     return decorate
+
+
+def _identify(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[object, object]:
+    """The model's tool call id, from the ``RunContext`` a tool that takes one is given,
+    and the call's arguments."""
+    context = _context(args)
+    return (None if context is None else context.tool_call_id), kwargs
 
 
 def _answers_for_a_server(tool: Any) -> bool:
