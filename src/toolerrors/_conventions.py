@@ -23,6 +23,11 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - Django REST framework's standardized ``{"type": "..._error", "code", "detail"}``
   (PostHog), Travis CI's ``{"@type": "error", "error_type", "error_message"}``, and an
   ``errors`` list of objects with a ``reason`` (Linode's);
+- a mutation's own errors in its payload, ``{"data": {"checkoutCreate":
+  {"userErrors": [{"field", "message", "code"}]}}}`` (Shopify, Saleor), read by the
+  first;
+- a ``status`` object with an ``error`` text (Qdrant's ``{"status": {"error": ...},
+  "time": ...}``);
 - an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
   "errorType": "invalid_auth", "errorDetail"}, "response": {}}``: Foursquare, Giphy's
   ``{"meta": {"status": 429, "msg"}}``, Instagram's legacy API);
@@ -45,6 +50,7 @@ message's words say more.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
@@ -52,6 +58,7 @@ from pydantic_core import to_json
 from ._decide import decide
 from ._errors import ShapeError
 from ._json import bounded_wait
+from ._kinds import ErrorKind
 from ._source import Claim, add_claim, expected_shapes
 from ._table import of_status
 from ._unified import UnifiedError, make
@@ -59,8 +66,6 @@ from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-
-    from ._kinds import ErrorKind
 
 __all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
@@ -70,6 +75,8 @@ _TEXTS: Final = (
 )  # fmt: skip
 _CODES: Final = ("code", "error_code", "errorCode", "type", "errorType", "error_type")
 _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code")
+_SNAKE: Final = re.compile(r"[a-z]+(?:_[a-z]+)+")
+"""Words joined by ``_``: a code, where an ``id`` is one."""
 _CATCH_ALL: Final = frozenset({400, 422})
 """Statuses that say only that the request was bad: a message's words may say more."""
 _WAITS: Final = (
@@ -212,7 +219,11 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
 
 
 def _kind(
-    code: str | None, status: int | None, named: int | None, texts: list[str]
+    code: str | None,
+    status: int | None,
+    named: int | None,
+    texts: list[str],
+    unsaid: tuple[ErrorKind, bool | None],
 ) -> tuple[ErrorKind, bool | None]:
     """What a convention's body says: its code's words, weighed against the status it
     gives (the more specific decides), else that status, else its texts' words."""
@@ -225,15 +236,19 @@ def _kind(
             said = of_status(stated)
         else:
             said = read_words(*texts) or of_status(stated)
-    return said or UNSAID
+    return said or unsaid
 
 
 def read_convention(
-    d: Mapping[str, Any], strict: bool, where: str, whole: Mapping[str, Any] | None = None
+    d: Mapping[str, Any],
+    strict: bool,
+    where: str,
+    whole: Mapping[str, Any] | None = None,
+    unsaid: tuple[ErrorKind, bool | None] = UNSAID,
 ) -> UnifiedError:
     """An error in one of the shared conventions: its kind from its code's words, its
-    status, or its message's words; strictly, no documented shape.  ``whole`` is the
-    body ``d`` was found in, kept as the error's ``extra``."""
+    status, or its message's words, else ``unsaid``; strictly, no documented shape.
+    ``whole`` is the body ``d`` was found in, kept as the error's ``extra``."""
     if strict:
         for key in _CODES:
             code = d.get(key)
@@ -248,6 +263,8 @@ def read_convention(
     places = (d, inner) if type(inner) is dict else (d,)
     texts = _texts_in(places)
     status, code = _status_and_code(places)
+    if code is None and type(inner) is dict:
+        code = _code_of(inner)  # Coinbase's {"id": "authentication_error", "message"}
     named = None  # a status the body names in words: its kind, not the response's status
     if status is None:
         named = _VALIDATION if _validation_list(d) else next(map(_phrase_status, texts), None)
@@ -255,7 +272,7 @@ def read_convention(
         reason = place.get("error")
         if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
             texts.append(reason)  # an error that is a sentence is a message
-    kind, retryable = _kind(code, status, named, texts)
+    kind, retryable = _kind(code, status, named, texts, unsaid)
     wait = stated_wait(d)
     if wait is None:
         wait = next((w for w in map(wait_in_text, texts) if w is not None), None)
@@ -275,6 +292,52 @@ def read_meta(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"meta": {"code": 401, "errorType", "errorDetail"}, "response": {}}``: the error
     its ``meta`` holds, read as any convention's."""
     return read_convention(d["meta"], strict, f"{where}/meta", whole=d)
+
+
+def read_status_error(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"status": {"error": "Not found: Collection ..."}, "time": ...}``: the error its
+    ``status`` object holds, read by its words (Qdrant's)."""
+    return read_convention(d["status"], strict, f"{where}/status", whole=d)
+
+
+def _status_says(d: Mapping[str, Any]) -> bool:
+    error = d["status"].get("error")
+    return type(error) is str and bool(error)
+
+
+def _payload_errors(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The first error a mutation's payload lists in ``data``: a non-empty list
+    under ``userErrors``, ``errors`` or another ``...Errors`` (Shopify's ``userErrors``,
+    Saleor's ``paymentErrors``) whose first is an object with a text ``message``."""
+    for payload in d["data"].values():
+        if type(payload) is not dict:
+            continue
+        for key, errors in payload.items():
+            if (
+                (key == "errors" or key.endswith("Errors"))
+                and type(errors) is list
+                and errors
+                and type(errors[0]) is dict
+                and type(errors[0].get("message")) is str
+            ):
+                return errors[0]
+    return None
+
+
+def read_payload_errors(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A mutation's own errors in ``data`` (`_payload_errors`): read by the first
+    one's code, else its words, else as bad input, which a mutation's user errors are
+    (a field left blank, a value out of range)."""
+    first = _payload_errors(d)
+    assert first is not None  # the claim's test
+    return read_convention(first, strict, f"{where}/data", whole=d, unsaid=_USER_ERROR)
+
+
+_USER_ERROR: Final = (ErrorKind.INVALID_INPUT, False)
+
+
+def _has_payload_errors(d: Mapping[str, Any]) -> bool:
+    return _payload_errors(d) is not None
 
 
 def _meta_says(d: Mapping[str, Any]) -> bool:
@@ -331,15 +394,26 @@ def _all_texts(value: object) -> bool:
 
 
 def _coded_objects(d: Mapping[str, Any]) -> bool:
-    """An ``errors`` list whose first is an object with a text ``code`` and a text
+    """An ``errors`` list whose first is an object with a text ``code`` (or, without one,
+    an ``id`` that is a code in words: Coinbase's ``authentication_error``) and a text
     ``detail`` or ``message`` (Square's ``{"errors": [{"code", "detail", "category"}]}``)."""
     errors = d.get("errors")
     if type(errors) is not list or not errors or type(errors[0]) is not dict:
         return False
     first = errors[0]
-    return type(first.get("code")) is str and (
+    return _code_of(first) is not None and (
         type(first.get("detail")) is str or type(first.get("message")) is str
     )
+
+
+def _code_of(error: Mapping[str, Any]) -> str | None:
+    """An error object's text ``code``, else its ``id`` where that is words joined by
+    ``_`` (``authentication_error``), not a record's identifier."""
+    code = error.get("code")
+    if type(code) is str:
+        return code
+    ident = error.get("id")
+    return ident if type(ident) is str and _SNAKE.fullmatch(ident) else None
 
 
 def _reasons_listed(d: Mapping[str, Any]) -> bool:
@@ -493,6 +567,25 @@ for _claim in (
         is_a=str,
         needs=("code",),
         when=_an_error_code,
+    ),
+    Claim(
+        912,
+        "status",
+        read_status_error,
+        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`): read"
+        " by its words",
+        is_a=dict,
+        when=_status_says,
+    ),
+    Claim(
+        917,
+        "data",
+        read_payload_errors,
+        "a mutation payload in `data` with a non-empty `userErrors`, `errors` or"
+        " `...Errors` list of objects with a text `message` (Shopify's, Saleor's): read by"
+        " the first one's code, else its words",
+        is_a=dict,
+        when=_has_payload_errors,
     ),
     Claim(
         915,

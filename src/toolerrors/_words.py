@@ -134,7 +134,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:(?:access|o?auth|bearer|refresh|api) (?:key|token)|credentials?|signature)"
         r" (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature|(?:incorrect|wrong) (?:username|password)"
-        r"|(?:username|user name) or password",
+        r"|(?:username|user name) or password"
+        r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
