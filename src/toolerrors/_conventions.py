@@ -26,6 +26,9 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - a mutation's own errors in its payload, ``{"data": {"checkoutCreate":
   {"userErrors": [{"field", "message", "code"}]}}}`` (Shopify, Saleor), read by the
   first;
+- Flickr's ``{"stat": "fail", "code", "message"}``, WeChat's ``{"errcode": 40001,
+  "errmsg"}`` (an ``errcode`` of 0 is a success), and the OCS API's ``{"ocs": {"meta":
+  {"status": "failure", "message"}}}`` (Nextcloud, ownCloud);
 - a ``status`` object with an ``error`` text (Qdrant's ``{"status": {"error": ...},
   "time": ...}``);
 - an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
@@ -71,7 +74,7 @@ __all__ = ["read_convention", "read_not_ok", "stated_wait"]
 
 _TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
-    "error_message",
+    "error_message", "error_msg", "errmsg",
 )  # fmt: skip
 _CODES: Final = ("code", "error_code", "errorCode", "type", "errorType", "error_type")
 _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code")
@@ -272,7 +275,8 @@ def read_convention(
         reason = place.get("error")
         if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
             texts.append(reason)  # an error that is a sentence is a message
-    kind, retryable = _kind(code, status, named, texts, unsaid)
+    others = [v for p in places for k in _CODES if type(v := p.get(k)) is str and v != code]
+    kind, retryable = _kind(code, status, named, [*texts, *others], unsaid)
     wait = stated_wait(d)
     if wait is None:
         wait = next((w for w in map(wait_in_text, texts) if w is not None), None)
@@ -338,6 +342,21 @@ _USER_ERROR: Final = (ErrorKind.INVALID_INPUT, False)
 
 def _has_payload_errors(d: Mapping[str, Any]) -> bool:
     return _payload_errors(d) is not None
+
+
+def read_ocs(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"ocs": {"meta": {"status": "failure", "statuscode", "message"}, "data"}}``:
+    the error its ``meta`` says (Nextcloud's and ownCloud's OCS API)."""
+    return read_convention(d["ocs"]["meta"], strict, f"{where}/ocs/meta", whole=d)
+
+
+def _ocs_failed(d: Mapping[str, Any]) -> bool:
+    meta = d["ocs"].get("meta")
+    return type(meta) is dict and meta.get("status") == "failure"
+
+
+def _a_nonzero_code(d: Mapping[str, Any]) -> bool:
+    return bool(d["errcode"] != 0)
 
 
 def _meta_says(d: Mapping[str, Any]) -> bool:
@@ -567,6 +586,34 @@ for _claim in (
         is_a=str,
         needs=("code",),
         when=_an_error_code,
+    ),
+    Claim(
+        906,
+        "stat",
+        read_convention,
+        '`stat: "fail"` with a text `message` (Flickr\'s): read by its words',
+        is_a=str,
+        one_of=frozenset({"fail"}),
+        texts=("message",),
+    ),
+    Claim(
+        907,
+        "errcode",
+        read_convention,
+        "a numeric `errcode` other than 0 with a text `errmsg` (WeChat's, and the many"
+        " APIs that answer the same way): read by its words",
+        is_a=int,
+        texts=("errmsg",),
+        when=_a_nonzero_code,
+    ),
+    Claim(
+        908,
+        "ocs",
+        read_ocs,
+        "`ocs.meta.status: \"failure\"` (Nextcloud's and ownCloud's OCS API): read by"
+        " its message's words",
+        is_a=dict,
+        when=_ocs_failed,
     ),
     Claim(
         912,

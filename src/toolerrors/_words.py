@@ -69,7 +69,7 @@ _REFUSAL_WORDS: Final = ("declined", "rejected")
 WINDOW: Final = (
     r"(?:{QUOTA}|{BILLING}|limit|requests)\b[^.\n]{{0,60}}?"
     r"\b(?:per|an?|each|every|this|the current|the next|next) (?:second|minute|hour)\b"
-    r"|(?:request|access) limit"
+    r"|(?:request|access) limit|(?:daily|hourly) (?:\w+ )?quota"
 )
 """A limit that refills with time: credits or a quota "for the current minute" (Twelve
 Data's), "requests per second", a request limit (Upstash's "max daily request limit
@@ -118,7 +118,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
     ),
-    (r"method (?:is )?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
+    (r"method\s+(?:is\s+)?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
         r"|insufficient scopes?|missing (?:required )?scopes?",
@@ -135,7 +135,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r" (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature|(?:incorrect|wrong) (?:username|password)"
         r"|(?:username|user name) or password"
-        r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication",
+        r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
+        r"|o?auth exception",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
