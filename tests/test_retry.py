@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import random
 import sys
@@ -326,6 +327,38 @@ def test_the_key_is_passed_only_to_a_function_that_takes_it_by_keyword() -> None
         (5, "", "k-1"),
         (5, "k-1", "k-1"),
     ]
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+@pytest.mark.parametrize(("reads", "charges"), [(False, [5]), (True, [5])])
+def test_a_timeout_is_re_run_under_a_key_only_when_the_key_reached_the_tool(
+    mode: str, reads: bool, charges: list[int]
+) -> None:
+    """A keyed `Retry` around a tool that neither takes the key nor reads `current_key`
+    sends no key: its timed-out payment is not re-run (one attempt); a tool that reads
+    the key is re-run, and the server, seeing the key again, charges once."""
+    keys: list[str | None] = []
+    charged: list[int] = []
+
+    def pay(amount: int) -> dict[str, Any]:
+        key = current_key() if reads else None
+        if key is None or key not in keys:
+            charged.append(amount)
+        keys.append(key)
+        if len(keys) == 1:
+            raise TimeoutError("timed out after the charge")
+        return {"paid": amount}
+
+    async def apay(amount: int) -> dict[str, Any]:
+        return pay(amount)
+
+    retry = Retry(idempotency_key="order-77", sleep=lambda _: None)
+    with pytest.raises(ToolFailure) if not reads else contextlib.nullcontext():
+        if mode == "sync":
+            retry.call(pay, 5)
+        else:
+            asyncio.run(retry.acall(apay, 5))
+    assert (charged, len(keys)) == (charges, 2 if reads else 1)
 
 
 def test_a_stable_key_changes_with_the_arguments_and_the_call() -> None:

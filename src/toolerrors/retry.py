@@ -132,9 +132,9 @@ all, or ``None`` (``NOT_DONE``) if it did not and may be re-run."""
 class _Plan:
     """The decisions shared by the sync and async loops."""
 
-    def __init__(self, policy: RetryPolicy, keyed: bool, clock: Callable[[], float]) -> None:
+    def __init__(self, policy: RetryPolicy, key: _Key | None, clock: Callable[[], float]) -> None:
         self.policy = policy
-        self.idempotent = policy.idempotent or keyed
+        self.key = key
         self.clock = clock
         self.start = clock()
         self.attempt = 0
@@ -150,7 +150,8 @@ class _Plan:
         """Seconds to wait before the next attempt, or ``None`` to give up."""
         self.attempt += 1
         self.gave_up = ""
-        if not should_retry(error, idempotent=self.idempotent or checked):
+        idempotent = self.policy.idempotent or checked or (self.key is not None and self.key.sent)
+        if not should_retry(error, idempotent=idempotent):
             return None
         policy = self.policy
         if self.attempt >= policy.attempts:
@@ -215,7 +216,18 @@ MCP proposal for request idempotency (SEP-3182) gives the key, unprefixed, since
 ``io.modelcontextprotocol/`` prefix is the specification's own."""
 
 
-_KEY: ContextVar[str | None] = ContextVar("toolerrors.retry.key", default=None)
+class _Key:
+    """A keyed call's key, and whether it reached the tool: passed as its argument, or
+    read with `current_key`."""
+
+    __slots__ = ("key", "sent")
+
+    def __init__(self, key: str, sent: bool) -> None:
+        self.key = key
+        self.sent = sent
+
+
+_KEY: ContextVar[_Key | None] = ContextVar("toolerrors.retry.key", default=None)
 
 
 def current_key() -> str | None:
@@ -223,8 +235,16 @@ def current_key() -> str | None:
     task, and in the tasks it starts), ``None`` outside one.  A tool sends it as it
     sends any key, without taking an ``idempotency_key`` argument: ``headers=
     {IDEMPOTENCY_HEADER: current_key()}`` over HTTP, ``meta={IDEMPOTENCY_META:
-    current_key()}`` to an MCP server.  It is the same in every attempt of the call."""
-    return _KEY.get()
+    current_key()}`` to an MCP server.  It is the same in every attempt of the call.
+
+    Reading it is how `Retry` knows the key reached the tool: an unknown outcome (a
+    timed-out payment) is re-run under a key only when the tool took the key as its
+    argument or read it here, never for a tool that ignores it."""
+    found = _KEY.get()
+    if found is None:
+        return None
+    found.sent = True
+    return found.key
 
 
 def stable_key(call_id: str, arguments: object) -> str:
@@ -256,26 +276,27 @@ def _with_key(
     kwargs: dict[str, Any],
     idempotency_key: bool | str,
     call_id: str | None,
-) -> str | None:
-    """The call's key, or ``None`` for a call not keyed; it is put in ``kwargs`` where
-    ``fn`` takes it and the caller passed none there (a key passed is kept: the server
-    deduplicates by the key it was first sent).  A key of the caller's in
+) -> _Key | None:
+    """The call's key (and whether it is sent), or ``None`` for a call not keyed; it is
+    put in ``kwargs`` where ``fn`` takes it and the caller passed none there (a key
+    passed is kept: the server deduplicates by the key it was first sent).  A key of the caller's in
     ``idempotency_key`` wins over one derived from ``call_id``, which wins over a random
     one."""
     if idempotency_key is False and call_id is None:
         return None
     given = kwargs.get("idempotency_key")
     if given:  # not a framework's empty default
-        return str(given)
+        return _Key(str(given), sent=True)
     if isinstance(idempotency_key, str):
         key = idempotency_key
     elif call_id is not None:  # keyword arguments alone, as every framework calls a tool
         key = stable_key(call_id, [list(args), kwargs] if args else kwargs)
     else:
         key = uuid.uuid4().hex
-    if _takes_key(fn, len(args)):
+    sent = _takes_key(fn, len(args))
+    if sent:
         kwargs["idempotency_key"] = key
-    return key
+    return _Key(key, sent)
 
 
 def _takes_key(fn: object, positional: int) -> bool:
@@ -382,11 +403,11 @@ class Retry:
 
     def _steps(
         self, fn: object, args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> tuple[Steps, str | None]:
+    ) -> tuple[Steps, _Key | None]:
         """The retry loop for one call, and its key, added to ``kwargs`` when asked."""
         key = _with_key(fn, args, kwargs, self.idempotency_key, self.call_id)
-        plan = _Plan(self.policy, key is not None, self.clock)
-        return _steps(plan, self.check, self.record, key), key
+        plan = _Plan(self.policy, key, self.clock)
+        return _steps(plan, self.check, self.record, None if key is None else key.key), key
 
     def _sleep(self, default: Callable[[float], Any]) -> Callable[[float], Any]:
         if self.sleep is not None:
