@@ -78,8 +78,9 @@ _TEXTS: Final = (
 )  # fmt: skip
 _CODES: Final = ("code", "error_code", "errorCode", "type", "errorType", "error_type")
 _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code")
-_SNAKE: Final = re.compile(r"[a-z]+(?:_[a-z]+)+")
-"""Words joined by ``_``: a code, where an ``id`` is one."""
+_SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
+"""Words joined by ``_``: a code, where an ``id`` is one (compiled on first use, by
+``re``'s own cache: compiled at import, every pattern adds to each start)."""
 _CATCH_ALL: Final = frozenset({400, 422})
 """Statuses that say only that the request was bad: a message's words may say more."""
 _WAITS: Final = (
@@ -432,7 +433,7 @@ def _code_of(error: Mapping[str, Any]) -> str | None:
     if type(code) is str:
         return code
     ident = error.get("id")
-    return ident if type(ident) is str and _SNAKE.fullmatch(ident) else None
+    return ident if type(ident) is str and re.fullmatch(_SNAKE, ident) else None
 
 
 def _reasons_listed(d: Mapping[str, Any]) -> bool:

@@ -105,9 +105,9 @@ def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
     )
 
 
-_CLASS_NAME: Final = re.compile(r"[A-Z][a-z]+[A-Z]\w*\Z")
+_CLASS_NAME: Final = r"[A-Z][a-z]+[A-Z]\w*\Z"
 """A class name of two capitalised words or more ("FreshdeskRateLimited"), not a module's
-("com", "path") nor a constant's."""
+("com", "path") nor a constant's; compiled on first use, by ``re``'s own cache."""
 
 
 def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
@@ -126,7 +126,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
         rule = DB_API.get(name)
     if rule is None:  # a client library's own class: its name is more words of the error
-        return read_words(text) if _CLASS_NAME.match(name) else None
+        return read_words(text) if re.match(_CLASS_NAME, name) else None
     if rule.phase is Phase.WRAPPER:
         named = cause.search(text)
         rule = by_name.get(named[1], rule) if named is not None else rule
