@@ -50,6 +50,7 @@ def _one_call_graph(fn: Any, retry: Retry, call_id: str) -> Any:
 def test_langgraph_tool_node_keys_a_call_by_its_id_across_a_timeout(entry: str) -> None:
     """With a key, the call that timed out after the charge is tried again under the same
     key: one charge."""
+    pytest.importorskip("langgraph")
     from langchain_core.messages import ToolMessage
 
     server = Server()
