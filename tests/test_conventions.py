@@ -53,6 +53,36 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
      ErrorKind.PERMISSION_DENIED, False),
     ("not-ok-rate-limit", {"status": "0", "message": "NOTOK",
                            "result": "Max rate limit reached"}, ErrorKind.RATE_LIMITED, True),
+    # github.com/mozilla/f1/issues/68: Bitly's v3 status in the body, its code in words
+    ("status-code-and-txt", {"data": [], "status_code": 403, "status_txt": "RATE_LIMIT_EXCEEDED"},
+     ErrorKind.RATE_LIMITED, True),
+    # Midtrans's status in digits (docs.midtrans.com, "401 ... cannot be authorized")
+    ("status-code-in-digits", {"status_code": "401", "status_message": "Transaction cannot be"
+                               " authorized with the current client/server key.",
+                               "id": "1679fb5e-31b2-49e0-bbae-cec703a5cdde"},
+     ErrorKind.UNAUTHENTICATED, False),
+    # TMDB's code of its own beside success: false (developer.themoviedb.org/docs/errors)
+    ("status-code-unsuccessful", {"status_code": 7, "status_message": "Invalid API key: You"
+                                  " must be granted a valid key.", "success": False},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/BenFradet/RiotSharp/issues/308: Riot Games' status object
+    ("status-object-code", {"status": {"message": "Rate limit exceeded", "status_code": 429}},
+     ErrorKind.RATE_LIMITED, True),
+    # github.com/windingwind/zotero-pdf-translate/issues/85: Tencent Cloud's, in a 200
+    ("response-error-pascal", {"Response": {"Error": {"Code": "AuthFailure.SignatureFailure",
+                                                      "Message": "请求签名验证失败，请检查您的签名计算是否正确。"},
+                                            "RequestId": "e309bc93-1f00-4e56-abb4-2c5879cdbbc7"}},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/vijaypatoliya/pinterest-node-api/issues/20: JSend's cousin, "failure"
+    ("status-failure", {"code": 2, "message": "Authentication failed.", "status": "failure"},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/hsliuping/TradingAgents-CN/issues/170: OpenAI's shape, DashScope's codes
+    ("openai-shape-own-codes", {"error": {"code": "Arrearage", "param": None,
+                                          "message": "Access denied, please make sure your"
+                                          " account is in good standing.", "type": "Arrearage"},
+                                "id": "chatcmpl-f9fdb027-830c-9e05-8366-ce479a878825",
+                                "request_id": "f9fdb027-830c-9e05-8366-ce479a878825"},
+     ErrorKind.PAYMENT_REQUIRED, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -91,7 +121,8 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         assert error.vendor != owner, f"claim {claim.rank} on {claim.anchor!r} names {owner}"
     assert asked or name in {
         "nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg", "fastapi-validation",
-        "detail-object", "not-ok-result", "not-ok-rate-limit",
+        "detail-object", "not-ok-result", "not-ok-rate-limit", "status-code-and-txt",
+        "status-code-in-digits", "status-object-code", "response-error-pascal",
     }  # fmt: skip
 
 
@@ -162,4 +193,25 @@ def test_a_lone_text_that_names_an_error_is_read_only_when_one_is_asked_for(
     as a tool's result it may be a record's (a note whose detail is "Not found")."""
     error = parse(body)
     assert (error.kind, error.retryable, error.vendor) == (kind, False, None)
+    assert error_of(body) is None
+
+
+def test_the_status_again_in_digits_is_no_code() -> None:
+    """LiteLLM's proxy repeats the status as its ``code``: the ``type`` beside it is the
+    code, and a spent budget is billing, though a 429 carries it
+    (github.com/BerriAI/litellm/issues/36729)."""
+    body = {"error": {"message": "Budget has been exceeded! Current cost: 10.51, Max budget:"
+                      " 10.00", "type": "budget_exceeded", "code": "429"}}  # fmt: skip
+    error = from_http(429, {}, body)
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.PAYMENT_REQUIRED,
+        False,
+        "budget_exceeded",
+    )
+    assert error.vendor is None
+
+
+def test_tencent_cloud_s_success_is_no_error() -> None:
+    """A ``Response`` with no ``Error`` in it is an answer."""
+    body = {"Response": {"TotalCount": 0, "InstanceStatusSet": [], "RequestId": "b5b41468"}}
     assert error_of(body) is None

@@ -132,12 +132,19 @@ ANNOUNCED = [
      ErrorKind.CONFLICT, False),
     # A database driver's exception by PEP 249's class names: a statement's integrity
     # error is not retried as it is, and its quoted message says what (MySQL's 1062, a
-    # row already there); an operational one may have run
+    # row already there); an operational one may have run, unless its words say the
+    # statement was undone: MySQL rolls a deadlocked transaction back ("InnoDB
+    # automatically detects transaction deadlocks and rolls back a transaction",
+    # dev.mysql.com/doc/refman/8.0/en/innodb-deadlocks.html), and SQLite ran nothing
+    # while the database was locked (SQLITE_BUSY, sqlite.org/rescode.html#busy)
     # (github.com/hail-is/hail/pull/8014, github.com/codalab/codalab-worksheets/issues/3337)
     ("pymysql.err.IntegrityError: (1062, \"Duplicate entry '7433-432443' for key 'PRIMARY'\")",
      ErrorKind.CONFLICT, False),
     ("MySQLdb._exceptions.OperationalError: (1213, 'Deadlock found when trying to get lock;"
-     " try restarting transaction')", ErrorKind.UNKNOWN_OUTCOME, None),
+     " try restarting transaction')", ErrorKind.CONFLICT, True),
+    ("sqlite3.OperationalError: database is locked", ErrorKind.UNAVAILABLE, True),
+    ("MySQLdb._exceptions.OperationalError: (2013, 'Lost connection to MySQL server during"
+     " query')", ErrorKind.UNKNOWN_OUTCOME, None),
     # Docker's daemon answering a pull over Docker Hub's limit
     # (github.com/docker/hub-feedback/issues/2429)
     ("Error response from daemon: toomanyrequests: You have reached your pull rate limit.",
@@ -146,6 +153,64 @@ ANNOUNCED = [
     # github.com/yoelpc4/laravel-cloudinary/issues/11)
     ("Unable to list contents from location: livewire-tmp. Rate Limit Exceeded. Limit of"
      " 500 api operations reached.", ErrorKind.RATE_LIMITED, True),
+    # Go's url.Error: the method, the quoted address, the cause
+    # (github.com/umair9747/4oFour/issues/1)
+    ('Get "https://127.0.0.1/somerandompathwhichmightnotexist": dial tcp 127.0.0.1:443:'
+     " connect: connection refused", ErrorKind.UNAVAILABLE, True),
+    # reqwest's unreachable network (github.com/ClassmateLin/dm-ticket/issues/135)
+    ("error sending request for url (http://172.88.0.2:8080/?key=bx_token): error trying to"
+     " connect: tcp connect error: Network unreachable (os error 101)",
+     ErrorKind.UNAVAILABLE, True),
+    # A code on a line of its own (api.data.gov's, github.com/nasa/api-docs/issues/106)
+    ("OVER_RATE_LIMIT\nYou have exceeded your rate limit. Try again later or contact us at"
+     " https://api.nasa.gov/contact/ for assistance", ErrorKind.RATE_LIMITED, True),
+    # A status and a colon (LiteLLM's, github.com/BerriAI/litellm/issues/13898)
+    ("429: LiteLLM Rate Limit Handler for rate limit type = team. Crossed TPM / RPM / Max"
+     " Parallel Request Limit. current rpm: 1, rpm limit: 15", ErrorKind.RATE_LIMITED, True),
+    # A few words and "failed" before a colon (confluent-kafka's delivery report,
+    # github.com/CloudKarafka/python-kafka-example/issues/7): the message may be stored
+    ('% Message failed delivery: KafkaError{code=_MSG_TIMED_OUT,val=-192,str="Local: Message'
+     ' timed out"}', ErrorKind.UNKNOWN_OUTCOME, None),
+    # libcurl's connect timeout, through Guzzle (github.com/guzzle/guzzle/issues/2377):
+    # nothing was sent; its transfer timeout may have been
+    ("cURL error 28: Connection timed out after 4514 milliseconds (see"
+     " http://curl.haxx.se/libcurl/c/libcurl-errors.html)", ErrorKind.UNAVAILABLE, True),
+    ("cURL error 28: Operation timed out after 10001 milliseconds with 0 out of -1 bytes"
+     " received", ErrorKind.UNKNOWN_OUTCOME, None),
+    # Ruby's qualified names (github.com/lostisland/faraday/issues/704), .NET's
+    # (github.com/bloxstraplabs/bloxstrap/issues/1795)
+    ('Faraday::ConnectionFailed: Failed to open TCP connection to 127.0.0.1:8984 (Connection'
+     ' refused - connect(2) for "127.0.0.1" port 8984)', ErrorKind.UNAVAILABLE, True),
+    ("System.Net.Http.HttpRequestException: No connection could be made because the target"
+     " machine actively refused it. (127.0.0.1:9666)", ErrorKind.UNAVAILABLE, True),
+    # A client library's class whose name is a status's reason phrase
+    # (github.com/SakanaAI/AI-Scientist/issues/151)
+    ("litellm.BadRequestError: LLM Provider NOT provided. Pass in the LLM provider you are"
+     " trying to call. You passed model=glm-4-plus", ErrorKind.INVALID_INPUT, False),
+    # The Stainless-built SDKs' "Error code: 429 - {...}" (github.com/runwayml/sdk-python/
+    # issues/23), and a status spelled inside a name (github.com/pyted/okx/issues/1): the
+    # more specific of the status and the words decides
+    ("runwayml.RunwayMLError: Error code: 429 - {'error': 'Your daily task limit has been"
+     " reached.'}", ErrorKind.RATE_LIMITED, True),
+    ('okx._client.ResponseStatusError: Error response_status_code 401\nresponse_content='
+     '{"msg":"Invalid OK-ACCESS-KEY","code":"50111"}', ErrorKind.UNAUTHENTICATED, False),
+    # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
+    ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
+    # urllib3's MaxRetryError whose every attempt was answered 429
+    # (github.com/polygon-io/issues/issues/303)
+    ("urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='api.polygon.io', port=443):"
+     " Max retries exceeded with url: /v2/aggs/ticker/AAPL (Caused by ResponseError('too many"
+     " 429 error responses'))", ErrorKind.RATE_LIMITED, True),
+    # A driver's class keeps its advice, unless its words say no retry helps: a wrong
+    # password (github.com/coiled/benchmarks/issues/1345)
+    ("snowflake.connector.errors.DatabaseError: 250001 (08001): Failed to connect to DB:"
+     " ***.snowflakecomputing.com:443. Incorrect username or password was specified.",
+     ErrorKind.UNAUTHENTICATED, False),
+    # Oracle's codes (github.com/oracle/docker-images/issues/1934), ODBC's login timeout
+    # (github.com/jeancochrane/pytest-flask-sqlalchemy/issues/58): never connected
+    ("django.db.utils.DatabaseError: ORA-12541: TNS:no listener", ErrorKind.UNAVAILABLE, None),
+    ("pyodbc.OperationalError: ('HYT00', '[HYT00] [Microsoft][ODBC Driver 17 for SQL Server]"
+     "Login timeout expired (0) (SQLDriverConnect)')", ErrorKind.UNAVAILABLE, None),
 ]  # fmt: skip
 
 
@@ -172,6 +237,9 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "os.path.join: joins one or more path segments",  # a qualified name, no exception
         "Failed to find any matching documents",  # "failed to", and no words of an error
         "Cannot wait to see the results",
+        "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error
+        "404: the page you are reading",
+        "Deploy failed: 0 of 0 steps",
     ],
 )
 def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:

@@ -855,6 +855,7 @@ BUILT_IN_ORDER = [
     ("words", "object"),
     ("words", "status"),
     ("words", "code"),
+    ("words", "status_code"),
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
     ("configure", "deleted"),
@@ -864,6 +865,8 @@ BUILT_IN_ORDER = [
     ("words", "ocs"),
     ("words", "code"),
     ("words", "status"),
+    ("words", "Response"),
+    ("words", "Error"),
     ("words", "meta"),
     ("words", "data"),
     ("words", "detail"),

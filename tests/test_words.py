@@ -15,6 +15,7 @@ from toolerrors._words import (
     read_words,
     row_or_words,
     status_in_text,
+    undone,
     wait_in_text,
 )
 
@@ -100,6 +101,43 @@ from toolerrors._words import (
          "start with 'tvly-'.", ErrorKind.UNAUTHENTICATED),
         # Neo4j's status codes classify a transient failure, which may be retried
         ("Neo.TransientError.Transaction.DeadlockDetected", ErrorKind.UNAVAILABLE),
+        # a statement undone: a deadlock (MySQL's 1213) is a conflict, a locked database
+        # (SQLite's SQLITE_BUSY) a busy server
+        ("Deadlock found when trying to get lock; try restarting transaction",
+         ErrorKind.CONFLICT),
+        ("database is locked", ErrorKind.UNAVAILABLE),
+        # a wrong password, though the connection failed (Snowflake's 250001)
+        ("Failed to connect to DB. Incorrect username or password was specified.",
+         ErrorKind.UNAUTHENTICATED),
+        # never connected: no route, a refusal in Windows' words, no listener (Oracle's
+        # TNS), a connect or login timeout (libcurl's, undici's, ODBC's)
+        ("tcp connect error: Network unreachable (os error 101)", ErrorKind.UNAVAILABLE),
+        ("the target machine actively refused it", ErrorKind.UNAVAILABLE),
+        ("ORA-12541: TNS:no listener", ErrorKind.UNAVAILABLE),
+        ("Connection timed out after 4514 milliseconds", ErrorKind.UNAVAILABLE),
+        ("UND_ERR_CONNECT_TIMEOUT", ErrorKind.UNAVAILABLE),
+        ("Login timeout expired", ErrorKind.UNAVAILABLE),
+        ("QueuePool limit of size 5 overflow 10 reached, connection timed out",
+         ErrorKind.UNAVAILABLE),
+        # an account in arrears (Alibaba Cloud's Arrearage), a spent budget (LiteLLM's),
+        # a plan's own limit (Heroku's app limit), but never a rate limit's
+        ("Arrearage", ErrorKind.PAYMENT_REQUIRED),
+        ("Please make sure your account is in good standing.", ErrorKind.PAYMENT_REQUIRED),
+        ("budget_exceeded", ErrorKind.PAYMENT_REQUIRED),
+        ("You've reached your app limit of 100 apps.", ErrorKind.PAYMENT_REQUIRED),
+        ("You have reached your pull rate limit.", ErrorKind.RATE_LIMITED),
+        # credentials and signatures (Tencent Cloud's, Etsy's, Fastly's)
+        ("AuthFailure.SignatureFailure", ErrorKind.UNAUTHENTICATED),
+        ("Shared secret is required in x-api-key header.", ErrorKind.UNAUTHENTICATED),
+        ("Provided credentials are missing or invalid", ErrorKind.UNAUTHENTICATED),
+        # Oracle's ORA-00001, a path outside the allowed ones, an argument not accepted
+        ("ORA-00001: unique constraint (KESENIAN.KES_MENUS_ID_PK) violated",
+         ErrorKind.CONFLICT),
+        ("Working directory (c:\\Users\\Nova) outside allowed paths",
+         ErrorKind.PERMISSION_DENIED),
+        ("InputObject 'SomeObject' doesn't accept argument 'someArgument'",
+         ErrorKind.INVALID_INPUT),
+        ("'MyQuery' exceeds maximum operation depth of 2", ErrorKind.INVALID_INPUT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -112,7 +150,10 @@ def test_the_more_telling_words_come_first() -> None:
     text; only a limit that refills with time comes before billing."""
     assert kind_of_words("Rate limit: your quota is spent") is ErrorKind.PAYMENT_REQUIRED
     assert kind_of_words("Invalid request: the user declined") is ErrorKind.REFUSED
-    assert [kind for _, kind in WORDS][:2] == [ErrorKind.RATE_LIMITED, ErrorKind.PAYMENT_REQUIRED]
+    kinds = [kind for _, kind in WORDS]
+    first_billing = kinds.index(ErrorKind.PAYMENT_REQUIRED)
+    assert kinds[first_billing - 1] is ErrorKind.RATE_LIMITED  # the limit that refills
+    assert ErrorKind.RATE_LIMITED not in kinds[: first_billing - 1]
 
 
 @pytest.mark.parametrize(
@@ -351,3 +392,14 @@ def test_a_refusal_inside_a_name_is_none() -> None:
     """A name that holds a refusal's word ("declined.txt") is no refusal."""
     assert not names_refusal("Could not read 'declined.txt'")
     assert names_refusal("The transfer to 'savings' was declined")
+
+
+def test_only_an_undone_statement_says_to_run_it_again() -> None:
+    """A deadlock and a locked database invite the retry their kind's status would; a
+    conflict in other words does not."""
+    assert read_words("Deadlock found; try restarting transaction") == (ErrorKind.CONFLICT, True)
+    assert read_words("database is locked") == (ErrorKind.UNAVAILABLE, True)
+    assert read_words("already exists") == (ErrorKind.CONFLICT, False)
+    assert undone("could not serialize access due to concurrent update")
+    assert not undone("already exists")
+    assert not undone("boom")

@@ -26,9 +26,13 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - a mutation's own errors in its payload, ``{"data": {"checkoutCreate":
   {"userErrors": [{"field", "message", "code"}]}}}`` (Shopify, Saleor), read by the
   first;
+- ``{"status_code", "status_message"}`` whose status is an HTTP error status, in digits or
+  not (Midtrans's ``"401"``), or whose code stands beside ``success: false`` (TMDB's);
 - Flickr's ``{"stat": "fail", "code", "message"}``, WeChat's ``{"errcode": 40001,
   "errmsg"}`` (an ``errcode`` of 0 is a success), and the OCS API's ``{"ocs": {"meta":
   {"status": "failure", "message"}}}`` (Nextcloud, ownCloud);
+- an ``Error`` object with a ``Code`` and a ``Message``, at the top or in a ``Response``
+  (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"}, "RequestId"}}``);
 - a ``status`` object with an ``error`` text (Qdrant's ``{"status": {"error": ...},
   "time": ...}``);
 - an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
@@ -70,14 +74,17 @@ from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["read_convention", "read_not_ok", "stated_wait"]
+__all__ = ["read_convention", "read_not_ok", "read_pascal", "stated_wait"]
 
 _TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
-    "error_message", "error_msg", "errmsg",
+    "error_message", "error_msg", "errmsg", "status_message",
 )  # fmt: skip
-_CODES: Final = ("code", "error_code", "errorCode", "type", "errorType", "error_type")
-_STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code")
+_CODES: Final = (
+    "code", "error_code", "errorCode", "type", "errorType", "error_type", "status_txt",
+    "error_tag",
+)  # fmt: skip
+_STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code", "http_code")
 _SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
 """Words joined by ``_``: a code, where an ``id`` is one (compiled on first use, by
 ``re``'s own cache: compiled at import, every pattern adds to each start)."""
@@ -113,6 +120,17 @@ def _an_error_status(value: object) -> bool:
     return type(value) is int and 400 <= value <= 599
 
 
+def _number(value: object) -> object:
+    """A status given in three digits (``"401"``) as its number; any other value as it is."""
+    return int(value) if type(value) is str and len(value) == 3 and value.isdigit() else value
+
+
+def _error_status(value: object) -> int | None:
+    """An HTTP error status, as a number or in three digits; else ``None``."""
+    number = _number(value)
+    return number if type(number) is int and 400 <= number <= 599 else None
+
+
 def _texts_of(value: object) -> list[str]:
     """A text, or a list of texts (NestJS's validation messages), as texts."""
     if type(value) is str:
@@ -125,17 +143,16 @@ def _texts_of(value: object) -> list[str]:
 def _status_and_code(places: tuple[Mapping[str, Any], ...]) -> tuple[int | None, str | None]:
     """The HTTP status a body gives (as a number, or as its reason phrase in ``error``),
     and its own code: a word (``USER_NOT_FOUND``), or a number that is no status."""
-    status = next(
-        (p[key] for p in places for key in _STATUSES if _an_error_status(p.get(key))), None
-    )
+    found = (_error_status(p.get(key)) for p in places for key in _STATUSES)
+    status = next((number for number in found if number is not None), None)
     code = None
     for p in places:
         for key in _CODES:
             value = p.get(key)
             if type(value) is int and not _an_error_status(value) and value != 0:
                 code = str(value)  # a number of the API's own (Binance's -1121)
-            elif type(value) is str and value and " " not in value:
-                code = value
+            elif type(value) is str and value and " " not in value and _number(value) != status:
+                code = value  # not the status again in digits (LiteLLM's "code": "429")
             if code is not None:
                 return status, code
     reason = places[0].get("error")
@@ -305,9 +322,39 @@ def read_status_error(d: Mapping[str, Any], strict: bool, where: str) -> Unified
     return read_convention(d["status"], strict, f"{where}/status", whole=d)
 
 
+def _pascal_error(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """An ``Error`` object with a text ``Code``, at the top of a body or in its
+    ``Response`` (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"},
+    "RequestId"}}``), or ``None``."""
+    response = d.get("Response")
+    place = response if type(response) is dict else d
+    error = place.get("Error")
+    if type(error) is dict and type(error.get("Code")) is str and error["Code"]:
+        return error
+    return None
+
+
+def _pascal_says(d: Mapping[str, Any]) -> bool:
+    return _pascal_error(d) is not None
+
+
+def read_pascal(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"Error": {"Code", "Message"}}``, at the top or in a ``Response``: read as any
+    convention's code and message."""
+    error = _pascal_error(d) or {}
+    given = {"code": error.get("Code"), "message": error.get("Message")}
+    return read_convention({k: v for k, v in given.items() if v is not None}, strict, where, d)
+
+
 def _status_says(d: Mapping[str, Any]) -> bool:
-    error = d["status"].get("error")
-    return type(error) is str and bool(error)
+    """A ``status`` object with a text ``error`` (Qdrant's), or with a ``status_code``
+    that says an error and a text (Riot Games' ``{"status": {"message", "status_code":
+    429}}``)."""
+    status = d["status"]
+    error = status.get("error")
+    if type(error) is str and bool(error):
+        return True
+    return "status_code" in status and _status_code_says(status)
 
 
 def _payload_errors(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -467,6 +514,20 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
     return _an_error_status(d["code"])
 
 
+_STATUS_TEXTS: Final = ("status_message", "status_txt", "message", "error")
+
+
+def _status_code_says(d: Mapping[str, Any]) -> bool:
+    """A ``status_code`` that is an HTTP error status, as a number or in digits
+    (Midtrans's ``"401"``), or a code of the API's own beside ``success: false``
+    (TMDB's ``{"status_code": 7, "success": false}``), with a text that says what:
+    ``status_message``, ``status_txt`` (Bitly's ``RATE_LIMIT_EXCEEDED``), ``message``
+    or ``error``."""
+    code = _number(d["status_code"])
+    said = _an_error_status(code) or (type(code) is int and d.get("success") is False)
+    return said and any(type(d.get(key)) is str and d.get(key) for key in _STATUS_TEXTS)
+
+
 # Boom and its cousins rank before use_tool's claims on `error`, which take any text
 # `error` (a reason phrase is never one of use_tool's lowercase codes).  Each claim's
 # key tests are inline, so an error of a source on `error` pays no call for them: a
@@ -553,9 +614,10 @@ for _claim in (
         630,
         "status",
         read_convention,
-        'JSend\'s `status: "error"` with a text `message`: read by its code or words',
+        'JSend\'s `status: "error"` (or `"fail"`, `"failure"`: Pinterest\'s) with a text'
+        " `message`: read by its code or words",
         is_a=str,
-        one_of=frozenset({"error"}),
+        one_of=frozenset({"error", "fail", "failure"}),
         texts=("message",),
     ),
     Claim(
@@ -577,6 +639,16 @@ for _claim in (
         is_a=int,
         texts=("message",),
         when=_a_status_code,
+    ),
+    Claim(
+        633,
+        "status_code",
+        read_convention,
+        "a `status_code` that is an HTTP error status, as a number or in digits"
+        " (Midtrans's), or a code beside `success: false` (TMDB's), with a text"
+        " `status_message`, `status_txt` (Bitly's), `message` or `error`: read by that"
+        " status and code, else the words",
+        when=_status_code_says,
     ),
     Claim(
         640,
@@ -620,8 +692,9 @@ for _claim in (
         912,
         "status",
         read_status_error,
-        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`): read"
-        " by its words",
+        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), or"
+        " with a `status_code` that says an error and a text (Riot Games'): read by its"
+        " status, else its words",
         is_a=dict,
         when=_status_says,
     ),
@@ -634,6 +707,25 @@ for _claim in (
         " the first one's code, else its words",
         is_a=dict,
         when=_has_payload_errors,
+    ),
+    Claim(
+        913,
+        "Response",
+        read_pascal,
+        "a `Response` object holding an `Error` object with a text `Code` (Tencent"
+        " Cloud's `{Response: {Error: {Code, Message}, RequestId}}`): read by the code's"
+        " words, else the message's",
+        is_a=dict,
+        when=_pascal_says,
+    ),
+    Claim(
+        914,
+        "Error",
+        read_pascal,
+        "an `Error` object with a text `Code` (`{Error: {Code, Message}}`): read by the"
+        " code's words, else the message's",
+        is_a=dict,
+        when=_pascal_says,
     ),
     Claim(
         915,

@@ -33,13 +33,14 @@ from typing import Any, Final
 
 from . import _source
 from ._classes import DB_API, EXCEPTIONS, Phase, Rule
+from ._decide import CATCH_ALL, VAGUE, decide
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._kinds import ErrorKind
 from ._source import TEXT_READERS, more_retryable
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import read_words, status_in_text, wait_in_text
+from ._words import read_words, status_in_text, status_of_phrase, undone, wait_in_text
 
 __all__ = ["announced", "embedded", "error_in_text", "marked"]
 
@@ -50,6 +51,9 @@ _TRIES: Final = 4
 _FAILED: Final = "The tool call failed and said nothing more."
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+_SAYS_LESS: Final = CATCH_ALL | VAGUE
+"""What words may say that a status a text states says more than (an "Invalid" key
+sent with 401 is a rejected key); a timeout's or a limit's words say what happened."""
 
 
 def marked(text: str) -> UnifiedError | None:
@@ -73,18 +77,28 @@ def _announcement() -> re.Pattern[str]:
     HTTP error status and words ("402 Insufficient Balance"), or "Failed to", "Unable
     to", "Could not", "Cannot" and a verb ("Unable to list contents ... Rate Limit
     Exceeded"), or a Redis error reply's "ERR " (Upstash's "ERR max daily request limit
-    exceeded"), which `announced` holds to words that say an error."""
+    exceeded"), or a code in capitals on a line of its own or before a colon
+    ("OVER_RATE_LIMIT\nYou have exceeded your rate limit"), an HTTP error status and a
+    colon ("429: LiteLLM Rate Limit Handler ..."), or a few words and "failed" before a
+    colon ("% Message failed delivery: ..."), which `announced` holds to words that say
+    an error; a code of capitals, a dash and digits before a colon (Oracle's
+    "ORA-12541: TNS:no listener"); or Go's ``url.Error``, the method and the quoted address
+    it failed to reach (``Get "https://...": dial tcp ...: connection refused``)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
-        r"(?:\s*\(\d{3}\)|\s+-?\d{3,6})?\s*:"
+        r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
-        r"|(?P<status>[45]\d\d)\s+(?=[A-Z])"
+        r"|(?P<status>[45]\d\d)(?:\s+(?=[A-Z])|:\s)"
+        r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
+        r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,40}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
+        r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
+        r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r")",
         re.IGNORECASE,
     )
@@ -99,7 +113,7 @@ def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
     for name, rule in EXCEPTIONS.items():
         by_name.setdefault(name.rpartition(".")[2], rule)
     return (
-        re.compile(r"\W{0,4}([A-Za-z_]\w*(?:\.\w+)+)(?::\s|:?$|\()"),
+        re.compile(r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::)\w+)+)(?::\s|:?$|\()"),
         re.compile(r"\bCaused by (\w+)\("),
         by_name,
     )
@@ -110,28 +124,47 @@ _CLASS_NAME: Final = r"[A-Z][a-z]+[A-Z]\w*\Z"
 ("com", "path") nor a constant's; compiled on first use, by ``re``'s own cache."""
 
 
+def _by_name(text: str, name: str) -> tuple[ErrorKind, bool | None] | None:
+    """What a client library's own class says: the words of its text (its name among
+    them), else the HTTP status its name spells ("litellm.BadRequestError", "...
+    UnprocessableEntityError")."""
+    said = read_words(text)
+    if said is not None:
+        return said
+    phrase = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.removesuffix("Error"))
+    return of_status(status_of_phrase(phrase))
+
+
 def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     """What a text opening with an exception's qualified name says: a known class's kind
     and retry advice, a wrapper's those of the cause its text names (requests'
     ``ConnectionError`` wraps a refused connection and a lost one alike); a client
     library's own class by the words of its name and its text, read as one ("freshdesk.
     v2.errors.FreshdeskRateLimited: ...", "pymongo.errors.ServerSelectionTimeoutError:
-    ... Connection refused", where the refused connection is the more telling)."""
+    ... Connection refused", where the refused connection is the more telling).  A
+    class's retry advice stands unless its text's words say no retry helps (a wrong
+    password) or that the statement was undone (`toolerrors._words.UNDONE`)."""
     opening, cause, by_name = _raised()
     found = opening.match(text)
     if found is None:
         return None
     rule = EXCEPTIONS.get(found[1])
-    name = found[1].rpartition(".")[2]
+    name = re.split(r"\.|::", found[1])[-1]
     if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
         rule = DB_API.get(name)
     if rule is None:  # a client library's own class: its name is more words of the error
-        return read_words(text) if re.match(_CLASS_NAME, name) else None
+        return _by_name(text, name) if re.match(_CLASS_NAME, name) else None
     if rule.phase is Phase.WRAPPER:
         named = cause.search(text)
+        if named is not None and named[1] not in by_name:  # urllib3's ResponseError: its
+            return of_status(status_in_text(text)) or (rule.kind, rule.retryable)  # status
         rule = by_name.get(named[1], rule) if named is not None else rule
     said = read_words(text) if rule.worded else None
-    return (rule.kind if said is None else said[0]), rule.retryable  # the class's advice
+    if said is None:
+        return rule.kind, rule.retryable
+    if said[1] is False or undone(text):  # words that say no retry helps, or that one may
+        return said
+    return said[0], rule.retryable  # else the class's advice
 
 
 def announced(
@@ -144,7 +177,8 @@ def announced(
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None or (
-        (found["status"] or found["failed"] or found["reply"]) and read_words(text) is None
+        (found["status"] or found["failed"] or found["reply"] or found["code"] or found["lost"])
+        and read_words(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
@@ -239,7 +273,9 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     by_class = _by_class(message)
     if by_class is not None and by_class[0] is _UNKNOWN:  # urllib's HTTPError: its status
         by_class = None
-    said = by_class or words or of_status(status)
+    said = by_class or words
+    if status is not None and (said is None or said[0] in _SAYS_LESS):
+        said = decide(status, of_status(status), said, worded=True)  # the more specific
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:

@@ -24,6 +24,7 @@ __all__ = [
     "BILLING",
     "MISSING_RESOURCE",
     "REFUSAL",
+    "UNDONE",
     "UNSAID",
     "WORDS",
     "is_reason_phrase",
@@ -36,6 +37,7 @@ __all__ = [
     "row_or_words",
     "status_in_text",
     "status_of_phrase",
+    "undone",
     "wait_in_text",
 ]
 
@@ -76,11 +78,33 @@ Data's), "requests per second", a request limit (Upstash's "max daily request li
 exceeded", Yelp's "access limit"): a rate limit, before any word of money in it.  A
 "daily limit" alone is a spending limit ("500 Euros exceeds your daily limit")."""
 
+UNDONE: Final = (
+    r"deadlock|try restarting transaction|restart transaction|could not serialize",
+    r"database is (?:locked|busy)",
+)
+"""Words that say the database undid the statement or never ran it, and that running it
+again may succeed: a deadlock or a serialization failure rolls the transaction back
+(MySQL's 1213 "Deadlock found when trying to get lock; try restarting transaction",
+PostgreSQL's "could not serialize access"), a locked database ran nothing (SQLite's
+``SQLITE_BUSY``, "database is locked").  They are a conflict and a busy server, and
+these words alone may say a retry is safe where an exception's class says the statement
+may have run (`undone`)."""
+
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
+    (r"transient error", ErrorKind.UNAVAILABLE),
+    (UNDONE[0], ErrorKind.CONFLICT),
+    (UNDONE[1], ErrorKind.UNAVAILABLE),
+    (
+        r"(?:incorrect|wrong|invalid) (?:username|password)|(?:username|user name) or password"
+        r"|password authentication failed",
+        ErrorKind.UNAUTHENTICATED,
+    ),
     (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
     (
         rf"{QUOTA}|{BILLING}|{DECLINED_PAYMENT}|usage limit|upgrade your plan"
-        r"|add (?:a|your) payment method",
+        r"|add (?:a|your) payment method|arrear(?:s|age)|in good standing"
+        r"|budget (?:has been |was |is )?exceeded|exceeded (?:the |your )?budget|over budget"
+        r"|(?:reached|exceeded|hit) your (?:(?!rate\b|requests?\b|concurren)\w+ ){0,2}?limit",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -88,11 +112,13 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|faster than|rejected execution",
         ErrorKind.RATE_LIMITED,
     ),
-    (r"transient error", ErrorKind.UNAVAILABLE),
     (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
         r"|all connection attempts failed|failed to establish a new connection"
-        r"|(?:cannot|can't|could not|couldn't|unable to|failed to) connect|network is unreachable",
+        r"|(?:cannot|can't|could not|couldn't|unable to|failed to) connect"
+        r"|(?:network|host) (?:is )?unreachable|no route to host|(?:queue)?pool limit"
+        r"|actively refused|no connection could be made|no listener"
+        r"|connect(?:ion)? timed out after|connect ?timeout|login timeout expired",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -102,7 +128,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (REFUSAL, ErrorKind.REFUSED),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
-        r"|exceeds (?:the )?max(?:imum)? (?:query )?(?:complexity|depth)"
+        r"|exceeds (?:the )?max(?:imum)? (?:query |operation )?(?:complexity|depth)"
         r"|(?:complexity|depth) is too high",
         ErrorKind.INVALID_INPUT,
     ),
@@ -115,6 +141,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"already exists|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
+        r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
         r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
     ),
@@ -133,15 +160,16 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
         r"|(?:(?:access|o?auth|bearer|refresh|api) (?:key|token)|credentials?|signature)"
         r" (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
-        r"|(?:invalid|incorrect|bad) signature|(?:incorrect|wrong) (?:username|password)"
-        r"|(?:username|user name) or password"
+        r"|(?:invalid|incorrect|bad) signature"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
-        r"|o?auth exception",
+        r"|o?auth exception|auth(?:entication)? failure|signature failure"
+        r"|(?:api ?key|secret|token|credentials?) (?:is |are )?(?:required|missing)"
+        r"|credentials? (?:is |are )?(?:missing or )?invalid",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
-        r"|not in the allowed|outside the allowed|not a public address",
+        r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
     (r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?", ErrorKind.TOO_LARGE),
@@ -154,7 +182,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
-        r"|cannot query field",
+        r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument",
         ErrorKind.INVALID_INPUT,
     ),
 )
@@ -296,8 +324,9 @@ def names_missing_resource(text: str) -> bool:
     return re.search(MISSING_RESOURCE, outside_names(text)) is not None
 
 
-def kind_of_words(*texts: str | None) -> ErrorKind | None:
-    """The kind the first entry of the table found in ``texts`` names, or ``None``."""
+def _first(texts: tuple[str | None, ...]) -> int:
+    """The index of the first entry of the table found in ``texts``; ``len(WORDS)`` when
+    none is."""
     first = len(WORDS)
     for found in _compiled()[0].finditer(_words(texts)):
         index = _entry(found.group())
@@ -305,7 +334,20 @@ def kind_of_words(*texts: str | None) -> ErrorKind | None:
             first = index
             if index == 0:
                 break
+    return first
+
+
+def kind_of_words(*texts: str | None) -> ErrorKind | None:
+    """The kind the first entry of the table found in ``texts`` names, or ``None``."""
+    first = _first(texts)
     return WORDS[first][1] if first < len(WORDS) else None
+
+
+def undone(*texts: str | None) -> bool:
+    """Whether the words that decide ``texts`` say the statement was undone or never ran
+    (`UNDONE`), so that running it again may succeed."""
+    first = _first(texts)
+    return first < len(WORDS) and WORDS[first][0] in UNDONE
 
 
 _ADVICE: Final[dict[ErrorKind, bool | None]] = {
@@ -319,9 +361,13 @@ must lift."""
 
 
 def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
-    """``(kind, retryable)`` from the known words in ``texts``, or ``None``."""
-    kind = kind_of_words(*texts)
-    return None if kind is None else (kind, _ADVICE[kind])
+    """``(kind, retryable)`` from the known words in ``texts``, or ``None``: the advice
+    the kind's status gives, and a retry where the statement was undone (`UNDONE`)."""
+    first = _first(texts)
+    if first == len(WORDS):
+        return None
+    kind = WORDS[first][1]
+    return kind, True if WORDS[first][0] in UNDONE else _ADVICE[kind]
 
 
 UNSAID: Final = (ErrorKind.UNKNOWN, None)
@@ -388,14 +434,17 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     403" before no lower-case word); one a client's message
     gives right after the address it asked, before a capitalised word ("GET
     https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
-    three-digit error number before a word; and the reason phrase of each HTTP error
-    status (Python's `http.HTTPStatus`).  Compiled on first use, and ``http`` imported
-    then (1 ms)."""
+    three-digit error number before a word; the Stainless-built SDKs' "Error code: 429 -
+    {...}" (Runway's, and many AI providers'); urllib3's "too many 429 error responses",
+    the cause of its ``MaxRetryError`` when every attempt was answered so; and the
+    reason phrase of each HTTP error status (Python's `http.HTTPStatus`).  Compiled on
+    first use, and ``http`` imported then (1 ms)."""
     from http import HTTPStatus
 
     named = (
-        r"\b(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
+        r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
         r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
+        r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
@@ -434,14 +483,16 @@ def status_in_text(text: str) -> int | None:
     Found", "(503 Service Unavailable)").  A number with no such mark is no status,
     however it stands: an amount ("Payment declined: 500 Euros exceeds your daily
     limit", "Requested 500 tokens"), a house number ("Address not found: 429 Main
-    Street") or a count ("Found 401 Users")."""
+    Street") or a count ("Found 401 Users").  A reason phrase alone after the last
+    colon names its status too ("Lemon Squeezy API error: Unprocessable Entity")."""
     named, asked, bare, phrases = _status_patterns()
     found = named.search(text) or asked.search(text)
     if found is not None:
-        return int(found[1] or found[2])
+        return int(next(group for group in found.groups() if group))
     for found in bare.finditer(text):
         status = int(found[1])
         phrase = phrases.get(status)
         if phrase is not None and text[found.end() :][: len(phrase)].lower() == phrase:
             return status
-    return None
+    _, colon, tail = text.rpartition(": ")
+    return status_of_phrase(tail.strip().rstrip(".")) if colon and len(tail) < 40 else None

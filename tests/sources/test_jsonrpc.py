@@ -126,6 +126,9 @@ def test_a_wrapped_status_that_is_retried_leaves_the_outcome_unknown(message: st
         ("Rate limit exceeded", "-32000", ErrorKind.UNKNOWN_OUTCOME, None),
         # a request that timed out may have run: no words make it retried
         ("Service unavailable, try again later", "-32001", ErrorKind.UNKNOWN_OUTCOME, None),
+        # the TypeScript SDK's Streamable HTTP server opens with the status's reason
+        # phrase, and answers so with a 400 (github.com/punkpeye/fastmcp/issues/100)
+        ("Bad Request: No valid session ID provided", "-32000", ErrorKind.INVALID_INPUT, False),
     ],
 )
 def test_the_sdks_own_codes_are_read_by_their_words_first(

@@ -210,3 +210,44 @@ def test_postgrest_reads_a_sqlstate_it_does_not_name_by_the_table() -> None:
     body = {"code": "40P01", "details": None, "hint": None, "message": "deadlock detected"}
     error = parse(body)
     assert (error.vendor, error.kind, error.retryable) == ("postgrest", ErrorKind.CONFLICT, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "kind", "retryable"),
+    [
+        # Go's pgx ends its message with the code
+        # (github.com/tgdrive/teldrive/issues/212)
+        ('ERROR: duplicate key value violates unique constraint "uploads_pkey" (SQLSTATE'
+         " 23505)", "23505", ErrorKind.CONFLICT, False),
+        # PHP's PDO opens with it, PostgreSQL's (github.com/linuxserver/Heimdall/issues/429)
+        # and MySQL's deadlock (github.com/monicahq/monica/issues/2910)
+        ('SQLSTATE[23505]: Unique violation: 7 ERROR: duplicate key value violates unique'
+         ' constraint "users_pkey" DETAIL: Key (id)=(1) already exists.', "23505",
+         ErrorKind.CONFLICT, False),
+        ("SQLSTATE[40001]: Serialization failure: 1213 Deadlock found when trying to get"
+         " lock; try restarting transaction (SQL: delete from `cache` where `key` = x)",
+         "40001", ErrorKind.CONFLICT, True),
+        # Go's go-pg after the severity, from CockroachDB
+        # (github.com/cockroachdb/cockroach/issues/55032)
+        ("ERROR #40001 restart transaction: TransactionRetryWithProtoRefreshError:"
+         " TransactionRetryError: retry txn (RETRY_SERIALIZABLE - failed preemptive"
+         ' refresh): "sql txn"', "40001", ErrorKind.CONFLICT, True),
+        # a class the table does not hold: the words
+        ("SQLSTATE[HY000] [2002] Connection refused", "HY000", ErrorKind.UNAVAILABLE, True),
+    ],
+)  # fmt: skip
+def test_a_sqlstate_in_a_driver_s_text_is_read_wherever_it_stands(
+    text: str, code: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """pgx's "(SQLSTATE x)", PDO's "SQLSTATE[x]" and go-pg's "ERROR #x" mark a text as a
+    database's error, in a log line as alone."""
+    for where in (text, f"2024/04/30 13:26:01 upload failed: {text}"):
+        error = error_of(where)
+        assert error is not None
+        assert (error.vendor, error.code, error.kind, error.retryable) == (
+            "sqlstate",
+            code,
+            kind,
+            retryable,
+        )
+    assert error_of("SQLSTATE codes are five characters long") is None

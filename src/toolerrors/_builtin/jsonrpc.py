@@ -31,7 +31,14 @@ from .._source import (
 )
 from .._table import Row, Rows, codes_of, of_status, read_row, row_for
 from .._unified import make, refill
-from .._words import UNSAID, names_missing_resource, names_refusal, read_words, status_in_text
+from .._words import (
+    UNSAID,
+    names_missing_resource,
+    names_refusal,
+    read_words,
+    status_in_text,
+    status_of_phrase,
+)
 
 if TYPE_CHECKING:
     from .._unified import UnifiedError
@@ -122,11 +129,15 @@ def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
     their own too (FastMCP's "Not found: ..."): its words, where they say anything, else
     the row.  Either code says the request may have run, so words never make it more
     retried than that: FastMCP's "Rate limit exceeded" on -32000 stays an unknown
-    outcome, to be checked before it is run again."""
-    said = read_words(message)
+    outcome, to be checked before it is run again.  A message that opens with an HTTP
+    status's reason phrase says that status (the TypeScript SDK's Streamable HTTP
+    server answers "Bad Request: No valid session ID provided" with -32000 in a 400)."""
+    head, colon, _ = message.partition(":")
+    status = status_of_phrase(head) if colon else None
+    said = of_status(status) or read_words(message)
     if said is None or more_retryable(said[1], row.retryable):
         return row.kind, row.retryable, None
-    return said[0], said[1], None
+    return said[0], said[1], status
 
 
 _BY_WORDS: Final = frozenset({"-32000", "-32001"})

@@ -115,9 +115,18 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 
 def _no_text_status(d: Mapping[str, Any]) -> bool:
-    """No text ``status``, which is Google's; Azure OpenAI adds the HTTP status as a
-    number."""
-    return type(d["error"].get("status")) is not str
+    """OpenAI's own marks: a code, or a type, that OpenAI documents (or none at all),
+    and no text ``status``, which is Google's (Azure OpenAI adds the HTTP status as a
+    number).  A provider that answers in OpenAI's shape with codes of its own (Alibaba
+    Cloud's DashScope, ``{"code": "Arrearage", "type": "Arrearage"}``) is not OpenAI:
+    the conventions read it, naming no system."""
+    inner = d["error"]
+    if type(inner.get("status")) is str:
+        return False
+    code, kind_of = inner.get("code"), inner.get("type")
+    if type(code) is not str or type(kind_of) is not str:
+        return True  # none, or a field of the wrong type, for a strict reading to name
+    return code in _KNOWN or kind_of in _KNOWN or kind_of in _TYPES
 
 
 def read_unwrapped(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -188,8 +197,9 @@ SOURCE: Final = Source(
             260,
             "error",
             read_openai,
-            "an error object with a text `message` and a `param` (even null), and no"
-            " text `status` (Azure OpenAI's is a number)",
+            "an error object with a text `message` and a `param` (even null), a `code` or"
+            " `type` OpenAI documents (or neither), and no text `status` (Azure OpenAI's is"
+            " a number)",
             is_a=dict,
             needs=("error/param",),
             texts=("error/message",),

@@ -19,6 +19,7 @@ statement may have run.  The pydantic model is in ``toolerrors.sqlstate``.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import text_of
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "kind_of", "read_sqlstate", "write"]
+__all__ = ["SOURCE", "kind_of", "read_sqlstate", "read_text", "write"]
 
 
 rows = Rows("sqlstate")
@@ -186,6 +187,30 @@ def read_sqlstate(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
     return make(kind, message, retryable=retryable, vendor="sqlstate", code=code, extra=d)
 
 
+@cache
+def _mark() -> re.Pattern[str]:
+    """A SQLSTATE as drivers print one in their text, compiled on first use: Go's pgx
+    ends its message with it (``ERROR: duplicate key value ... (SQLSTATE 23505)``), PHP's
+    PDO opens with it (``SQLSTATE[40001]: Serialization failure: 1213 Deadlock ...``),
+    Go's go-pg after its severity (``ERROR #40001 restart transaction: ...``)."""
+    return re.compile(
+        r"\(SQLSTATE ([0-9A-Z]{5})\)|\bSQLSTATE\[([0-9A-Z]{5})\]|\bERROR #([0-9A-Z]{5})\b"
+    )
+
+
+def read_text(text: str) -> UnifiedError | None:
+    """The error a driver's text reports with its SQLSTATE (`_mark`), wherever it stands
+    (an exception's ``str``, a log line, a tool's text), read as its fields are; ``None``
+    for a text without one."""
+    if "SQLSTATE" not in text and "ERROR #" not in text:  # most texts: no expression
+        return None
+    found = _mark().search(text)
+    if found is None:
+        return None
+    code = found[1] or found[2] or found[3]
+    return read_sqlstate({"sqlstate": code, "message": text.strip()}, False, "")
+
+
 _DIAG: Final = {
     "sqlstate": "sqlstate",
     "message_primary": "message",
@@ -331,6 +356,7 @@ SOURCE: Final = Source(
     models=".sqlstate",
     example=example,
     docs="sqlstate.md",
+    texts=read_text,
     exceptions={
         "psycopg.Error": _read_exception,
         "psycopg2.Error": _read_exception,
