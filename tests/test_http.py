@@ -523,3 +523,33 @@ def test_waits_in_milliseconds_and_vendor_reset_headers_are_read() -> None:
     error = from_http(403, spent, b"")
     assert (error.kind, error.retry_after) == (ErrorKind.RATE_LIMITED, 12.0)
     assert from_http(429, {"X-Acme-Limit-Reset": "30"}, b"").retry_after is None
+
+
+def test_an_unsuccessful_envelope_s_data_says_what_went_wrong() -> None:
+    """Imgur's ``{"data": {"error"}, "success": false}``: its words, a service over
+    capacity that says to try again later, beat the 403 it came with
+    (github.com/mikf/gallery-dl/issues/910); a successful envelope's data is not read."""
+    body = {
+        "data": {"error": "Imgur is temporarily over capacity. Please try again later."},
+        "success": False,
+        "status": 403,
+    }
+    error = from_http(403, {}, body)
+    assert (error.kind, error.retryable) == (ErrorKind.UNAVAILABLE, True)
+    done = {"data": {"error": "Imgur is temporarily over capacity."}, "success": True}
+    assert from_http(403, {}, done).kind is ErrorKind.PERMISSION_DENIED
+
+
+def test_a_problem_s_words_say_more_than_a_bare_400() -> None:
+    """Mailchimp's problem details: "Member Exists", "already a list member"
+    (github.com/mailchimp/APIv3-examples/issues/49)."""
+    body = {
+        "type": "http://developer.mailchimp.com/documentation/mailchimp/guides/error-glossary/",
+        "title": "Member Exists",
+        "status": 400,
+        "detail": "test1@test.cz is already a list member. Use PUT to insert or update list"
+        " members.",
+        "instance": "85c2fcb7-c094-4d00-85d8-3db71bff8622",
+    }
+    error = from_http(400, {}, body)
+    assert (error.kind, error.retryable) == (ErrorKind.CONFLICT, False)

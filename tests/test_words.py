@@ -138,6 +138,10 @@ from toolerrors._words import (
         ("InputObject 'SomeObject' doesn't accept argument 'someArgument'",
          ErrorKind.INVALID_INPUT),
         ("'MyQuery' exceeds maximum operation depth of 2", ErrorKind.INVALID_INPUT),
+        # something there already: Mailchimp's "Member Exists", errno's EEXIST
+        ("Member Exists", ErrorKind.CONFLICT),
+        ("test1@test.cz is already a list member.", ErrorKind.CONFLICT),
+        ("[Errno 17] File exists: '/tmp/x'", ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -148,6 +148,9 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
             found.append(value)  # not a document in text, nor a status's name
         elif type(value) is dict and depth == 0:
             found.extend(_strings(value, 1, codes))
+    data = d.get("data")
+    if type(data) is dict and depth == 0 and d.get("success") is False:
+        found.extend(_strings(data, 1, codes))  # Imgur's {"data": {"error"}, "success": false}
     if depth < 2:
         for key in _LISTS:
             items = d.get(key)

@@ -13,6 +13,7 @@ from typing import Final, TypeAlias
 from ._conventions import stated_wait
 from ._decide import decide, failed_item, generic_code, said_in, said_text
 from ._errors import ShapeError
+from ._intext import marked
 from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
@@ -388,7 +389,8 @@ def _said(
 ) -> tuple[tuple[ErrorKind, bool | None] | None, object]:
     """What a body in no known shape says, and the part of it that says so: the first
     failed item of a batch, at any status (a 200 whose items failed); else, with an
-    error status, the words of the body (or of a short text that is not markup)."""
+    error status, the words of the body (or of a short text that is not markup: its
+    source's mark first, `toolerrors._intext.marked`)."""
     if isinstance(data, Mapping):
         item = failed_item(data)
         if item is not None:
@@ -398,6 +400,9 @@ def _said(
     if erred and data is None and isinstance(body, (str, bytes, bytearray)):
         text = body if isinstance(body, str) else body.decode("utf-8", "replace")
         if 0 < len(text) <= _TEXT_READ and not text.lstrip().startswith("<"):
+            found = marked(text)  # a source's mark, wherever it stands
+            if found is not None:
+                return (found.kind, found.retryable), data
             return (None if is_reason_phrase(text) else read_words(text)), data
     return None, data
 

@@ -142,6 +142,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"already exists|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
+        r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item) exists|eexist"
         r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
     ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolerrors import ErrorKind, convert, from_http
+from toolerrors import ErrorKind, convert, error_of, from_http
 
 
 def test_written_back_as_it_came() -> None:
@@ -30,3 +30,24 @@ def test_a_bearer_challenge_is_read_when_the_body_says_nothing() -> None:
     )  # fmt: skip
     plain = from_http(401, {"WWW-Authenticate": 'Bearer realm="x"'}, b"")
     assert (plain.kind, plain.vendor) == (ErrorKind.UNAUTHENTICATED, "http")
+
+
+def test_an_oauth_1_problem_report_is_read_by_its_words() -> None:
+    """OAuth 1.0a's Problem Reporting, form-encoded in a text (Xero's rate limit, as its
+    .NET SDK's exception carried it: github.com/XeroAPI/Xero-Net/issues/189)."""
+    text = (
+        "oauth_problem=rate%20limit%20exceeded&oauth_problem_advice=please%20wait%20before"
+        "%20retrying%20the%20xero%20api"
+    )
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        ErrorKind.RATE_LIMITED,
+        True,
+        "oauth",
+        "rate limit exceeded",
+    )
+    assert error.message == "rate limit exceeded: please wait before retrying the xero api"
+    # Xero answered it with a 503 at the time: the problem's words say more
+    assert from_http(503, {}, text).kind is ErrorKind.RATE_LIMITED
+    assert error_of("see the oauth_problem parameter in the spec") is None

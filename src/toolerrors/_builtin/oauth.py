@@ -2,27 +2,32 @@
 
 The token endpoint (RFC 6749 §5.2), protected resources (RFC 6750 §3.1), dynamic client
 registration (RFC 7591 §3.2.2) and the device flow (RFC 8628 §3.5) answer with the same
-shape.  use_tool's errors are ``{error, message}`` too, with codes of their own: an OAuth
+shape.  OAuth 1.0a's Problem Reporting extension answers form-encoded, in a text:
+``oauth_problem=token_expired&oauth_problem_advice=...`` (Xero's API among others), read
+by the words of the problem and the advice.  use_tool's errors are ``{error, message}`` too, with codes of their own: an OAuth
 error is told apart by its code or by its ``error_description`` and ``error_uri``.  The
 pydantic model is in ``toolerrors.oauth``.
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
+from urllib.parse import unquote_plus
 
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, home, with_extra
 from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
-from .._words import row_or_words
+from .._words import UNSAID, read_words, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from .._unified import UnifiedError
 
-__all__ = ["SOURCE", "read_oauth", "write"]
+__all__ = ["SOURCE", "read_oauth", "read_problem", "write"]
 
 
 rows = Rows("oauth", writes=True)
@@ -90,6 +95,28 @@ def read_oauth(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return make(kind, message, retryable=retryable, vendor="oauth", code=code, extra=d)
 
 
+@cache
+def _problem() -> re.Pattern[str]:
+    """OAuth 1.0a's ``oauth_problem`` and its advice, form-encoded; compiled on first use."""
+    return re.compile(r"\boauth_problem=([^&\s]+)(?:&oauth_problem_advice=([^&\s]+))?")
+
+
+def read_problem(text: str) -> UnifiedError | None:
+    """The error an OAuth 1.0a problem report states in a text
+    (``oauth_problem=rate%20limit%20exceeded&oauth_problem_advice=please%20wait...``),
+    by the words of the problem and the advice; ``None`` for a text without one."""
+    if "oauth_problem=" not in text:  # most texts: a substring test before the expression
+        return None
+    found = _problem().search(text)
+    if found is None:
+        return None
+    problem = unquote_plus(found[1])
+    advice = unquote_plus(found[2]) if found[2] else None
+    kind, retryable = read_words(problem, advice) or UNSAID
+    message = problem if advice is None else f"{problem}: {advice}"
+    return make(kind, message, retryable=retryable, vendor="oauth", code=problem)
+
+
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as an OAuth error response; at home, a description only where it was."""
     at_home = home(error, "oauth")
@@ -139,4 +166,5 @@ SOURCE: Final = Source(
     models=".oauth",
     example=example,
     docs="oauth.md",
+    texts=read_problem,
 )
