@@ -83,6 +83,19 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
                                 "id": "chatcmpl-f9fdb027-830c-9e05-8366-ce479a878825",
                                 "request_id": "f9fdb027-830c-9e05-8366-ce479a878825"},
      ErrorKind.PAYMENT_REQUIRED, False),
+    # github.com/ccxt/ccxt/issues/11671: Bybit's ret_code and ret_msg
+    ("ret-code-and-msg", {"ret_code": 10003, "ret_msg": "invalid api_key", "ext_code": "",
+                          "ext_info": "", "result": None, "time_now": "1643232324.67 0083"},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/amrrs/coinmarketcapr/issues/24: CoinMarketCap's status object
+    ("status-object-error-code", {"status": {"timestamp": "2020-03-23T18:29:38.913Z",
+                                             "error_code": 1002, "error_message": "API key"
+                                             " missing.", "elapsed": 0, "credit_count": 0}},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/HuobiRDCenter/huobi_Golang/issues/4: Huobi's (HTX's) err-code, err-msg
+    ("status-error-err-msg", {"status": "error", "err-code": "api-signature-not-valid",
+                              "err-msg": "Signature not valid: Verification failure [校验失败]",
+                              "data": None}, ErrorKind.UNAUTHENTICATED, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -123,6 +136,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "nestjs-no-error", "jsend-error", "errors-texts", "code-and-msg", "fastapi-validation",
         "detail-object", "not-ok-result", "not-ok-rate-limit", "status-code-and-txt",
         "status-code-in-digits", "status-object-code", "response-error-pascal",
+        "ret-code-and-msg", "status-object-error-code", "status-error-err-msg",
     }  # fmt: skip
 
 
@@ -215,3 +229,11 @@ def test_tencent_cloud_s_success_is_no_error() -> None:
     """A ``Response`` with no ``Error`` in it is an answer."""
     body = {"Response": {"TotalCount": 0, "InstanceStatusSet": [], "RequestId": "b5b41468"}}
     assert error_of(body) is None
+
+
+def test_a_success_of_these_conventions_is_no_error() -> None:
+    """Each convention's success: a ``ret_code`` of 0, a status object's ``error_code`` of
+    0 with a null message."""
+    assert error_of({"ret_code": 0, "ret_msg": "OK", "result": {}}) is None
+    status = {"timestamp": "2020-03-23T18:29:38.913Z", "error_code": 0, "error_message": None}
+    assert error_of({"status": status, "data": {}}) is None

@@ -553,3 +553,18 @@ def test_a_problem_s_words_say_more_than_a_bare_400() -> None:
     }
     error = from_http(400, {}, body)
     assert (error.kind, error.retryable) == (ErrorKind.CONFLICT, False)
+
+
+def test_a_412_is_a_condition_that_no_longer_holds() -> None:
+    """Precondition Failed: the resource changed since it was read (Kinto's "Resource was
+    modified meanwhile", github.com/mozilla-services/cliquet docs, errors.rst)."""
+    body = {
+        "code": 412,
+        "errno": 114,
+        "error": "Precondition Failed",
+        "message": "Resource was modified meanwhile",
+        "info": "https://server/docs/api.html#errors",
+    }
+    error = from_http(412, {}, body)
+    assert (error.kind, error.retryable) == (ErrorKind.CONFLICT, False)
+    assert from_http(412, {}, None).kind is ErrorKind.CONFLICT

@@ -211,6 +211,28 @@ ANNOUNCED = [
     ("django.db.utils.DatabaseError: ORA-12541: TNS:no listener", ErrorKind.UNAVAILABLE, None),
     ("pyodbc.OperationalError: ('HYT00', '[HYT00] [Microsoft][ODBC Driver 17 for SQL Server]"
      "Login timeout expired (0) (SQLDriverConnect)')", ErrorKind.UNAVAILABLE, None),
+    # a number in brackets, with words of an error (ArangoDB's,
+    # github.com/arangodb/arangodb-java-driver/issues/56)
+    ("[1210] cannot create document, unique constraint violated", ErrorKind.CONFLICT, False),
+    # an exception's name and its text in parentheses (Dart's,
+    # github.com/dart-lang/http/issues/298)
+    ("SocketException (SocketException: OS Error: Connection refused, errno = 111, address ="
+     " 192.168.1.101, port = 60000)", ErrorKind.UNAVAILABLE, True),
+    # connections never made, in Java's, Ruby's and httplib2's words
+    # (github.com/jwdeveloper/TikTokLiveJava/issues/20, github.com/EBWiki/EBWiki/issues/3273,
+    # github.com/datafolklabs/drest/issues/20)
+    ("java.net.http.HttpConnectTimeoutException: HTTP connect timed out",
+     ErrorKind.UNAVAILABLE, True),
+    ("Net::OpenTimeout: execution expired", ErrorKind.UNAVAILABLE, True),
+    ("ServerNotFoundError: Unable to find the server at example.com", ErrorKind.UNAVAILABLE,
+     True),
+    # a tool's output that fails its own schema is the server's fault
+    # (github.com/PrefectHQ/fastmcp/issues/3528)
+    ("fastmcp.exceptions.ToolError: Output validation error: 'hello' is not of type 'array'",
+     ErrorKind.INTERNAL, None),
+    # github.com/RayPS/node-red-contrib-pushover/issues/8
+    ('Pushover error: ["user identifier is not a valid user, group, or subscribed user key"]',
+     ErrorKind.INVALID_INPUT, False),
 ]  # fmt: skip
 
 
@@ -240,6 +262,7 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error
         "404: the page you are reading",
         "Deploy failed: 0 of 0 steps",
+        "[1] first item in the list",  # a number in brackets, no words of an error
     ],
 )
 def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:

@@ -855,6 +855,7 @@ BUILT_IN_ORDER = [
     ("words", "object"),
     ("words", "status"),
     ("words", "code"),
+    ("words", "err-msg"),
     ("words", "status_code"),
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
@@ -863,6 +864,7 @@ BUILT_IN_ORDER = [
     ("words", "stat"),
     ("words", "errcode"),
     ("words", "ocs"),
+    ("words", "ret_code"),
     ("words", "code"),
     ("words", "status"),
     ("words", "Response"),

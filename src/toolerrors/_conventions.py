@@ -29,7 +29,8 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - ``{"status_code", "status_message"}`` whose status is an HTTP error status, in digits or
   not (Midtrans's ``"401"``), or whose code stands beside ``success: false`` (TMDB's);
 - Flickr's ``{"stat": "fail", "code", "message"}``, WeChat's ``{"errcode": 40001,
-  "errmsg"}`` (an ``errcode`` of 0 is a success), and the OCS API's ``{"ocs": {"meta":
+  "errmsg"}`` (an ``errcode`` of 0 is a success), Bybit's ``{"ret_code", "ret_msg"}``,
+  Huobi's ``{"status": "error", "err-code", "err-msg"}``, and the OCS API's ``{"ocs": {"meta":
   {"status": "failure", "message"}}}`` (Nextcloud, ownCloud);
 - an ``Error`` object with a ``Code`` and a ``Message``, at the top or in a ``Response``
   (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"}, "RequestId"}}``);
@@ -78,11 +79,11 @@ __all__ = ["read_convention", "read_not_ok", "read_pascal", "stated_wait"]
 
 _TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
-    "error_message", "error_msg", "errmsg", "status_message",
+    "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg",
 )  # fmt: skip
 _CODES: Final = (
     "code", "error_code", "errorCode", "type", "errorType", "error_type", "status_txt",
-    "error_tag",
+    "error_tag", "err-code",
 )  # fmt: skip
 _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code", "http_code")
 _SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
@@ -346,6 +347,10 @@ def read_pascal(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     return read_convention({k: v for k, v in given.items() if v is not None}, strict, where, d)
 
 
+def _status_error(d: Mapping[str, Any]) -> bool:
+    return d.get("status") == "error"
+
+
 def _status_says(d: Mapping[str, Any]) -> bool:
     """A ``status`` object with a text ``error`` (Qdrant's), or with a ``status_code``
     that says an error and a text (Riot Games' ``{"status": {"message", "status_code":
@@ -354,6 +359,9 @@ def _status_says(d: Mapping[str, Any]) -> bool:
     error = status.get("error")
     if type(error) is str and bool(error):
         return True
+    code, message = status.get("error_code"), status.get("error_message")
+    if type(code) is int and code != 0 and type(message) is str and message:
+        return True  # CoinMarketCap's {"status": {"error_code": 1002, "error_message"}}
     return "status_code" in status and _status_code_says(status)
 
 
@@ -405,6 +413,10 @@ def _ocs_failed(d: Mapping[str, Any]) -> bool:
 
 def _a_nonzero_code(d: Mapping[str, Any]) -> bool:
     return bool(d["errcode"] != 0)
+
+
+def _a_nonzero_ret_code(d: Mapping[str, Any]) -> bool:
+    return bool(d["ret_code"] != 0)
 
 
 def _meta_says(d: Mapping[str, Any]) -> bool:
@@ -680,6 +692,25 @@ for _claim in (
         when=_a_nonzero_code,
     ),
     Claim(
+        909,
+        "ret_code",
+        read_convention,
+        "a numeric `ret_code` other than 0 with a text `ret_msg` (Bybit's): read by its words",
+        is_a=int,
+        texts=("ret_msg",),
+        when=_a_nonzero_ret_code,
+    ),
+    Claim(
+        632,
+        "err-msg",
+        read_convention,
+        "`status: \"error\"` with a text `err-msg` and `err-code` (Huobi's, HTX's): read"
+        " by its code, else its words",
+        is_a=str,
+        texts=("err-code",),
+        when=_status_error,
+    ),
+    Claim(
         908,
         "ocs",
         read_ocs,
@@ -692,9 +723,10 @@ for _claim in (
         912,
         "status",
         read_status_error,
-        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), or"
-        " with a `status_code` that says an error and a text (Riot Games'): read by its"
-        " status, else its words",
+        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), with"
+        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's), or with a"
+        " `status_code` that says an error and a text (Riot Games'): read by its status,"
+        " else its words",
         is_a=dict,
         when=_status_says,
     ),

@@ -81,14 +81,18 @@ def _announcement() -> re.Pattern[str]:
     ("OVER_RATE_LIMIT\nYou have exceeded your rate limit"), an HTTP error status and a
     colon ("429: LiteLLM Rate Limit Handler ..."), or a few words and "failed" before a
     colon ("% Message failed delivery: ..."), which `announced` holds to words that say
-    an error; a code of capitals, a dash and digits before a colon (Oracle's
-    "ORA-12541: TNS:no listener"); or Go's ``url.Error``, the method and the quoted address
-    it failed to reach (``Get "https://...": dial tcp ...: connection refused``)."""
+    an error, as must a number in brackets ("[1210] cannot create document, unique
+    constraint violated", ArangoDB's); a code of capitals, a dash and digits before a
+    colon (Oracle's "ORA-12541: TNS:no listener"); an exception's name and its text in
+    parentheses (Dart's "SocketException (SocketException: OS Error: ...)"); or Go's
+    ``url.Error``, the method and the quoted address it failed to reach (``Get
+    "https://...": dial tcp ...: connection refused``)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
-        r"|\([\w.:]*(?:error|exception)\)\s"
+        r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
+        r"|(?P<numbered>\[\d{3,6}\])\s"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
@@ -177,7 +181,7 @@ def announced(
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None or (
-        (found["status"] or found["failed"] or found["reply"] or found["code"] or found["lost"])
+        any(found[name] for name in ("status", "failed", "reply", "code", "lost", "numbered"))
         and read_words(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one

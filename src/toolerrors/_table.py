@@ -376,6 +376,7 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     408: (ErrorKind.UNKNOWN_OUTCOME, None),
     409: (ErrorKind.CONFLICT, False),
     410: (ErrorKind.NOT_FOUND, False),
+    412: (ErrorKind.CONFLICT, False),
     413: (ErrorKind.TOO_LARGE, False),
     415: (ErrorKind.UNSUPPORTED, False),
     422: (ErrorKind.INVALID_INPUT, False),
@@ -385,7 +386,8 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     504: (ErrorKind.UNKNOWN_OUTCOME, None),
 }
 """HTTP status -> (kind, retryable) when no body says more.  A 410 is a resource gone for
-good, a 405 a method the resource does not take.  408 and 504 may have run;
+good, a 405 a method the resource does not take, a 412 a condition (``If-Match``) that
+no longer holds: the resource changed since it was read.  408 and 504 may have run;
 503 and 429 were refused before running, so they may be retried.  500 is a fault inside
 the service, which may or may not have run."""
 

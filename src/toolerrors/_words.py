@@ -96,7 +96,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (UNDONE[1], ErrorKind.UNAVAILABLE),
     (
         r"(?:incorrect|wrong|invalid) (?:username|password)|(?:username|user name) or password"
-        r"|password authentication failed",
+        r"|password authentication failed|(?:access|api|auth|bearer) (?:token|key) not found",
         ErrorKind.UNAUTHENTICATED,
     ),
     (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
@@ -118,7 +118,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:cannot|can't|could not|couldn't|unable to|failed to) connect"
         r"|(?:network|host) (?:is )?unreachable|no route to host|(?:queue)?pool limit"
         r"|actively refused|no connection could be made|no listener"
-        r"|connect(?:ion)? timed out after|connect ?timeout|login timeout expired",
+        r"|connect(?:ion)? timed out after|connect timed out|(?:connect|open) ?timeout"
+        r"|login timeout expired|name or service not known|nodename nor servname"
+        r"|temporary failure in name resolution|unknown host|server not found"
+        r"|(?:unable to|could not|cannot) find (?:the )?server",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -126,6 +129,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
+    (r"output validation|output schema", ErrorKind.INTERNAL),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
         r"|exceeds (?:the )?max(?:imum)? (?:query |operation )?(?:complexity|depth)"
@@ -183,7 +187,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
-        r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument",
+        r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument"
+        r"|is not an? valid",
         ErrorKind.INVALID_INPUT,
     ),
 )

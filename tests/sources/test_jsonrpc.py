@@ -338,3 +338,14 @@ def test_a_32602_whose_words_say_a_resource_is_missing_is_not_found(
     error = parse({"code": -32602, "message": message})
     assert (error.kind, error.retryable, error.code) == (kind, False, "-32602")
     assert to_wire(error, "jsonrpc") == {"code": -32602, "message": message}
+
+
+def test_a_null_error_beside_a_result_is_a_success() -> None:
+    """JSON-RPC 1.0's servers write ``error: null`` beside every result, and some 2.0
+    servers still do (Hyperledger Burrow's, github.com/hyperledger-archives/burrow/
+    issues/270): no error."""
+    body = {"result": {"chain_id": "blockchain"}, "error": None, "id": "23", "jsonrpc": "2.0"}
+    assert toolerrors.error_of(body) is None
+    assert toolerrors.error_of({"result": 5, "error": None, "id": 1}) is None
+    failed = {"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1}
+    assert toolerrors.error_of(failed) is not None

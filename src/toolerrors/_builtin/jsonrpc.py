@@ -308,6 +308,12 @@ def _any_result(d: Mapping[str, Any]) -> bool:
     return _result(d) is not None
 
 
+def _an_error_member(d: Mapping[str, Any]) -> bool:
+    """An ``error`` member that is not null: a success of a server that writes JSON-RPC
+    1.0's ``error: null`` beside its result (Hyperledger Burrow's) is no error."""
+    return d["error"] is not None
+
+
 RESPONSE_CLAIMS: Final = (
     # {"jsonrpc": "2.0", "id", "error" | "result"}: the error, or the tool result that
     # failed; a result that succeeded or asks for input is not an error.
@@ -315,10 +321,12 @@ RESPONSE_CLAIMS: Final = (
         50,
         "jsonrpc",
         read_response,
-        "a JSON-RPC error response",
+        "a JSON-RPC error response (an `error` that is not null: JSON-RPC 1.0's servers"
+        " send `error: null` beside every result)",
         needs=("error",),
         is_a=str,
         one_of=_VERSION,
+        when=_an_error_member,
     ),
     Claim(
         60,
