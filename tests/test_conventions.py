@@ -96,6 +96,25 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("status-error-err-msg", {"status": "error", "err-code": "api-signature-not-valid",
                               "err-msg": "Signature not valid: Verification failure [校验失败]",
                               "data": None}, ErrorKind.UNAUTHENTICATED, False),
+    # github.com/HypixelDev/PublicAPI/issues/229: success false, and why
+    ("unsuccessful-cause", {"success": False, "cause": "Invalid API key"},
+     ErrorKind.UNAUTHENTICATED, False),
+    # github.com/splunk/splunk-operator/issues/372: Splunk's HTTP Event Collector
+    ("coded-text", {"text": "Invalid token", "code": 4}, ErrorKind.UNAUTHENTICATED, False),
+    # github.com/fhirbase/fhirbase-plv8/issues/62: HL7 FHIR's OperationOutcome
+    ("fhir-operation-outcome", {"resourceType": "OperationOutcome", "issue": [
+        {"severity": "error", "code": "not-found", "details": {"coding": [
+            {"code": "MSG_NO_EXIST", "display": "Resource Id \"%s\" does not exist"}]},
+         "diagnostics": "Resource Id \"ishop\" does not exist"}]},
+     ErrorKind.NOT_FOUND, False),
+    # github.com/surrealdb/surrealdb/issues/74: SurrealDB's "ERR" and its detail
+    ("status-err-detail", {"time": "168.721µs", "status": "ERR", "detail": "Database index"
+                           " `national_id_idx` already contains `foo:4vgq4l8u4y211c3ekgn9`"},
+     ErrorKind.CONFLICT, False),
+    # github.com/CartoDB/cartodb/issues/6829: Esri's 499, a status HTTP does not name
+    ("error-object-unnamed-status", {"error": {"code": 499, "message": "Token Required",
+                                               "details": []}},
+     ErrorKind.UNAUTHENTICATED, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -137,6 +156,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "detail-object", "not-ok-result", "not-ok-rate-limit", "status-code-and-txt",
         "status-code-in-digits", "status-object-code", "response-error-pascal",
         "ret-code-and-msg", "status-object-error-code", "status-error-err-msg",
+        "unsuccessful-cause", "coded-text", "fhir-operation-outcome", "status-err-detail",
     }  # fmt: skip
 
 
@@ -237,3 +257,19 @@ def test_a_success_of_these_conventions_is_no_error() -> None:
     assert error_of({"ret_code": 0, "ret_msg": "OK", "result": {}}) is None
     status = {"timestamp": "2020-03-23T18:29:38.913Z", "error_code": 0, "error_message": None}
     assert error_of({"status": status, "data": {}}) is None
+
+
+def test_the_successes_of_the_flag_conventions_are_no_error() -> None:
+    """Splunk's success (``code`` 0), a ``success: true`` with a cause, a FHIR outcome
+    that only informs."""
+    assert error_of({"text": "Success", "code": 0}) is None
+    assert error_of({"success": True, "cause": "cached"}) is None
+    informs = {"resourceType": "OperationOutcome",
+               "issue": [{"severity": "information", "code": "informational"}]}  # fmt: skip
+    assert error_of(informs) is None
+
+
+def test_a_job_s_failed_state_is_a_record_not_an_error() -> None:
+    """JSend's ``status`` says a response failed; a job's ``failed`` is its state."""
+    assert error_of({"status": "failed", "message": "Job failed: out of memory"}) is None
+    assert error_of({"status": "ok", "message": "fine"}) is None

@@ -233,6 +233,29 @@ ANNOUNCED = [
     # github.com/RayPS/node-red-contrib-pushover/issues/8
     ('Pushover error: ["user identifier is not a valid user, group, or subscribed user key"]',
      ErrorKind.INVALID_INPUT, False),
+    # ftplib's replies by their class and words: a permanent 530 that says to try again
+    # later is transient (github.com/kosmosnautti/dltool/issues/1,
+    # github.com/zxdawn/Himawari-8-gridded/issues/3,
+    # github.com/LibraryOfCongress/bagit-python/issues/65)
+    ("ftplib.error_perm: 530 Login incorrect.", ErrorKind.UNAUTHENTICATED, False),
+    ("ftplib.error_perm: 530 Sorry, max 40 users --try again later", ErrorKind.UNAVAILABLE,
+     True),
+    ("ftplib.error_perm: 550 /photo_gallery/hi-res/planetary/mars/: No such file or"
+     " directory", ErrorKind.NOT_FOUND, False),
+    # a 429 is throttling whatever its words (github.com/finnhubio/Finnhub-API/issues/466)
+    ("finnhub.exceptions.FinnhubAPIException: FinnhubAPIException(status_code: 429): API"
+     " limit reached. Please try again later. Remaining Limit: 0", ErrorKind.RATE_LIMITED,
+     True),
+    # a class and its fields in parentheses (trino-python-client's,
+    # github.com/os-climate/os_c_data_commons/issues/105), and a query that failed with
+    # words that say it was transient (github.com/trinodb/trino/issues/24149)
+    ('TrinoUserError(type=USER_ERROR, name=QUERY_TEXT_TOO_LARGE, message="Query text'
+     ' length(1917808) exceeds the maximum length (1000000)", query_id=20211126_215541)',
+     ErrorKind.TOO_LARGE, False),
+    ("Query 20241117_033406_00006_u26jx failed: Encountered too many errors talking to a"
+     " worker node. The node may have crashed or be under too much load. This is probably a"
+     " transient issue, so please retry your query in a few minutes.",
+     ErrorKind.UNAVAILABLE, True),
 ]  # fmt: skip
 
 

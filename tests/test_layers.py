@@ -30,7 +30,16 @@ LAYERS: list[set[str]] = [
     {"_source.registry"},
     {"_source.reading", "_source.writing"},
     {"_source"},
-    {*BUILT_IN, *MODELS, "_problem", "_conventions", "_decide", "_wire", "_toolfailure"},
+    {
+        *BUILT_IN,
+        *MODELS,
+        "_problem",
+        "_conventions",
+        "_envelopes",
+        "_decide",
+        "_wire",
+        "_toolfailure",
+    },
     {"_read", "_intext", "_write"},
     {
         "_http",

@@ -860,6 +860,7 @@ BUILT_IN_ORDER = [
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
     ("configure", "deleted"),
+    ("words", "text"),
     ("configure", "code"),
     ("words", "stat"),
     ("words", "errcode"),
@@ -874,6 +875,8 @@ BUILT_IN_ORDER = [
     ("words", "detail"),
     ("use_tool", "not_done_yet"),
     ("words", "detail"),
+    ("words", "success"),
+    ("words", "resourceType"),
     ("words", "message"),
     ("use_tool", "refused"),
     ("words", "detail"),

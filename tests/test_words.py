@@ -142,6 +142,13 @@ from toolerrors._words import (
         ("Member Exists", ErrorKind.CONFLICT),
         ("test1@test.cz is already a list member.", ErrorKind.CONFLICT),
         ("[Errno 17] File exists: '/tmp/x'", ErrorKind.CONFLICT),
+        # a model's context (vLLM's 400), a service disabled for a while (AniList's), an
+        # account without access (KeystoneJS's AccessDeniedError)
+        ("This model's maximum context length is 32768 tokens. However, you requested 41648"
+         " tokens", ErrorKind.TOO_LARGE),
+        ("The AniList API has been temporarily disabled due to severe stability issues.",
+         ErrorKind.UNAVAILABLE),
+        ("You do not have access to this resource", ErrorKind.PERMISSION_DENIED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -132,6 +132,10 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
     "builtins.NotADirectoryError": _INPUT,
     "builtins.ValueError": _INPUT,
     "subprocess.TimeoutExpired": _RAN_MAYBE,
+    # ftplib's replies: a 4xx is transient (RFC 959's "421 Service not available"), a 5xx
+    # permanent, each by its words ("530 Login incorrect", "550 No such file")
+    "ftplib.error_temp": Rule(ErrorKind.UNAVAILABLE, True, worded=True),
+    "ftplib.error_perm": Rule(ErrorKind.INVALID_INPUT, False, worded=True),
     "agents.exceptions.ToolTimeoutError": _RAN_MAYBE,  # openai-agents' tool timeout
     # pydantic-ai's terminal tool failure: "done and has failed", not to be tried again
     "pydantic_ai.exceptions.ToolFailed": Rule(ErrorKind.UNKNOWN, False, worded=True),

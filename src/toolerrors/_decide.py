@@ -68,12 +68,14 @@ the body names a kind: a 429 is throttling whatever the code says (``accessDenie
 WORDS_UNDER: Final = frozenset({
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED),
     (ErrorKind.NOT_FOUND, ErrorKind.UNAUTHENTICATED),
+    (ErrorKind.UNAVAILABLE, ErrorKind.RATE_LIMITED),
 })  # fmt: skip
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
 (Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent", Brevo's
-"Key not found"), while a source's documented ``missing_scope`` with a 401 is a
-permission."""
+"Key not found"), and a 429 is throttling whatever words say ("API limit reached.
+Please try again later", Finnhub's), while a source's documented ``missing_scope`` with
+a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from . import _source
 from ._classes import DB_API, EXCEPTIONS, Phase, Rule
-from ._decide import CATCH_ALL, VAGUE, decide
+from ._decide import CATCH_ALL, TRANSIENT, VAGUE, decide
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load
 from ._kinds import ErrorKind
@@ -51,9 +51,10 @@ _TRIES: Final = 4
 _FAILED: Final = "The tool call failed and said nothing more."
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
-_SAYS_LESS: Final = CATCH_ALL | VAGUE
+_SAYS_LESS: Final = CATCH_ALL | VAGUE | {ErrorKind.UNAVAILABLE}
 """What words may say that a status a text states says more than (an "Invalid" key
-sent with 401 is a rejected key); a timeout's or a limit's words say what happened."""
+sent with 401 is a rejected key, "try again later" with 429 a rate limit); a timeout's
+or a limit's words say what happened."""
 
 
 def marked(text: str) -> UnifiedError | None:
@@ -92,7 +93,7 @@ def _announcement() -> re.Pattern[str]:
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
-        r"|(?P<numbered>\[\d{3,6}\])\s"
+        r"|(?P<numbered>\[\d{3,6}\])\s|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
@@ -147,7 +148,9 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     v2.errors.FreshdeskRateLimited: ...", "pymongo.errors.ServerSelectionTimeoutError:
     ... Connection refused", where the refused connection is the more telling).  A
     class's retry advice stands unless its text's words say no retry helps (a wrong
-    password) or that the statement was undone (`toolerrors._words.UNDONE`)."""
+    password), that the statement was undone (`toolerrors._words.UNDONE`), or, where
+    the class says a failure is permanent, a transient state (ftplib's ``error_perm``
+    for "530 Sorry, max 40 users --try again later")."""
     opening, cause, by_name = _raised()
     found = opening.match(text)
     if found is None:
@@ -167,6 +170,8 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     if said is None:
         return rule.kind, rule.retryable
     if said[1] is False or undone(text):  # words that say no retry helps, or that one may
+        return said
+    if said[0] in TRANSIENT and rule.retryable is False:  # ftplib's 530 "try again later"
         return said
     return said[0], rule.retryable  # else the class's advice
 

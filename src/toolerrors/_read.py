@@ -16,8 +16,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from . import _builtin, _source, _unified
-from ._conventions import read_convention, stated_wait  # importing it registers their claims
+from . import (
+    _builtin,
+    _envelopes,  # noqa: F401 - importing it registers the conventions' claims
+    _source,
+    _unified,
+)
+from ._conventions import read_convention, stated_wait
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, marked
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name

@@ -91,12 +91,13 @@ these words alone may say a retry is safe where an exception's class says the st
 may have run (`undone`)."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
-    (r"transient error", ErrorKind.UNAVAILABLE),
+    (r"transient (?:error|issue|failure|problem)", ErrorKind.UNAVAILABLE),
     (UNDONE[0], ErrorKind.CONFLICT),
     (UNDONE[1], ErrorKind.UNAVAILABLE),
     (
         r"(?:incorrect|wrong|invalid) (?:username|password)|(?:username|user name) or password"
-        r"|password authentication failed|(?:access|api|auth|bearer) (?:token|key) not found",
+        r"|password authentication failed|(?:access|api|auth|bearer) (?:token|key) not found"
+        r"|login incorrect|incorrect login",
         ErrorKind.UNAUTHENTICATED,
     ),
     (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
@@ -147,6 +148,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
         r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item) exists|eexist"
+        r"|already contains"
         r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
     ),
@@ -174,12 +176,17 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
+        r"|(?:do not|don't|does not|doesn't) have access|no access to"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
-    (r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?", ErrorKind.TOO_LARGE),
+    (
+        r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length",
+        ErrorKind.TOO_LARGE,
+    ),
     (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding"
+        r"|temporarily (?:disabled|offline)"
         r"|(?<!slow )down|try again later",
         ErrorKind.UNAVAILABLE,
     ),

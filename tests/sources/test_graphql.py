@@ -242,3 +242,34 @@ def test_the_model() -> None:
     assert ErrorCode("THROTTLED") is ErrorCode.THROTTLED
     with pytest.raises(ShapeError):
         parse_model({"errors": []}, strict=True)
+
+
+def test_an_error_with_members_of_its_own_is_graphql_s_by_its_path() -> None:
+    """KeystoneJS adds ``name``, ``time_thrown`` and ``uid`` to the specification's
+    members: its ``path`` beside the response's ``data`` still marks it GraphQL's, read
+    by its words (github.com/keystonejs/keystone/issues/1047)."""
+    body = {
+        "errors": [
+            {
+                "message": "You do not have access to this resource",
+                "name": "AccessDeniedError",
+                "time_thrown": "2019-04-23T10:10:32.812Z",
+                "data": {"type": "query", "target": "User"},
+                "path": ["User"],
+                "uid": "cjutmp629002i3dw18otugefp",
+            }
+        ],
+        "data": {"User": None},
+        "extensions": {},
+    }
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (
+        ErrorKind.PERMISSION_DENIED,
+        False,
+        "graphql",
+    )
+    # without the response's data, such a list is no one's mark: a tool's answer
+    assert (
+        error_of({"errors": [{"message": "Not found", "name": "NotFound", "path": ["x"]}]}) is None
+    )

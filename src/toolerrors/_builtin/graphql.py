@@ -278,7 +278,8 @@ def _spec_errors(d: Mapping[str, Any]) -> bool:
     """A non-empty ``errors`` whose first is an error object of the specification's shape:
     a text ``message`` and no member it does not name (JSON:API's ``status``, ``title``,
     ``detail``; SendGrid's ``field``) unless it gives the ``locations`` in the query that
-    only GraphQL's errors give (start.gg's adds ``fields`` and ``fieldErrors``), nor a
+    only GraphQL's errors give (start.gg's adds ``fields`` and ``fieldErrors``), or its
+    ``path`` beside the response's ``data`` (KeystoneJS adds ``name`` and ``uid``), nor a
     ``code`` that is not text (Twitter's), nor a ``code`` with no mark of GraphQL's."""
     errors = d["errors"]
     if not errors or type(errors[0]) is not dict:
@@ -286,7 +287,11 @@ def _spec_errors(d: Mapping[str, Any]) -> bool:
     first = errors[0]
     return (
         type(first.get("message")) is str
-        and (_MEMBERS.issuperset(first) or type(first.get("locations")) is list)
+        and (
+            _MEMBERS.issuperset(first)
+            or type(first.get("locations")) is list
+            or (type(first.get("path")) is list and "data" in d)
+        )
         and type(first.get("code", "")) is str
         and ("code" not in first or "data" in d or not _PLACES.isdisjoint(first))
     )

@@ -1,0 +1,676 @@
+"""Conventions many APIs share, as claims: which bodies `toolerrors._conventions` reads.
+
+No system is named here: an error read by these claims keeps ``vendor`` unset, as the
+lenient reader's do, and its code verbatim.  Each convention is one claim, said as data:
+
+- the Node "Boom" body (hapi, NestJS, Auth0 and countless Node APIs):
+  ``{"statusCode": 404, "error": "Not Found", "message": ...}``, whose ``message`` is a
+  list of texts under NestJS's class-validator, and its cousin with ``status`` for
+  ``statusCode`` (Twitch);
+- an ``{"error": {...}}`` object that carries no mark of a known source (PagerDuty's
+  ``{"error": {"message", "code", "errors": [...]}}``), which no claim takes and
+  `near_miss` hands to this reader, and an ``error`` or ``errors``
+  list of texts or of objects with a message (Kraken's
+  ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
+  ``{"errors": ["permission denied"]}``), and an ``errors`` list of objects with a text
+  ``code`` and a ``detail`` or ``message`` (Square's);
+- ``{"errorCode", "message"}`` whose code no source lists (DocuSign's
+  ``USER_AUTHENTICATION_FAILED``; a source that lists its codes names only those);
+- ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
+  ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
+  is read by its words only when an error is asked for: as a tool's result, such a pair
+  may be a success);
+- Django REST framework's standardized ``{"type": "..._error", "code", "detail"}``
+  (PostHog), Travis CI's ``{"@type": "error", "error_type", "error_message"}``, and an
+  ``errors`` list of objects with a ``reason`` (Linode's);
+- a mutation's own errors in its payload, ``{"data": {"checkoutCreate":
+  {"userErrors": [{"field", "message", "code"}]}}}`` (Shopify, Saleor), read by the
+  first;
+- ``{"status_code", "status_message"}`` whose status is an HTTP error status, in digits or
+  not (Midtrans's ``"401"``), or whose code stands beside ``success: false`` (TMDB's);
+- Flickr's ``{"stat": "fail", "code", "message"}``, WeChat's ``{"errcode": 40001,
+  "errmsg"}`` (an ``errcode`` of 0 is a success), Bybit's ``{"ret_code", "ret_msg"}``,
+  Huobi's ``{"status": "error", "err-code", "err-msg"}``, and the OCS API's ``{"ocs": {"meta":
+  {"status": "failure", "message"}}}`` (Nextcloud, ownCloud);
+- an ``Error`` object with a ``Code`` and a ``Message``, at the top or in a ``Response``
+  (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"}, "RequestId"}}``);
+- a ``status`` object with an ``error`` text (Qdrant's ``{"status": {"error": ...},
+  "time": ...}``);
+- an envelope's ``meta`` with the status and the error (``{"meta": {"code": 401,
+  "errorType": "invalid_auth", "errorDetail"}, "response": {}}``: Foursquare, Giphy's
+  ``{"meta": {"status": 429, "msg"}}``, Instagram's legacy API);
+- JSend's ``{"status": "error", "message"}`` (Rocket.Chat; ``"fail"``, ``"failure"``,
+  ``"ERR"`` and a ``detail`` or ``reason`` alike), and the Etherscan family's
+  ``{"status": "0", "message": "NOTOK", "result": ...}`` (Etherscan, BscScan,
+  PolygonScan and their kin), whose ``result`` says the error;
+- FastAPI's (and Starlette's, Django REST framework's) ``{"detail": ...}``: a list of
+  validation errors (``{"loc", "msg", "type"}``, FastAPI's 422), an object with an
+  ``error`` or ``message`` (Tavily's ``{"detail": {"error": ...}}``), or, when an error
+  is asked for, alone a text whose words say what happened or that is a reason phrase
+  (``"Not authenticated"``);
+- ``success: false`` with a text (Hypixel's ``{"success": false, "cause"}``), Splunk's
+  ``{"text", "code"}`` with a code other than 0, and HL7 FHIR's ``OperationOutcome``
+  (every FHIR server's), read by its first failing issue's ``code``;
+- when an error is asked for, a ``message`` that is an HTTP status's reason phrase, with
+  the status or without (GitLab's ``{"message": "401 Unauthorized"}``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ._conventions import (
+    TEXTS,
+    an_error_status,
+    coded_objects,
+    in_digits,
+    phrase_status,
+    read_convention,
+    texts_of,
+    validation_list,
+)
+from ._errors import ShapeError
+from ._kinds import ErrorKind
+from ._source import Claim, add_claim, expected_shapes
+from ._unified import UnifiedError, make
+from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = [
+    "read_coded_text", "read_meta", "read_not_ok", "read_ocs", "read_outcome", "read_pascal",
+    "read_payload_errors", "read_status_error",
+]  # fmt: skip
+
+
+def _message_is_a_phrase(d: Mapping[str, Any]) -> bool:
+    return phrase_status(d["message"]) is not None
+
+
+def _detail_alone(d: Mapping[str, Any]) -> bool:
+    """A text ``detail`` alone in its body whose words say what happened, or that is a
+    reason phrase."""
+    detail = d["detail"]
+    return (
+        len(d) == 1
+        and type(detail) is str
+        and (phrase_status(detail) is not None or read_words(detail) is not None)
+    )
+
+
+def _detail_says(d: Mapping[str, Any]) -> bool:
+    """A ``detail`` that marks an error: FastAPI's validation list, or an object with a
+    text ``error`` or ``message``."""
+    detail = d["detail"]
+    if type(detail) is dict:
+        return type(detail.get("error")) is str or type(detail.get("message")) is str
+    return validation_list(d)
+
+
+def read_meta(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"meta": {"code": 401, "errorType", "errorDetail"}, "response": {}}``: the error
+    its ``meta`` holds, read as any convention's."""
+    return read_convention(d["meta"], strict, f"{where}/meta", whole=d)
+
+
+def read_status_error(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"status": {"error": "Not found: Collection ..."}, "time": ...}``: the error its
+    ``status`` object holds, read by its words (Qdrant's)."""
+    return read_convention(d["status"], strict, f"{where}/status", whole=d)
+
+
+def _pascal_error(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """An ``Error`` object with a text ``Code``, at the top of a body or in its
+    ``Response`` (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"},
+    "RequestId"}}``), or ``None``."""
+    response = d.get("Response")
+    place = response if type(response) is dict else d
+    error = place.get("Error")
+    if type(error) is dict and type(error.get("Code")) is str and error["Code"]:
+        return error
+    return None
+
+
+def _pascal_says(d: Mapping[str, Any]) -> bool:
+    return _pascal_error(d) is not None
+
+
+def read_pascal(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"Error": {"Code", "Message"}}``, at the top or in a ``Response``: read as any
+    convention's code and message."""
+    error = _pascal_error(d) or {}
+    given = {"code": error.get("Code"), "message": error.get("Message")}
+    return read_convention({k: v for k, v in given.items() if v is not None}, strict, where, d)
+
+
+def _status_error(d: Mapping[str, Any]) -> bool:
+    return d.get("status") == "error"
+
+
+def _status_says(d: Mapping[str, Any]) -> bool:
+    """A ``status`` object with a text ``error`` (Qdrant's), or with a ``status_code``
+    that says an error and a text (Riot Games' ``{"status": {"message", "status_code":
+    429}}``)."""
+    status = d["status"]
+    error = status.get("error")
+    if type(error) is str and bool(error):
+        return True
+    code, message = status.get("error_code"), status.get("error_message")
+    if type(code) is int and code != 0 and type(message) is str and message:
+        return True  # CoinMarketCap's {"status": {"error_code": 1002, "error_message"}}
+    return "status_code" in status and _status_code_says(status)
+
+
+def _payload_errors(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The first error a mutation's payload lists in ``data``: a non-empty list
+    under ``userErrors``, ``errors`` or another ``...Errors`` (Shopify's ``userErrors``,
+    Saleor's ``paymentErrors``) whose first is an object with a text ``message``."""
+    for payload in d["data"].values():
+        if type(payload) is not dict:
+            continue
+        for key, errors in payload.items():
+            if (
+                (key == "errors" or key.endswith("Errors"))
+                and type(errors) is list
+                and errors
+                and type(errors[0]) is dict
+                and type(errors[0].get("message")) is str
+            ):
+                return errors[0]
+    return None
+
+
+def read_payload_errors(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """A mutation's own errors in ``data`` (`_payload_errors`): read by the first
+    one's code, else its words, else as bad input, which a mutation's user errors are
+    (a field left blank, a value out of range)."""
+    first = _payload_errors(d)
+    assert first is not None  # the claim's test
+    return read_convention(first, strict, f"{where}/data", whole=d, unsaid=_USER_ERROR)
+
+
+_USER_ERROR: Final = (ErrorKind.INVALID_INPUT, False)
+
+
+def _has_payload_errors(d: Mapping[str, Any]) -> bool:
+    return _payload_errors(d) is not None
+
+
+def read_ocs(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"ocs": {"meta": {"status": "failure", "statuscode", "message"}, "data"}}``:
+    the error its ``meta`` says (Nextcloud's and ownCloud's OCS API)."""
+    return read_convention(d["ocs"]["meta"], strict, f"{where}/ocs/meta", whole=d)
+
+
+def _ocs_failed(d: Mapping[str, Any]) -> bool:
+    meta = d["ocs"].get("meta")
+    return type(meta) is dict and meta.get("status") == "failure"
+
+
+def _a_nonzero_code(d: Mapping[str, Any]) -> bool:
+    return bool(d["errcode"] != 0)
+
+
+def _a_nonzero_ret_code(d: Mapping[str, Any]) -> bool:
+    return bool(d["ret_code"] != 0)
+
+
+def _meta_says(d: Mapping[str, Any]) -> bool:
+    """A ``meta`` with an HTTP error status as ``code`` or ``status``, and a text that
+    says the error."""
+    meta = d["meta"]
+    return (an_error_status(meta.get("code")) or an_error_status(meta.get("status"))) and any(
+        type(meta.get(key)) is str for key in (*TEXTS, "errorType", "error_type")
+    )
+
+
+_NOT_OK: Final = "NOTOK"
+"""The ``message`` of the Etherscan family's errors, whose ``status`` is ``"0"``."""
+
+
+def read_not_ok(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"status": "0", "message": "NOTOK", "result": ...}``: the ``result`` says the
+    error ("Max rate limit reached"), read by its words; strictly, no documented shape.
+    (``"status": "0"`` with another message, "No transactions found", is an empty
+    answer.)"""
+    if strict:
+        raise ShapeError(f"a convention no source documents; {expected_shapes()}", where)
+    text = d["result"]
+    kind, retryable = read_words(text) or UNSAID
+    return make(
+        kind, text, retryable=retryable, retry_after=wait_in_text(text), code=_NOT_OK, extra=d
+    )
+
+
+def _status_zero(d: Mapping[str, Any]) -> bool:
+    return d.get("status") == "0"
+
+
+def _a_phrase_for_its_status(d: Mapping[str, Any]) -> bool:
+    """A text ``error`` that is the reason phrase of an HTTP error status beside it."""
+    error = d["error"]
+    return (
+        an_error_status(d["status"]) and type(error) is str and status_of_phrase(error) is not None
+    )
+
+
+def _error_texts(d: Mapping[str, Any]) -> bool:
+    """A list of texts (Kraken's) or of objects with a text ``message`` (Weaviate's)."""
+    error = d["error"]
+    return _all_texts(error) or (
+        type(error) is list
+        and bool(error)
+        and all(type(item) is dict and type(item.get("message")) is str for item in error)
+    )
+
+
+def _all_texts(value: object) -> bool:
+    return type(value) is list and bool(value) and all(type(item) is str for item in value)
+
+
+def _reasons_listed(d: Mapping[str, Any]) -> bool:
+    errors = d["errors"]
+    return bool(errors) and type(errors[0]) is dict and type(errors[0].get("reason")) is str
+
+
+def _typed_error(d: Mapping[str, Any]) -> bool:
+    return str(d["type"]).endswith("_error")
+
+
+def _texts_listed(d: Mapping[str, Any]) -> bool:
+    return _all_texts(d["errors"])
+
+
+def _status_with_message(d: Mapping[str, Any]) -> bool:
+    """An error status as ``statusCode``, with a message or NestJS's list of them."""
+    return an_error_status(d["statusCode"]) and bool(texts_of(d.get("message")))
+
+
+def _an_error_code(d: Mapping[str, Any]) -> bool:
+    """A code that marks an error: a number below zero (Binance's) or an HTTP error
+    status, or a text whose words say what happened."""
+    code = d["code"]
+    if type(code) is int:
+        return code < 0 or an_error_status(code)
+    return type(code) is str and read_words(code) is not None
+
+
+def _a_status_code(d: Mapping[str, Any]) -> bool:
+    return an_error_status(d["code"])
+
+
+_STATUS_TEXTS: Final = ("status_message", "status_txt", "message", "error")
+
+
+def _status_code_says(d: Mapping[str, Any]) -> bool:
+    """A ``status_code`` that is an HTTP error status, as a number or in digits
+    (Midtrans's ``"401"``), or a code of the API's own beside ``success: false``
+    (TMDB's ``{"status_code": 7, "success": false}``), with a text that says what:
+    ``status_message``, ``status_txt`` (Bitly's ``RATE_LIMIT_EXCEEDED``), ``message``
+    or ``error``."""
+    code = in_digits(d["status_code"])
+    said = an_error_status(code) or (type(code) is int and d.get("success") is False)
+    return said and any(type(d.get(key)) is str and d.get(key) for key in _STATUS_TEXTS)
+
+
+_FAILED_STATUSES: Final = frozenset({"error", "fail", "failure", "ERROR", "ERR", "FAIL"})
+"""A ``status`` that says the request failed (JSend's ``error`` and ``fail``, and their
+spellings); a job's ``failed`` is a record's state, not a response's."""
+
+
+def _says_why(d: Mapping[str, Any]) -> bool:
+    """A text that says what went wrong, at one of the usual keys (`TEXTS`)."""
+    return any(type(d.get(key)) is str and d[key] for key in TEXTS)
+
+
+def _unsuccessful(d: Mapping[str, Any]) -> bool:
+    """``success: false`` with a text that says what went wrong (Hypixel's
+    ``{"success": false, "cause": "Invalid API key"}``)."""
+    return d["success"] is False and any(type(d.get(key)) is str and d[key] for key in TEXTS)
+
+
+def _coded_text(d: Mapping[str, Any]) -> bool:
+    """A numeric ``code`` other than 0 beside a ``text`` whose words say an error
+    (Splunk's HTTP Event Collector: ``{"text": "Invalid token", "code": 4}``; its
+    success is ``{"text": "Success", "code": 0}``)."""
+    code = d.get("code")
+    return type(code) is int and code != 0 and read_words(d["text"]) is not None
+
+
+def read_coded_text(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"text", "code"}``: read as a convention whose message is its ``text``."""
+    return read_convention({"code": d["code"], "message": d["text"]}, strict, where, d)
+
+
+_FAILING: Final = frozenset({"error", "fatal"})
+"""The severities of a FHIR ``OperationOutcome`` issue that fail the operation."""
+
+
+def _failing_issue(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The first issue of a FHIR ``OperationOutcome`` whose severity is an error's."""
+    issues = d.get("issue")
+    for issue in issues if type(issues) is list else ():
+        if type(issue) is dict and issue.get("severity") in _FAILING:
+            return issue
+    return None
+
+
+def _outcome_failed(d: Mapping[str, Any]) -> bool:
+    return _failing_issue(d) is not None
+
+
+def read_outcome(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """HL7 FHIR's ``OperationOutcome``: its first failing issue, read by its ``code``
+    (FHIR's IssueType: ``not-found``, ``throttled``, ``too-long``, ...) and its words,
+    its ``diagnostics`` or ``details.text`` the message."""
+    issue = _failing_issue(d) or {}
+    details = issue.get("details")
+    text = issue.get("diagnostics")
+    if type(text) is not str and type(details) is dict:
+        text = details.get("text")
+    given = {"code": issue.get("code"), "message": text if type(text) is str else None}
+    return read_convention({k: v for k, v in given.items() if v is not None}, strict, where, d)
+
+
+# Boom and its cousins rank before use_tool's claims on `error`, which take any text
+# `error` (a reason phrase is never one of use_tool's lowercase codes).  Each claim's
+# key tests are inline, so an error of a source on `error` pays no call for them: a
+# claim on `error` that called a predicate made parsing a use_tool error 1.6 times
+# slower.
+for _claim in (
+    Claim(
+        230,
+        "error",
+        read_convention,
+        "a list of texts (Kraken's) or of objects with a text `message` (Weaviate's), not"
+        " empty: read by their words",
+        is_a=list,
+        when=_error_texts,
+    ),
+    Claim(
+        234,
+        "errorCode",
+        read_convention,
+        "a text `errorCode` of no source beside a text `message` (DocuSign's): read by"
+        " the code's words, else the message's",
+        is_a=str,
+        texts=("message",),
+    ),
+    Claim(
+        236,
+        "@type",
+        read_convention,
+        '`@type: "error"` with a text `error_message` (Travis CI\'s API): read by its'
+        " `error_type`, else its words",
+        is_a=str,
+        one_of=frozenset({"error"}),
+        texts=("error_message",),
+    ),
+    Claim(
+        310,
+        "status",
+        read_convention,
+        "an HTTP error status as `status` beside an `error` that is its reason phrase"
+        " (Boom's cousin): read by that status",
+        is_a=int,
+        needs=("error",),
+        when=_a_phrase_for_its_status,
+    ),
+    Claim(
+        311,
+        "statusCode",
+        read_convention,
+        "an HTTP error status as `statusCode` beside a `message`, or NestJS's list of"
+        " them, and no `code` (which Configure's errors have): read by that status",
+        is_a=int,
+        refuses=("code",),
+        when=_status_with_message,
+    ),
+    Claim(
+        485,
+        "errors",
+        read_convention,
+        "a list of error objects whose first has a text `code` and a text `detail` or"
+        " `message` (Square's), never beside a top-level `message` or a"
+        " `success`: read by its code, else its words",
+        is_a=list,
+        refuses=("message", "success"),
+        when=coded_objects,
+    ),
+    Claim(
+        487,
+        "errors",
+        read_convention,
+        "a list of error objects whose first has a text `reason` (Linode's"
+        " `{errors: [{reason, field?}]}`): read by its words or reason phrase",
+        is_a=list,
+        when=_reasons_listed,
+    ),
+    Claim(
+        490,
+        "errors",
+        read_convention,
+        "a list of texts (Vault's `errors`): read by their words",
+        is_a=list,
+        when=_texts_listed,
+    ),
+    Claim(
+        630,
+        "status",
+        read_convention,
+        'JSend\'s `status: "error"` (or `"fail"`, `"failure"`: Pinterest\'s; `"ERR"`:'
+        " SurrealDB's) with a text that says why (`message`, `detail`, `reason`, ...):"
+        " read by its code or words",
+        is_a=str,
+        one_of=_FAILED_STATUSES,
+        when=_says_why,
+    ),
+    Claim(
+        635,
+        "message",
+        read_not_ok,
+        '`message: "NOTOK"` with `status: "0"` and a text `result` (the Etherscan'
+        " family's): read by the result's words",
+        is_a=str,
+        one_of=frozenset({_NOT_OK}),
+        texts=("result",),
+        when=_status_zero,
+    ),
+    Claim(
+        631,
+        "code",
+        read_convention,
+        "an HTTP error status as `code` beside a text `message`: read by that status",
+        is_a=int,
+        texts=("message",),
+        when=_a_status_code,
+    ),
+    Claim(
+        633,
+        "status_code",
+        read_convention,
+        "a `status_code` that is an HTTP error status, as a number or in digits"
+        " (Midtrans's), or a code beside `success: false` (TMDB's), with a text"
+        " `status_message`, `status_txt` (Bitly's), `message` or `error`: read by that"
+        " status and code, else the words",
+        when=_status_code_says,
+    ),
+    Claim(
+        640,
+        "msg",
+        read_convention,
+        "a text `msg` beside a `code` that marks an error (below zero, an HTTP error"
+        " status, or words that say what happened): read by the code or the words",
+        is_a=str,
+        needs=("code",),
+        when=_an_error_code,
+    ),
+    Claim(
+        906,
+        "stat",
+        read_convention,
+        '`stat: "fail"` with a text `message` (Flickr\'s): read by its words',
+        is_a=str,
+        one_of=frozenset({"fail"}),
+        texts=("message",),
+    ),
+    Claim(
+        907,
+        "errcode",
+        read_convention,
+        "a numeric `errcode` other than 0 with a text `errmsg` (WeChat's, and the many"
+        " APIs that answer the same way): read by its words",
+        is_a=int,
+        texts=("errmsg",),
+        when=_a_nonzero_code,
+    ),
+    Claim(
+        909,
+        "ret_code",
+        read_convention,
+        "a numeric `ret_code` other than 0 with a text `ret_msg` (Bybit's): read by its words",
+        is_a=int,
+        texts=("ret_msg",),
+        when=_a_nonzero_ret_code,
+    ),
+    Claim(
+        632,
+        "err-msg",
+        read_convention,
+        "`status: \"error\"` with a text `err-msg` and `err-code` (Huobi's, HTX's): read"
+        " by its code, else its words",
+        is_a=str,
+        texts=("err-code",),
+        when=_status_error,
+    ),
+    Claim(
+        908,
+        "ocs",
+        read_ocs,
+        "`ocs.meta.status: \"failure\"` (Nextcloud's and ownCloud's OCS API): read by"
+        " its message's words",
+        is_a=dict,
+        when=_ocs_failed,
+    ),
+    Claim(
+        912,
+        "status",
+        read_status_error,
+        "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), with"
+        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's), or with a"
+        " `status_code` that says an error and a text (Riot Games'): read by its status,"
+        " else its words",
+        is_a=dict,
+        when=_status_says,
+    ),
+    Claim(
+        917,
+        "data",
+        read_payload_errors,
+        "a mutation payload in `data` with a non-empty `userErrors`, `errors` or"
+        " `...Errors` list of objects with a text `message` (Shopify's, Saleor's): read by"
+        " the first one's code, else its words",
+        is_a=dict,
+        when=_has_payload_errors,
+    ),
+    Claim(
+        913,
+        "Response",
+        read_pascal,
+        "a `Response` object holding an `Error` object with a text `Code` (Tencent"
+        " Cloud's `{Response: {Error: {Code, Message}, RequestId}}`): read by the code's"
+        " words, else the message's",
+        is_a=dict,
+        when=_pascal_says,
+    ),
+    Claim(
+        914,
+        "Error",
+        read_pascal,
+        "an `Error` object with a text `Code` (`{Error: {Code, Message}}`): read by the"
+        " code's words, else the message's",
+        is_a=dict,
+        when=_pascal_says,
+    ),
+    Claim(
+        915,
+        "meta",
+        read_meta,
+        "a `meta` object with an HTTP error status as `code` or `status` and a text"
+        " `msg`, `errorDetail`, `error_message` or `errorType` (Foursquare's, Giphy's,"
+        " Instagram's envelope): read by its code, status or words",
+        is_a=dict,
+        when=_meta_says,
+    ),
+    Claim(
+        920,
+        "detail",
+        read_convention,
+        "FastAPI's `detail`: a list of validation errors with `loc` and `msg`, or an"
+        " object with a text `error` or `message`: read by its status, else its words",
+        when=_detail_says,
+    ),
+    # As a tool's result, a lone text may be a record's: these read only when an error
+    # is asked for (parse, from_http, a failed tool's text), as a text code does.
+    Claim(
+        926,
+        "success",
+        read_convention,
+        "`success: false` with a text that says what went wrong (`message`, `cause`,"
+        " ...: Hypixel's): read by its code, else its words",
+        is_a=bool,
+        when=_unsuccessful,
+    ),
+    Claim(
+        895,
+        "text",
+        read_coded_text,
+        "a text `text` whose words say an error beside a numeric `code` other than 0"
+        " (Splunk's HTTP Event Collector): read by its words",
+        is_a=str,
+        when=_coded_text,
+    ),
+    Claim(
+        928,
+        "resourceType",
+        read_outcome,
+        'HL7 FHIR\'s `resourceType: "OperationOutcome"` with an issue of severity `error`'
+        " or `fatal`: read by the issue's `code` (FHIR's IssueType), else its words",
+        is_a=str,
+        one_of=frozenset({"OperationOutcome"}),
+        when=_outcome_failed,
+    ),
+    Claim(
+        930,
+        "message",
+        read_convention,
+        "when asked for an error: a `message` that is an HTTP error status's reason"
+        ' phrase (`"401 Unauthorized"`): read by that status',
+        is_a=str,
+        when=_message_is_a_phrase,
+        parsing_only=True,
+    ),
+    Claim(
+        925,
+        "detail",
+        read_convention,
+        "a text `detail` beside a text `code` and a `type` that ends in `_error` (Django"
+        " REST framework's standardized errors, PostHog's): read by its code, else its"
+        " words",
+        is_a=str,
+        texts=("code", "type"),
+        when=_typed_error,
+    ),
+    Claim(
+        940,
+        "detail",
+        read_convention,
+        "when asked for an error: FastAPI's text `detail` alone, whose words or reason"
+        " phrase say what happened",
+        is_a=str,
+        when=_detail_alone,
+        parsing_only=True,
+    ),
+):
+    add_claim(_claim, "words")
