@@ -111,6 +111,9 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("status-err-detail", {"time": "168.721µs", "status": "ERR", "detail": "Database index"
                            " `national_id_idx` already contains `foo:4vgq4l8u4y211c3ekgn9`"},
      ErrorKind.CONFLICT, False),
+    # github.com/centerzx/UploadApkPlugin/issues/4: Feishu's code of its own, and words
+    ("code-and-msg-worded", {"code": 19002, "data": {}, "msg": "params error, msg_type need"},
+     ErrorKind.INVALID_INPUT, False),
     # github.com/CartoDB/cartodb/issues/6829: Esri's 499, a status HTTP does not name
     ("error-object-unnamed-status", {"error": {"code": 499, "message": "Token Required",
                                                "details": []}},
@@ -273,3 +276,20 @@ def test_a_job_s_failed_state_is_a_record_not_an_error() -> None:
     """JSend's ``status`` says a response failed; a job's ``failed`` is its state."""
     assert error_of({"status": "failed", "message": "Job failed: out of memory"}) is None
     assert error_of({"status": "ok", "message": "fine"}) is None
+
+
+def test_a_failing_code_alone_names_no_azure_error() -> None:
+    """Volcengine's ``AccountOverdueError`` with a 403 ends as Azure's failing codes do,
+    but carries no member of Microsoft's error object: read by its words, no system's
+    (github.com/coze-dev/coze-studio/issues/2195); Feishu's success is none."""
+    body = {
+        "code": "AccountOverdueError",
+        "message": "The request failed because your account has an overdue balance.",
+        "param": "",
+        "type": "Forbidden",
+        "request_id": "20250917031941000049CCD20589BB8F4A",
+    }
+    error = from_http(403, {}, body)
+    assert (error.kind, error.retryable) == (ErrorKind.PAYMENT_REQUIRED, False)
+    assert error.vendor not in BUILT_IN
+    assert error_of({"code": 0, "data": {}, "msg": "success"}) is None

@@ -252,6 +252,20 @@ ANNOUNCED = [
     ('TrinoUserError(type=USER_ERROR, name=QUERY_TEXT_TOO_LARGE, message="Query text'
      ' length(1917808) exceeds the maximum length (1000000)", query_id=20211126_215541)',
      ErrorKind.TOO_LARGE, False),
+    # Java's nested classes, after the JVM's "Exception in thread": their names are words
+    # of the error (github.com/Netflix/curator/issues/293, github.com/mantl/mantl/
+    # issues/300): a node there already, a connection lost after the request was sent
+    ("org.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode ="
+     " NodeExists for /workers/10.24.76.52/state", ErrorKind.CONFLICT, False),
+    ('Exception in thread "main" org.apache.zookeeper.KeeperException$ConnectionLossException:'
+     " KeeperErrorCode = ConnectionLoss for /mesos", ErrorKind.UNKNOWN_OUTCOME, None),
+    # a letter and digits before a colon (github.com/AuthorizeNet/sdk-php/issues/426)
+    ("E00007:User authentication failed due to invalid authentication values.",
+     ErrorKind.UNAUTHENTICATED, False),
+    # a connection reset after the request left (github.com/vscheuber/fidc-debug-tools/
+    # pull/4)
+    ("Error: read ECONNRESET\n    at TLSWrap.onStreamRead"
+     " (node:internal/stream_base_commons:217:20)", ErrorKind.UNKNOWN_OUTCOME, None),
     ("Query 20241117_033406_00006_u26jx failed: Encountered too many errors talking to a"
      " worker node. The node may have crashed or be under too much load. This is probably a"
      " transient issue, so please retry your query in a few minutes.",

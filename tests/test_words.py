@@ -149,6 +149,9 @@ from toolerrors._words import (
         ("The AniList API has been temporarily disabled due to severe stability issues.",
          ErrorKind.UNAVAILABLE),
         ("You do not have access to this resource", ErrorKind.PERMISSION_DENIED),
+        # pCloud's "Log in failed.", a reset connection, "response code: 403"
+        ("Log in failed.", ErrorKind.UNAUTHENTICATED),
+        ("connect ECONNRESET", ErrorKind.UNKNOWN_OUTCOME),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -292,6 +295,14 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Address not found: 429 Main Street", None),
         ("429 Main Street is not on our map", None),
         ("Shipping to:\n503 Oak Avenue failed", None),
+        # Consul's client, Stainless-built SDKs, a status in a name, urllib3's cause, a
+        # reason phrase after the last colon
+        ("Unexpected response code: 403 (ACL not found)", 403),
+        ("Error code: 429 - {'error': 'limit'}", 429),
+        ("Error response_status_code 401", 401),
+        ("Caused by ResponseError('too many 429 error responses')", 429),
+        ("Lemon Squeezy API error: Unprocessable Entity", 422),
+        ("Reason: Not what you think", None),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:

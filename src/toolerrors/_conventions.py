@@ -43,10 +43,13 @@ __all__ = [
 TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
     "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause", "reason",
+    "cause",
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
 says it as ``info``, Hypixel's as ``cause``)."""
+_SENTENCES: Final = ("error", "reason")
+"""Keys whose text is a message when it is a sentence, and a code when it is one word
+(Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``)."""
 _CODES: Final = (
     "code", "error_code", "errorCode", "type", "errorType", "error_type", "status_txt",
     "error_tag", "err-code",
@@ -235,9 +238,10 @@ def read_convention(
     if status is None:
         named = _VALIDATION if validation_list(d) else next(map(phrase_status, texts), None)
     for place in places:
-        reason = place.get("error")
-        if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
-            texts.append(reason)  # an error that is a sentence is a message
+        for key in _SENTENCES:
+            reason = place.get(key)
+            if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
+                texts.append(reason)  # an error or a reason that is a sentence is a message
     others = [v for p in places for k in _CODES if type(v := p.get(k)) is str and v != code]
     kind, retryable = _kind(code, status, named, [*texts, *others], unsaid)
     wait = stated_wait(d)

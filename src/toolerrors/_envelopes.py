@@ -289,10 +289,12 @@ def _status_with_message(d: Mapping[str, Any]) -> bool:
 
 def _an_error_code(d: Mapping[str, Any]) -> bool:
     """A code that marks an error: a number below zero (Binance's) or an HTTP error
-    status, or a text whose words say what happened."""
+    status, any number but 0 beside a ``msg`` whose words say an error (Feishu's
+    ``{"code": 19002, "msg": "params error, msg_type need"}``), or a text whose words
+    say what happened."""
     code = d["code"]
     if type(code) is int:
-        return code < 0 or an_error_status(code)
+        return code < 0 or an_error_status(code) or (code != 0 and read_words(d["msg"]) is not None)
     return type(code) is str and read_words(code) is not None
 
 
@@ -320,8 +322,9 @@ spellings); a job's ``failed`` is a record's state, not a response's."""
 
 
 def _says_why(d: Mapping[str, Any]) -> bool:
-    """A text that says what went wrong, at one of the usual keys (`TEXTS`)."""
-    return any(type(d.get(key)) is str and d[key] for key in TEXTS)
+    """A text that says what went wrong, at one of the usual keys (`TEXTS`) or as a
+    ``reason``."""
+    return any(type(d.get(key)) is str and d[key] for key in (*TEXTS, "reason"))
 
 
 def _unsuccessful(d: Mapping[str, Any]) -> bool:
@@ -351,7 +354,11 @@ def _failing_issue(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The first issue of a FHIR ``OperationOutcome`` whose severity is an error's."""
     issues = d.get("issue")
     for issue in issues if type(issues) is list else ():
-        if type(issue) is dict and issue.get("severity") in _FAILING:
+        if (
+            type(issue) is dict
+            and type(issue.get("severity")) is str
+            and (issue["severity"] in _FAILING)
+        ):
             return issue
     return None
 
@@ -501,7 +508,8 @@ for _claim in (
         "msg",
         read_convention,
         "a text `msg` beside a `code` that marks an error (below zero, an HTTP error"
-        " status, or words that say what happened): read by the code or the words",
+        " status, a number but 0 beside a `msg` whose words say an error, or words that"
+        " say what happened): read by the code or the words",
         is_a=str,
         needs=("code",),
         when=_an_error_code,

@@ -83,17 +83,19 @@ def _announcement() -> re.Pattern[str]:
     colon ("429: LiteLLM Rate Limit Handler ..."), or a few words and "failed" before a
     colon ("% Message failed delivery: ..."), which `announced` holds to words that say
     an error, as must a number in brackets ("[1210] cannot create document, unique
-    constraint violated", ArangoDB's); a code of capitals, a dash and digits before a
-    colon (Oracle's "ORA-12541: TNS:no listener"); an exception's name and its text in
-    parentheses (Dart's "SocketException (SocketException: OS Error: ...)"); or Go's
-    ``url.Error``, the method and the quoted address it failed to reach (``Get
-    "https://...": dial tcp ...: connection refused``)."""
+    constraint violated", ArangoDB's) or a letter and digits before a colon
+    (Authorize.net's "E00007:User authentication failed ..."); a code of capitals, a
+    dash and digits before a colon (Oracle's "ORA-12541: TNS:no listener"); an
+    exception's name and its text in parentheses (Dart's "SocketException
+    (SocketException: OS Error: ...)"); or Go's ``url.Error``, the method and the quoted
+    address it failed to reach (``Get "https://...": dial tcp ...: connection
+    refused``)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
-        r"|(?P<numbered>\[\d{3,6}\])\s|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
+        r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|error\s+\w+ing\b[^:\n]{0,80}:"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
@@ -111,14 +113,19 @@ def _announcement() -> re.Pattern[str]:
 
 @cache
 def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
-    """A qualified exception name opening a text ("httpx.ReadTimeout: ..."), the cause a
+    """A qualified exception name opening a text ("httpx.ReadTimeout: ...", Java's
+    "Exception in thread "main" org.apache.zookeeper.KeeperException$NodeExistsException:
+    ..." with its nested class), the cause a
     wrapper's text names ("(Caused by NewConnectionError(...))"), and `EXCEPTIONS` by
     class name alone, for those causes: compiled on first use."""
     by_name: dict[str, Rule] = {}
     for name, rule in EXCEPTIONS.items():
         by_name.setdefault(name.rpartition(".")[2], rule)
     return (
-        re.compile(r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::)\w+)+)(?::\s|:?$|\()"),
+        re.compile(
+            r'(?:Exception in thread "[^"\n]*"\s+)?'
+            r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::|\$)\w+)+)(?::\s|:?$|\()"
+        ),
         re.compile(r"\bCaused by (\w+)\("),
         by_name,
     )
@@ -133,7 +140,7 @@ def _by_name(text: str, name: str) -> tuple[ErrorKind, bool | None] | None:
     """What a client library's own class says: the words of its text (its name among
     them), else the HTTP status its name spells ("litellm.BadRequestError", "...
     UnprocessableEntityError")."""
-    said = read_words(text)
+    said = read_words(text, name)  # the name split into words: "NodeExistsException"
     if said is not None:
         return said
     phrase = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.removesuffix("Error"))
@@ -156,7 +163,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     if found is None:
         return None
     rule = EXCEPTIONS.get(found[1])
-    name = re.split(r"\.|::", found[1])[-1]
+    name = re.split(r"\.|::|\$", found[1])[-1]
     if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
         rule = DB_API.get(name)
     if rule is None:  # a client library's own class: its name is more words of the error

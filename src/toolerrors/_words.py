@@ -97,7 +97,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"(?:incorrect|wrong|invalid) (?:username|password)|(?:username|user name) or password"
         r"|password authentication failed|(?:access|api|auth|bearer) (?:token|key) not found"
-        r"|login incorrect|incorrect login",
+        r"|login incorrect|incorrect login|log ?in failed",
         ErrorKind.UNAUTHENTICATED,
     ),
     (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
@@ -126,13 +126,15 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.UNAVAILABLE,
     ),
     (
-        r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded",
+        r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded"
+        r"|econnreset|connection reset|connection loss",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
     (r"output validation|output schema", ErrorKind.INTERNAL),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
+        r"|param(?:eter)?s? error"
         r"|exceeds (?:the )?max(?:imum)? (?:query |operation )?(?:complexity|depth)"
         r"|(?:complexity|depth) is too high",
         ErrorKind.INVALID_INPUT,
@@ -147,7 +149,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"already exists|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
-        r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item) exists|eexist"
+        r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item|node) exists"
+        r"|eexist"
         r"|already contains"
         r"|already (?:uploaded|published|registered|taken)|not unique",
         ErrorKind.CONFLICT,
@@ -455,7 +458,8 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     from http import HTTPStatus
 
     named = (
-        r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?)[\s:=]*([45]\d\d)\b"
+        r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?|response code)"
+        r"[\s:=]*([45]\d\d)\b"
         r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
     )

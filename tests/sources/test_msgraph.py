@@ -10,9 +10,15 @@ from toolerrors import ErrorKind, ShapeError, error_of, from_http, msgraph, pars
 
 
 def test_azure_bare_pairs_are_errors_only_when_they_name_one() -> None:
-    """``{code, message}`` is Azure's error with a known or failing code, else a result."""
-    failed = parse({"code": "DeploymentFailed", "message": "At least one resource failed."})
+    """``{code, message}`` is Azure's error with a known code, or a failing one beside a
+    member of Microsoft's error object; a failing code alone marks no system (Volcengine
+    sends ``AccountOverdueError`` so), read by the conventions when an error is asked
+    for."""
+    body = {"code": "DeploymentFailed", "message": "At least one resource failed."}
+    failed = parse({**body, "details": []})
     assert (failed.vendor, failed.kind) == ("msgraph", ErrorKind.UNKNOWN)
+    alone = parse(body)
+    assert (alone.vendor, alone.code) == (None, "DeploymentFailed")
     known = parse({"code": "AuthorizationFailed", "message": "No authorization."})
     assert known.kind is ErrorKind.PERMISSION_DENIED
     assert error_of({"code": "ok", "message": "Saved."}) is None

@@ -171,13 +171,15 @@ def _failed(item: object) -> bool:
 
 
 def _known_or_failing(d: Mapping[str, Any]) -> bool:
-    """A code Graph documents, or one whose words name a failure (``…Failed``); never a
-    code that is one plain word (``unauthorized``, ``forbidden``), which any API may send
-    and which marks no system: Backblaze B2's ``{code, message, status}`` says it too."""
+    """A code Graph documents, or one whose words name a failure (``…Failed``) beside a
+    member of Microsoft's error object (`_MARKS`); never a code that is one plain word
+    (``unauthorized``, ``forbidden``), which any API may send and which marks no system:
+    Backblaze B2's ``{code, message, status}`` says it too, and Volcengine's
+    ``AccountOverdueError`` beside a ``param`` and a ``type`` is no Azure error."""
     code: str = d["code"]
     if code in _KNOWN:
         return not (code.isalpha() and code.islower())
-    return code.endswith(_FAILURE)
+    return code.endswith(_FAILURE) and any(mark in d for mark in _MARKS)
 
 
 _MARKS: Final = ("innerError", "innererror", "target", "details")
