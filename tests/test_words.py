@@ -13,8 +13,10 @@ from toolerrors._words import (
     kind_of_words,
     names_refusal,
     read_words,
+    reason_phrase,
     row_or_words,
     status_in_text,
+    status_of_phrase,
     undone,
     wait_in_text,
 )
@@ -381,6 +383,30 @@ def test_reason_phrases_are_statuses_names() -> None:
     assert is_reason_phrase("Forbidden")
     assert is_reason_phrase(" not found ")
     assert not is_reason_phrase("Forbidden: the token lacks a scope")
+
+
+@pytest.mark.parametrize(
+    ("status", "written", "old"),
+    [
+        (413, "Content Too Large", "Request Entity Too Large"),
+        (414, "URI Too Long", "Request-URI Too Long"),
+        (416, "Range Not Satisfiable", "Requested Range Not Satisfiable"),
+        (422, "Unprocessable Content", "Unprocessable Entity"),
+    ],
+)
+def test_a_renamed_reason_phrase_is_read_by_both_names(status: int, written: str, old: str) -> None:
+    """RFC 9110 renamed four of RFC 7231's phrases, and Python's `http.HTTPStatus` follows
+    it from 3.13 on: both names are read and the new one is written, on every Python."""
+    assert reason_phrase(status) == written
+    assert status_of_phrase(written) == status_of_phrase(old.upper()) == status
+    assert status_in_text(f"Error {status} {old}") == status_in_text(f"X failed: {old}") == status
+    assert status_in_text(f"({status} {written})") == status
+
+
+def test_a_status_with_no_phrase_has_none() -> None:
+    """A number that is no HTTP error status has no reason phrase."""
+    assert reason_phrase(200) is None
+    assert reason_phrase(499) is None
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from ._read import error_of, from_mapping
 from ._source import HEADER_NAMES, HEADERS, IN_BODY, ONE_TIME_CODE, ROUTE_STATUS, SHOULD_RETRY
 from ._table import BOUND, error_status, of_status, read_row
 from ._unified import UnifiedError, make, refill
-from ._words import UNSAID, is_reason_phrase, read_words
+from ._words import UNSAID, is_reason_phrase, read_words, reason_phrase
 
 __all__ = ["Headers", "from_http", "request_id", "retry_after"]
 
@@ -286,13 +286,7 @@ def _message(data: object, status: int) -> str:
         text = said_text(data)  # deeper: Intuit's Fault.Error[0].Message
         if text is not None:
             return text
-    from http import HTTPStatus
-
-    try:
-        phrase = HTTPStatus(status).phrase
-    except ValueError:
-        phrase = "Error"
-    return f"HTTP {status} {phrase}"
+    return f"HTTP {status} {reason_phrase(status) or 'Error'}"
 
 
 def from_http(status: int, headers: Headers = None, body: object = None) -> UnifiedError:

@@ -444,8 +444,42 @@ def wait_in_text(text: str) -> float | None:
     return bounded_wait(sum(_seconds(number, unit) for number, unit in part.findall(found[1])))
 
 
+# RFC 9110 renamed four reason phrases of RFC 7231. Servers and clients send both, and
+# Python's `http.HTTPStatus` gives the old ones before 3.13 and the new ones from 3.13 on:
+# both are read, and the new one (first) is written, on every Python alike.
+_RENAMED: Final = {
+    413: ("Content Too Large", "Request Entity Too Large"),
+    414: ("URI Too Long", "Request-URI Too Long"),
+    416: ("Range Not Satisfiable", "Requested Range Not Satisfiable"),
+    422: ("Unprocessable Content", "Unprocessable Entity"),
+}
+
+
 @cache
-def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, str]]:
+def _reasons() -> dict[int, tuple[str, ...]]:
+    """The reason phrases of each HTTP error status: Python's `http.HTTPStatus` and, for
+    the renamed ones, both names, the current first.  Built on first use, and ``http``
+    imported then (1 ms)."""
+    from http import HTTPStatus
+
+    return {
+        status.value: _RENAMED.get(status.value, (status.phrase,))
+        for status in HTTPStatus
+        if status >= 400
+    }
+
+
+def reason_phrase(status: int) -> str | None:
+    """The reason phrase of an HTTP error status ("Not Found", "Unprocessable Content"),
+    the same on every Python, or ``None`` for a status with none."""
+    names = _reasons().get(status)
+    return None if names is None else names[0]
+
+
+@cache
+def _status_patterns() -> tuple[
+    re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, tuple[str, ...]]
+]:
     """A status named as one ("HTTP 422", "HTTP error 500", "status code 429", "Error
     403" before no lower-case word); one a client's message
     gives right after the address it asked, before a capitalised word ("GET
@@ -453,10 +487,7 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     three-digit error number before a word; the Stainless-built SDKs' "Error code: 429 -
     {...}" (Runway's, and many AI providers'); urllib3's "too many 429 error responses",
     the cause of its ``MaxRetryError`` when every attempt was answered so; and the
-    reason phrase of each HTTP error status (Python's `http.HTTPStatus`).  Compiled on
-    first use, and ``http`` imported then (1 ms)."""
-    from http import HTTPStatus
-
+    reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?|response code)"
         r"[\s:=]*([45]\d\d)\b"
@@ -465,7 +496,9 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
-    phrases = {status.value: status.phrase.lower() for status in HTTPStatus if status >= 400}
+    phrases = {
+        status: tuple(name.lower() for name in names) for status, names in _reasons().items()
+    }
     return (
         re.compile(named, re.IGNORECASE),
         re.compile(asked),
@@ -477,19 +510,16 @@ def _status_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
 def is_reason_phrase(text: str) -> bool:
     """Whether ``text`` is only an HTTP status's reason phrase ("Forbidden", "Not Found"):
     a name of a status, which says no more than the status the response has."""
-    phrases = _status_patterns()[3]
-    return len(text) < 32 and text.strip().lower() in phrases.values()
+    return len(text) < 32 and status_of_phrase(text.strip()) is not None
 
 
 def status_of_phrase(text: str) -> int | None:
     """The HTTP error status whose reason phrase ``text`` is ("Not Found", "Too Many
-    Requests", in any case), or ``None``."""
+    Requests", "Unprocessable Entity" or "Unprocessable Content", in any case), or
+    ``None``."""
     lowered = text.lower()
-    return next((status for status, phrase in _phrases().items() if phrase == lowered), None)
-
-
-def _phrases() -> dict[int, str]:
-    return _status_patterns()[3]
+    phrases = _status_patterns()[3]
+    return next((status for status, names in phrases.items() if lowered in names), None)
 
 
 def status_in_text(text: str) -> int | None:
@@ -508,8 +538,8 @@ def status_in_text(text: str) -> int | None:
         return int(next(group for group in found.groups() if group))
     for found in bare.finditer(text):
         status = int(found[1])
-        phrase = phrases.get(status)
-        if phrase is not None and text[found.end() :][: len(phrase)].lower() == phrase:
+        rest = text[found.end() :].lower()
+        if rest.startswith(phrases.get(status, ())):
             return status
     _, colon, tail = text.rpartition(": ")
     return status_of_phrase(tail.strip().rstrip(".")) if colon and len(tail) < 40 else None
