@@ -482,12 +482,14 @@ def _merged(
             # error: the more specific decides; agreeing, as a 429's rate limit does (the
             # benchmark's case), they need no weighing
             code = found.code or ""
+            documented = read_row(found.vendor or "", code, None) is not None
             kind, retryable = decide(
                 status,
                 known,
                 (kind, retryable),
                 generic=generic_code(code) or is_reason_phrase(found.message),
-                documented=read_row(found.vendor or "", code, None) is not None,
+                documented=documented,
+                worded=not documented,  # read by its words: a 401 is a key all the same
             ) or (kind, retryable)
     if advice is not None and kind not in _NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response

@@ -40,7 +40,7 @@ from ._kinds import ErrorKind
 from ._source import TEXT_READERS, more_retryable
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import read_words, status_in_text, status_of_phrase, undone, wait_in_text
+from ._words import camel_words, read_words, status_in_text, status_of_phrase, undone, wait_in_text
 
 __all__ = ["announced", "embedded", "error_in_text", "marked"]
 
@@ -143,8 +143,7 @@ def _by_name(text: str, name: str) -> tuple[ErrorKind, bool | None] | None:
     said = read_words(text, name)  # the name split into words: "NodeExistsException"
     if said is not None:
         return said
-    phrase = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.removesuffix("Error"))
-    return of_status(status_of_phrase(phrase))
+    return of_status(status_of_phrase(camel_words(name.removesuffix("Error"))))
 
 
 def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:

@@ -23,6 +23,7 @@ from . import (
     _unified,
 )
 from ._conventions import read_convention, stated_wait
+from ._decide import decide
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, marked
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
@@ -440,9 +441,12 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if status is None:
         status = next((s for s in map(status_in_text, texts) if s is not None), None)
     mark = marked(message)  # "MCP error -32603: ...": the error it reports says
-    said = (mark.kind, mark.retryable) if mark is not None else read_words(code, *texts)
-    if said is None and status is not None:
-        said = of_status(status)
+    if mark is not None:
+        said: tuple[ErrorKind, bool | None] | None = (mark.kind, mark.retryable)
+    else:  # words, weighed against the status the body gives (the more specific decides)
+        said = read_words(code, *texts)
+        if status is not None:
+            said = decide(status, of_status(status), said, worded=True) or said
     kind, retryable = said or UNSAID
     wait = stated_wait(d)
     if wait is None:

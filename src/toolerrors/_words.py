@@ -27,6 +27,7 @@ __all__ = [
     "UNDONE",
     "UNSAID",
     "WORDS",
+    "camel_words",
     "is_reason_phrase",
     "kind_of_words",
     "names_billing",
@@ -289,6 +290,12 @@ def outside_names(text: str) -> str:
     ):
         return lowered
     return _names().sub(" ", re.sub(_MEMBER, r" \1", text).lower())
+
+
+def camel_words(name: str) -> str:
+    """A camelCase name's words, apart and in their case (``TooManyRequests`` -> ``Too
+    Many Requests``)."""
+    return re.sub(_CAMEL, " ", name)
 
 
 def _words(texts: tuple[str | None, ...]) -> str:

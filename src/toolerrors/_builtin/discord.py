@@ -212,11 +212,12 @@ SOURCE: Final = Source(
             "code",
             read_discord,
             "an integer `code` Discord documents (but 0) with a text `message`;"
-            " never beside a `status`, `details`, `error` or `ok`",
+            " never beside a `status`, `details`, `error`, `ok` or `data` (SiliconFlow's"
+            " `{code, message, data}`: its codes are numbers any API may use)",
             is_a=int,
             one_of=DOCUMENTED - {0},
             texts=("message",),
-            refuses=("status", "details", "error", "ok"),
+            refuses=("status", "details", "error", "ok", "data"),
         ),
         Claim(
             530,

@@ -15,7 +15,7 @@ from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, given_back, partly_done
 from .._table import Row, Rows, codes_of, read_row
 from .._unified import make
-from .._words import row_or_words
+from .._words import camel_words, is_reason_phrase, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -173,12 +173,14 @@ def _failed(item: object) -> bool:
 def _known_or_failing(d: Mapping[str, Any]) -> bool:
     """A code Graph documents, or one whose words name a failure (``…Failed``) beside a
     member of Microsoft's error object (`_MARKS`); never a code that is one plain word
-    (``unauthorized``, ``forbidden``), which any API may send and which marks no system:
-    Backblaze B2's ``{code, message, status}`` says it too, and Volcengine's
-    ``AccountOverdueError`` beside a ``param`` and a ``type`` is no Azure error."""
+    (``unauthorized``, ``forbidden``) or an HTTP status's name (``TooManyRequests``),
+    which any API may send and which marks no system: Backblaze B2's ``{code, message,
+    status}`` says ``unauthorized`` too, Oracle Cloud's ``{"code": "TooManyRequests",
+    "message"}`` the other, and Volcengine's ``AccountOverdueError`` beside a ``param``
+    and a ``type`` is no Azure error."""
     code: str = d["code"]
     if code in _KNOWN:
-        return not (code.isalpha() and code.islower())
+        return not ((code.isalpha() and code.islower()) or is_reason_phrase(camel_words(code)))
     return code.endswith(_FAILURE) and any(mark in d for mark in _MARKS)
 
 
@@ -236,8 +238,8 @@ SOURCE: Final = Source(
             590,
             "code",
             read_bare,
-            "Azure's `{code, message}`: a known code but one plain word"
-            " (`unauthorized` marks no system), or one that names a failure"
+            "Azure's `{code, message}`: a known code but one plain word or a status's name"
+            " (`unauthorized`, `TooManyRequests` mark no system), or one that names a failure"
             " (`…Failed`); never beside an `ok` flag, which Azure does not send (a Pythe"
             ' envelope whose `ok` is `"true"` shares Graph\'s `unauthorized`)',
             is_a=str,

@@ -113,6 +113,11 @@ SHAPES: Final = (
 
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _ALLOWED: Final = TOOL_ERROR.names
+_FOREIGN: Final = frozenset({"status", "statusCode", "status_code", "code"})
+"""Keys use_tool never sends that another API's ``{error, message}`` body has: an HTTP
+status or a code of its own beside an ``error`` that may spell a use_tool code without
+being one (Mercado Libre's ``{"message", "error": "not_found", "status": 401, "cause"}``).
+Leniently such a body is the generic reader's; other keys are kept, as use_tool's own."""
 _MISSING: Final = object()
 
 # The readers keep the payload itself as ``extra`` when it has fields the unified
@@ -135,6 +140,8 @@ def read_use_tool(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedErro
             raise want(card, "an object" if strict else "an object or null", f"{where}/card")
         if strict:
             only(d, _ALLOWED, where)
+        elif not _FOREIGN.isdisjoint(d):
+            raise ShapeError("an HTTP status or a code beside it: not use_tool's", where)
         extra = d
     # The index itself, not read_row(): the call took parse against the benchmark's
     # hand-written if-chain from 1.46-1.50 to 1.58-1.64; this, 1.48-1.52.
