@@ -90,7 +90,7 @@ def test_the_more_specific_of_status_and_code_decides(
         (503, "503: SERVICE_UNAVAILABLE\nCode: DEPLOYMENT_PAUSED\nID: bom1::x", K.PAUSED, False),
         (451, "451: DEPLOYMENT_DISABLED\nCode: DEPLOYMENT_DISABLED", K.PAUSED, False),
         (401, "Forbidden", K.UNAUTHENTICATED, False),
-        (502, "<html><body>rate limited</body></html>", K.UNAVAILABLE, None),
+        (502, "<html><body>rate limited</body></html>", K.UPSTREAM_ERROR, None),
     ],
 )
 def test_a_short_text_body_is_read_by_its_words(

@@ -14,7 +14,7 @@ import pytest
 import toolerrors
 from toolerrors import MAX_WAIT, ErrorKind, ShapeError, from_exception, from_http, parse
 from toolerrors._http import request_id, retry_after
-from toolerrors._table import KINDS, NOT_KNOWN_HINT
+from toolerrors._table import KINDS, NOT_KNOWN_HINT, RETRY_ACTIONS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,13 +91,14 @@ def test_urllib_429_with_retry_after(server: str) -> None:
 
 
 def test_urllib_502_with_html_body(server: str) -> None:
-    """A 502 with an HTML page is unavailable, retry not known, and the page is not the message."""
+    """A 502 with an HTML page is an upstream that answered badly, retry not known, and the
+    page is not the message."""
     exc = _urllib(server + "/502")
     assert isinstance(exc, urllib.error.HTTPError)
     error = from_exception(exc)
     exc.close()
     assert (error.kind, error.retryable, error.status_code, error.message) == (
-        ErrorKind.UNAVAILABLE,
+        ErrorKind.UPSTREAM_ERROR,
         None,
         502,
         "HTTP 502 Bad Gateway",
@@ -154,7 +155,7 @@ def test_httpx_errors(server: str) -> None:
         (403, "permission_denied", False), (404, "not_found", False), (408, "unknown_outcome", None),
         (409, "conflict", False), (413, "too_large", False), (415, "unsupported", False),
         (422, "invalid_input", False), (429, "rate_limited", True), (500, "internal", None),
-        (502, "unavailable", None), (503, "unavailable", True), (504, "unknown_outcome", None),
+        (502, "upstream_error", None), (503, "unavailable", True), (504, "unknown_outcome", None),
         (418, "invalid_input", False), (599, "unavailable", None),
     ],
 )  # fmt: skip
@@ -163,7 +164,7 @@ def test_status_decides_without_a_body(status: int, kind: str, retryable: bool |
     advice is not known, the hint says to check first instead of inviting a retry."""
     error = from_http(status)
     assert (error.kind.value, error.retryable, error.status_code) == (kind, retryable, status)
-    if retryable is None and KINDS[error.kind].retries and error.kind.value != "unknown_outcome":
+    if retryable is None and KINDS[error.kind].action in RETRY_ACTIONS:
         assert error.hint == NOT_KNOWN_HINT
     else:
         assert error.hint == KINDS[error.kind].hint  # no vendor row: the kind's own hint

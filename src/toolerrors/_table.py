@@ -382,6 +382,7 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     422: (ErrorKind.INVALID_INPUT, False),
     429: (ErrorKind.RATE_LIMITED, True),
     500: (ErrorKind.INTERNAL, None),
+    502: (ErrorKind.UPSTREAM_ERROR, None),
     503: (ErrorKind.UNAVAILABLE, True),
     504: (ErrorKind.UNKNOWN_OUTCOME, None),
 }
@@ -389,7 +390,9 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
 good, a 405 a method the resource does not take, a 412 a condition (``If-Match``) that
 no longer holds: the resource changed since it was read.  408 and 504 may have run;
 503 and 429 were refused before running, so they may be retried.  500 is a fault inside
-the service, which may or may not have run."""
+the service, which may or may not have run; 502 a gateway's or proxy's upstream that
+answered badly (RFC 9110's "invalid response from an inbound server"), which may have
+run too."""
 
 HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     4: (ErrorKind.INVALID_INPUT, False),

@@ -117,7 +117,7 @@ def test_twilio_python_s_exception_is_read_by_its_code() -> None:
     bare = exceptions.TwilioRestException(502, uri, "Unable to fetch record", 502)
     error = from_exception(bare)
     assert (error.kind, error.vendor, error.code, error.status_code) == (
-        ErrorKind.UNAVAILABLE,
+        ErrorKind.UPSTREAM_ERROR,
         "twilio",
         None,
         502,
