@@ -451,3 +451,52 @@ def test_only_an_undone_statement_says_to_run_it_again() -> None:
     assert undone("could not serialize access due to concurrent update")
     assert not undone("already exists")
     assert not undone("boom")
+
+
+def test_an_object_still_being_changed_invites_a_retry() -> None:
+    """Another request still changing the object refused this one, which may succeed
+    later (Oracle Cloud's 409, TrueLayer's concurrent idempotency key); a name taken for
+    good does not."""
+    busy = "instance ocid1.x is currently being modified, try again later."
+    assert read_words(busy) == (ErrorKind.CONFLICT, True)
+    concurrent = "The Idempotency-Key value is being used for a concurrent request."
+    assert read_words(concurrent) == (ErrorKind.CONFLICT, True)
+    assert read_words("cannot re-use a name that is still in use") == (ErrorKind.CONFLICT, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # CKAN's 403, Algolia's 403, IBM Cloud's 400: a credential, whatever the status
+        ("Access denied: Action package_search requires an authenticated user",
+         ErrorKind.UNAUTHENTICATED),
+        ("Invalid Application-ID or API key", ErrorKind.UNAUTHENTICATED),
+        ("BX0415EWQA: Provided API key could not be found", ErrorKind.UNAUTHENTICATED),
+        ("Invalid identifier or password", ErrorKind.UNAUTHENTICATED),  # Strapi's
+        ("You are not authorized to create an API key in this resource group",
+         ErrorKind.PERMISSION_DENIED),  # IBM Cloud's
+        ("Too many simultaneous queries. Maximum: 200", ErrorKind.RATE_LIMITED),  # ClickHouse
+        ("rate quota limit exceed: allowed 10 requests", ErrorKind.RATE_LIMITED),  # Yandex
+        ("Account x is suspended, possibly due to reaching the monthly spending limit",
+         ErrorKind.PAYMENT_REQUIRED),  # Fireworks'
+        ("oci: circuit breaker is open, so this request was not sent", ErrorKind.UNAVAILABLE),
+        ("bandwidth usage too high (peak hours). out of capacity", ErrorKind.UNAVAILABLE),
+        ("upstream connect error or disconnect/reset before headers. reset reason: connection"
+         " failure", ErrorKind.UNAVAILABLE),  # Envoy's: never reached the upstream
+        ("upstream connect error or disconnect/reset before headers. reset reason: connection"
+         " termination", ErrorKind.UNKNOWN_OUTCOME),  # the upstream hung up mid-request
+        ("The request was canceled due to the configured timeout", ErrorKind.UNKNOWN_OUTCOME),
+        ("Table posthog.x doesn't exist", ErrorKind.NOT_FOUND),  # ClickHouse's
+        ("Instance[a44af098] could not be found.", ErrorKind.NOT_FOUND),  # Huawei Cloud's
+        ("Email has already been taken", ErrorKind.CONFLICT),  # Rails' uniqueness check
+        ("PRECONDITION_FAILED - inequivalent arg 'x-max-priority'", ErrorKind.CONFLICT),
+        ("a message larger than the max message size the server will accept",
+         ErrorKind.TOO_LARGE),  # Kafka's MESSAGE_TOO_LARGE
+        ("the request exceeds the available context size", ErrorKind.TOO_LARGE),  # llama.cpp
+    ],
+)  # fmt: skip
+def test_words_of_the_sixth_set_name_their_kind(text: str, kind: ErrorKind) -> None:
+    """Words from real payloads of systems no source names, each labelled from its
+    vendor's documentation."""
+    said = read_words(text)
+    assert said is not None and said[0] is kind

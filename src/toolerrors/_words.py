@@ -82,31 +82,46 @@ exceeded", Yelp's "access limit"): a rate limit, before any word of money in it.
 UNDONE: Final = (
     r"deadlock|try restarting transaction|restart transaction|could not serialize",
     r"database is (?:locked|busy)",
+    r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
+    r"|(?:used|in use) (?:for|by) a concurrent request",
 )
 """Words that say the database undid the statement or never ran it, and that running it
 again may succeed: a deadlock or a serialization failure rolls the transaction back
 (MySQL's 1213 "Deadlock found when trying to get lock; try restarting transaction",
 PostgreSQL's "could not serialize access"), a locked database ran nothing (SQLite's
-``SQLITE_BUSY``, "database is locked").  They are a conflict and a busy server, and
-these words alone may say a retry is safe where an exception's class says the statement
-may have run (`undone`)."""
+``SQLITE_BUSY``, "database is locked"), and an object still being changed by another
+request refused this one (Oracle Cloud's 409 "instance ... is currently being modified",
+TrueLayer's "Idempotency-Key value is being used for a concurrent request").  They are
+a conflict and a busy server, and these words alone may say a retry is safe where an
+exception's class says the statement may have run (`undone`)."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"transient (?:error|issue|failure|problem)", ErrorKind.UNAVAILABLE),
     (UNDONE[0], ErrorKind.CONFLICT),
     (UNDONE[1], ErrorKind.UNAVAILABLE),
+    (UNDONE[2], ErrorKind.CONFLICT),
     (
-        r"(?:incorrect|wrong|invalid) (?:username|password)|(?:username|user name) or password"
-        r"|password authentication failed|(?:access|api|auth|bearer) (?:token|key) not found"
+        r"(?:incorrect|wrong|invalid) (?:username|password)"
+        r"|(?:username|user name|identifier|email|login) or password"
+        r"|password authentication failed"
+        r"|(?:access|api|auth|bearer) ?(?:token|key)(?: id)? (?:is )?"
+        r"(?:not found|could not be found)"
+        r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api ?key|secret|token)"
+        r"|requires? an authenticated (?:user|session|request)"
         r"|login incorrect|incorrect login|log ?in failed",
         ErrorKind.UNAUTHENTICATED,
     ),
-    (WINDOW.format(QUOTA=QUOTA, BILLING=BILLING), ErrorKind.RATE_LIMITED),
+    (
+        WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
+        + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)",
+        ErrorKind.RATE_LIMITED,
+    ),
     (
         rf"{QUOTA}|{BILLING}|{DECLINED_PAYMENT}|usage limit|upgrade your plan"
         r"|add (?:a|your) payment method|arrear(?:s|age)|in good standing"
         r"|budget (?:has been |was |is )?exceeded|exceeded (?:the |your )?budget|over budget"
-        r"|(?:reached|exceeded|hit) your (?:(?!rate\b|requests?\b|concurren)\w+ ){0,2}?limit",
+        r"|(?:reached|exceeded|hit) your (?:(?!rate\b|requests?\b|concurren)\w+ ){0,2}?limit"
+        r"|spending limit|failure to pay|unpaid invoices?|past due",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -114,6 +129,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|faster than|rejected execution",
         ErrorKind.RATE_LIMITED,
     ),
+    (r"reset reason: connection termination", ErrorKind.UNKNOWN_OUTCOME),
     (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
         r"|all connection attempts failed|failed to establish a new connection"
@@ -123,12 +139,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|connect(?:ion)? timed out after|connect timed out|(?:connect|open) ?timeout"
         r"|login timeout expired|name or service not known|nodename nor servname"
         r"|temporary failure in name resolution|unknown host|server not found"
-        r"|(?:unable to|could not|cannot) find (?:the )?server",
+        r"|(?:unable to|could not|cannot) find (?:the )?server"
+        r"|circuit breaker is open|upstream connect error",
         ErrorKind.UNAVAILABLE,
     ),
     (
         r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded"
-        r"|econnreset|connection reset|connection loss",
+        r"|econnreset|connection reset|connection loss"
+        r"|(?:request|operation|task) was (?:cancell?ed|aborted)",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
@@ -142,7 +160,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
     (
-        r"not found|no such|does not exist|did not resolve to an object"
+        r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
+        r"|did not resolve to an object"
         r"|did not match any files?|no session found|is not defined",
         ErrorKind.NOT_FOUND,
     ),
@@ -153,13 +172,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item|node) exists"
         r"|eexist"
         r"|already contains"
-        r"|already (?:uploaded|published|registered|taken)|not unique",
+        r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
+        r"|(?:already|still) in use|already been (?:taken|used)|precondition failed",
         ErrorKind.CONFLICT,
     ),
     (r"method\s+(?:is\s+)?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|insufficient scopes?|missing (?:required )?scopes?",
+        r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed to",
         ErrorKind.PERMISSION_DENIED,
     ),
     (
@@ -185,11 +205,13 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PERMISSION_DENIED,
     ),
     (
-        r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length",
+        r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
+        r"|larger than the max(?:imum)?|exceeds? (?:the )?available context",
         ErrorKind.TOO_LARGE,
     ),
     (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding"
+        r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)"
         r"|(?<!slow )down|try again later",
         ErrorKind.UNAVAILABLE,
@@ -220,7 +242,12 @@ bad input, whatever the check's own words say, "not allowed" among them.
 "Authorization Required" is HTTP/1.1's first name for a 401 (RFC 2068), which
 servers still send: unauthenticated.  errno's ``EISDIR`` and ``ENOTDIR`` name a path
 of the wrong kind: bad input.  SQLite's "UNIQUE constraint failed" is a row that is
-already there."""
+already there.  Envoy's 503 ("upstream connect error or disconnect/reset before
+headers. reset reason: connection failure", every Istio and Envoy gateway's) never
+reached the upstream, unless its reset reason is "connection termination": the
+upstream closed a connection it had, which may have run the request.  Rails' uniqueness
+check says "has already been taken"; a key "could not be found" or a login that
+"requires an authenticated user" is a credential missing, not a resource."""
 
 
 @cache
