@@ -180,8 +180,9 @@ def test_an_empty_answer_of_the_etherscan_family_is_no_error() -> None:
 
 
 def test_a_bare_400_lets_the_message_say_more_and_a_code_beats_the_status() -> None:
-    """The status the body gives decides over the message, except a bare 400 or 422,
-    whose message's words may say more; a code that says what happened decides first."""
+    """The more specific of the status the body gives and its message decides: a bare 400's
+    message may say more, a 404 says more than words of bad input ("invalid id"); a code
+    that says what happened decides first."""
     vault = from_http(400, {}, {"errors": ["permission denied"]})
     assert (vault.kind, vault.retryable, vault.vendor) == (
         ErrorKind.PERMISSION_DENIED, False, None,
@@ -293,3 +294,26 @@ def test_a_failing_code_alone_names_no_azure_error() -> None:
     assert (error.kind, error.retryable) == (ErrorKind.PAYMENT_REQUIRED, False)
     assert error.vendor not in BUILT_IN
     assert error_of({"code": 0, "data": {}, "msg": "success"}) is None
+
+
+def test_a_code_that_spells_a_status_is_that_status_weighed_against_the_words() -> None:
+    """``PRECONDITION_FAILED`` says no more than a 412: the message's words are weighed
+    against it, and name billing (Fireworks' suspended account); ``NOT_FOUND`` beside
+    words of bad input is still the 404 it spells (Saleor's)."""
+    suspended = {
+        "error": {
+            "message": "Account x is suspended, possibly due to reaching the monthly spending"
+            " limit or failure to pay past invoices.",
+            "param": None,
+            "code": "PRECONDITION_FAILED",
+            "type": "error",
+        }
+    }
+    error = from_http(412, {}, suspended)
+    assert (error.kind, error.retryable, error.vendor) == (
+        ErrorKind.PAYMENT_REQUIRED,
+        False,
+        None,
+    )
+    missing = parse({"errors": [{"code": "NOT_FOUND", "message": "Invalid node id"}]})
+    assert missing.kind is ErrorKind.NOT_FOUND

@@ -2,10 +2,10 @@
 
 An error read here keeps ``vendor`` unset, as the lenient reader's do, and its code
 verbatim; which bodies are read so is said as claims in `toolerrors._envelopes`.
-The kind comes from a code that says what happened in known words, else the HTTP status
-the body gives (a reason phrase such as ``"Not Found"`` is a status, not a code), else the
-words of the message; a status that says only "bad request" (400, 422) lets the
-message's words say more.
+The kind comes from a code that says what happened in known words, else the words of
+the message, weighed against the HTTP status the body gives (a reason phrase such as
+``"Not Found"``, or a code that spells one, is a status, not a code) as
+`toolerrors._decide` weighs any: the more specific decides.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ._decide import decide
 from ._errors import ShapeError
 from ._json import bounded_wait
 from ._source import expected_shapes
-from ._table import HTTP, of_status
+from ._table import of_status
 from ._unified import UnifiedError, make
 from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
 
@@ -58,8 +58,6 @@ _STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code",
 _SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
 """Words joined by ``_``: a code, where an ``id`` is one (compiled on first use, by
 ``re``'s own cache: compiled at import, every pattern adds to each start)."""
-_CATCH_ALL: Final = frozenset({400, 422})
-"""Statuses that say only that the request was bad: a message's words may say more."""
 _WAITS: Final = (
     ("retry_after", 1), ("retryAfter", 1), ("estimated_time", 1), ("retry_after_ms", 1000),
     ("retryAfterMs", 1000),
@@ -192,19 +190,23 @@ def _kind(
     texts: list[str],
     unsaid: tuple[ErrorKind, bool | None],
 ) -> tuple[ErrorKind, bool | None]:
-    """What a convention's body says: its code's words, weighed against the status it
-    gives (the more specific decides), else that status, else its texts' words.  A
-    status that says only "bad request" (`_CATCH_ALL`), or one HTTP does not name
-    (Esri's 499 "Token Required"), lets the texts' words speak first."""
-    said = read_words(code) if code is not None else None
-    if said is not None and status is not None:
-        said = decide(status, of_status(status), said, worded=True)
+    """What a convention's body says: its code's words, else its texts' words, weighed
+    against the status it gives or names (the more specific decides, `decide`), else that
+    status.  A code that is a status's name (``PRECONDITION_FAILED``) is that status, no
+    more: the texts' words are weighed against it (Fireworks' "suspended ... monthly
+    spending limit" with that code is billing)."""
+    said = None
+    if code is not None:
+        spelled = status_of_phrase(code.replace("_", " "))
+        if spelled is None:
+            said = read_words(code)
+        elif named is None:
+            named = spelled
     if said is None:
-        stated = status or named
-        if stated is not None and stated not in _CATCH_ALL and stated in HTTP:
-            said = of_status(stated)
-        else:
-            said = read_words(*texts) or of_status(stated)
+        said = read_words(*texts)
+    stated = status or named
+    if stated is not None:
+        said = decide(stated, of_status(stated), said, worded=True) or said
     return said or unsaid
 
 
