@@ -270,6 +270,61 @@ ANNOUNCED = [
      " worker node. The node may have crashed or be under too much load. This is probably a"
      " transient issue, so please retry your query in a few minutes.",
      ErrorKind.UNAVAILABLE, True),
+    # the sixth set's (their files in tests/corpus/elsewhere say where each was found):
+    # a log line's timestamp, then Go's url.Error
+    ('[04:46:55] Get "https://api.github.com/search/code?q=x": context deadline exceeded'
+     " (Client.Timeout exceeded while awaiting headers)", ErrorKind.UNKNOWN_OUTCOME, None),
+    # a logger's name and its level
+    ("metrics: ERROR: failed to send metrics (err=ApiException [Error]: HTTP-Code: 403",
+     ErrorKind.PERMISSION_DENIED, False),
+    # a command line's cross, then "An error occurred ...:" and a reason phrase
+    ("X An error occurred when executing the push-components task: Error: Too Many Requests",
+     ErrorKind.RATE_LIMITED, True),
+    # a class name with no "Error" in it, before a colon or its arguments
+    ("ServiceUnavailable: Couldn't connect to 127.0.0.1:7687\nFailed to establish connection"
+     " (reason [Errno 111] Connection refused)", ErrorKind.UNAVAILABLE, True),
+    ("ChannelClosed: (404, \"NOT_FOUND - no queue 'R6884002969' in vhost '/'\")",
+     ErrorKind.NOT_FOUND, False),
+    ("PreconditionFailed(406, \"PRECONDITION_FAILED - inequivalent arg 'x-max-priority' for"
+     " queue 'compute-worker'\", (50, 10), 'Queue.declare')", ErrorKind.CONFLICT, False),
+    ("KafkaJSNonRetriableError\n  Caused by: KafkaJSConnectionError: Connection error: connect"
+     " ECONNREFUSED 127.0.0.1:9092", ErrorKind.UNAVAILABLE, True),
+    # a dotted status code (Neo4j's), ClickHouse's "Code: N.", a Go package's prefix
+    ("Neo.ClientError.Security.Unauthorized: The client is unauthorized due to authentication"
+     " failure.", ErrorKind.UNAUTHENTICATED, False),
+    ("Code: 516. DB::Exception: default: Authentication failed: password is incorrect, or"
+     " there is no user with such name.", ErrorKind.UNAUTHENTICATED, False),
+    ("pq: restart transaction: TransactionRetryWithProtoRefreshError: TransactionRetryError:"
+     " retry txn (RETRY_SERIALIZABLE)", ErrorKind.CONFLICT, True),
+    ("oci: circuit breaker is open, so this request was not sent to the Identity service.",
+     ErrorKind.UNAVAILABLE, True),
+    # gRPC Python's error as str() gives it, and requests' ConnectionError's text
+    ("<_InactiveRpcError of RPC that terminated with:\n\tstatus ="
+     " StatusCode.RESOURCE_EXHAUSTED\n\tdetails = \"x.rate rate quota limit exceed: allowed 10"
+     ' requests"\n>', ErrorKind.RATE_LIMITED, True),
+    ("HTTPConnectionPool(host='127.0.0.1', port=5665): Max retries exceeded with url: /settings"
+     " (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at 0xcea0a008>:"
+     " Failed to establish a new connection: [Errno 111] Connection refused'))",
+     ErrorKind.UNAVAILABLE, True),
+    # a Rust panic, whose error holds JSON as a string's escaped text
+    ("thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Unknown(\"{\\\""
+     'message\\":\\"Payload to large\\",\\"errorCode\\":\\"payload_too_large\\"}\")\'',
+     ErrorKind.TOO_LARGE, False),
+    # "failed to" with a status and a JSON body after it (Brave Search's)
+    ('failed to search with status 422: {"type":"ErrorResponse","error":{"status":422,'
+     '"code":"VALIDATION","detail":"Unable to validate request parameter(s)"}}',
+     ErrorKind.INVALID_INPUT, False),
+    # proxies' error pages, and S3's XML error (Wasabi's), by their status or code
+    ("<html><body><h1>504 Gateway Time-out</h1>\nThe server didn't respond in time.\n"
+     "</body></html>", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("AuthenticationError: <html>\n<head><title>401 Authorization Required</title></head>\n"
+     "</html>", ErrorKind.UNAUTHENTICATED, False),
+    ("<Error>\n<Code>AccessDenied</Code>\n<Message>\nPublic use of objects is not allowed by"
+     " this account.\n</Message>\n</Error>", ErrorKind.PERMISSION_DENIED, False),
+    # a connection's failure whose words say why, and that no retry helps (Neon's)
+    ('DB bootstrap error: SQLSTATE[08006] connection to server at "ep-x" failed: ERROR:  Your'
+     " account or project has exceeded the quota. Upgrade your plan to increase limits.",
+     ErrorKind.PAYMENT_REQUIRED, False),
 ]  # fmt: skip
 
 
@@ -278,11 +333,12 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
     text: str, kind: ErrorKind, retryable: bool | None
 ) -> None:
     """Alone, a text that opens with an error's announcement is read as a text known to
-    be an error, and names no system (only a protocol it holds: OAuth's error inside)."""
+    be an error, and names no system (only a protocol it holds: OAuth's error inside, a
+    SQLSTATE)."""
     error = error_of(text)
     assert error is not None
     assert (error.kind, error.retryable) == (kind, retryable)
-    assert error.vendor in (None, "oauth")
+    assert error.vendor in (None, "oauth", "sqlstate")
 
 
 @pytest.mark.parametrize(
@@ -300,6 +356,11 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "404: the page you are reading",
         "Deploy failed: 0 of 0 steps",
         "[1] first item in the list",  # a number in brackets, no words of an error
+        "note: the rate limit is shared",  # a prefix, and no word of failure
+        "name: Ana\npermissions: admin",  # a record's fields
+        "UserProfile: name=Ana",
+        "<html><body><h1>Welcome</h1><p>Access denied to guests.</p></body></html>",
+        '<?xml version="1.0"?><ListBucketResult><Name>b</Name></ListBucketResult>',
     ],
 )
 def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:
@@ -310,4 +371,48 @@ def test_a_text_that_merely_starts_with_such_words_is_output(text: str) -> None:
 def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
     """An MCP result without ``isError`` says it succeeded: its text is not read."""
     result = {"content": [{"type": "text", "text": "Error: no such table: users"}]}
+    assert error_of(result) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "retryable"),
+    [
+        ("Monthly quota exceeded. Create a free API key at https://context7.com/dashboard for"
+         " more requests.", ErrorKind.PAYMENT_REQUIRED, False),  # an MCP server's text
+        ("You do not have access to this resource.", ErrorKind.PERMISSION_DENIED, False),
+        ("The request was canceled due to the configured HttpClient.Timeout of 100 seconds"
+         " elapsing. ---> A task was canceled.", ErrorKind.UNKNOWN_OUTCOME, None),  # .NET's
+        ("The request included a message larger than the max message size the server will"
+         " accept.", ErrorKind.TOO_LARGE, False),  # Kafka's, as franz-go gives it
+    ],
+)  # fmt: skip
+def test_a_sentence_alone_that_states_an_error_is_one(
+    text: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """Alone, a sentence whose words state an error no answer is (a credential, a limit,
+    a timeout, a size) with a verb of failure is read as a text known to be an error."""
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Permissions updated successfully",
+        "Your rate limit is 100 requests a minute",
+        "Timeout set to 30 seconds.",
+        "The quota is 5 GB; 1 GB used.",
+        "No results found",  # an answer, however worded
+        "File already exists, skipped",
+    ],
+)
+def test_a_sentence_that_only_names_a_limit_or_a_right_is_output(text: str) -> None:
+    assert error_of(text) is None
+
+
+def test_a_stated_sentence_inside_a_result_that_succeeded_is_output() -> None:
+    """Only a text alone is read for what it states: an MCP result without ``isError``
+    says it succeeded."""
+    result = {"content": [{"type": "text", "text": "Monthly quota exceeded."}]}
     assert error_of(result) is None

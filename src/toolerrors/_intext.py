@@ -17,6 +17,16 @@ A text that is not JSON is a tool's normal output, not an error, however it is w
   result that says it succeeded, such as an MCP result without ``isError``), and is
   read as a text known to be an error.  Words that merely start a text ("Error rate is
   low") are no announcement: the word must be followed by a colon, a status or a code.
+  A log line's timestamp or a command line's cross before it is passed over; a class
+  name with no "Error" in it ("ServiceUnavailable:"), a dotted code (Neo4j's
+  "Neo.ClientError.Security.Unauthorized:"), ClickHouse's "Code: 516." or a Go
+  package's prefix ("pq:") announce one only with words that say something failed; an
+  HTML page or XML document is one only when its title or heading gives an error status
+  or its root is an ``Error`` element (S3's), and is read by its text, not its tags.
+- **A sentence alone that states an error** no answer is (a credential, a permission, a
+  limit, a timeout, a size, a service down) with a verb of failure ("Monthly quota
+  exceeded.", "You do not have access to this resource.") is one too; a sentence that
+  only names a limit or a right ("Your rate limit is 100 a minute") is output.
 - **A text already known to be an error** (an MCP result's text with ``isError: true``)
   is read for what it says: a mark first; else a JSON object embedded after a prefix
   ("Error: {...}", "Serper API error: 403 Forbidden - {...}"), read as any payload is,
@@ -39,10 +49,18 @@ from ._json import MAX_BYTES, load
 from ._kinds import ErrorKind
 from ._source import TEXT_READERS, more_retryable
 from ._table import of_status
-from ._unified import UnifiedError, make
-from ._words import camel_words, read_words, status_in_text, status_of_phrase, undone, wait_in_text
+from ._unified import UnifiedError, make, refill
+from ._words import (
+    camel_words,
+    outside_names,
+    read_words,
+    status_in_text,
+    status_of_phrase,
+    undone,
+    wait_in_text,
+)
 
-__all__ = ["announced", "embedded", "error_in_text", "marked"]
+__all__ = ["announced", "embedded", "error_in_text", "marked", "stated", "untagged"]
 
 MAX_DEPTH: Final = 64
 """How deeply a JSON object embedded in a text may nest before it is not looked for."""
@@ -51,6 +69,9 @@ _TRIES: Final = 4
 _FAILED: Final = "The tool call failed and said nothing more."
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+_SAYS_WHY: Final = frozenset({_LOST, ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL})
+"""Kinds of a mark (a source's code in a text) that say a failure but not why: words of
+the text that say why, and that no retry helps, decide over them."""
 _SAYS_LESS: Final = CATCH_ALL | VAGUE | {ErrorKind.UNAVAILABLE}
 """What words may say that a status a text states says more than (an "Invalid" key
 sent with 401 is a rejected key, "try again later" with 429 a rate limit); a timeout's
@@ -106,6 +127,13 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
+        r"|(?:an?\s+)?(?:unexpected\s+)?error\s+(?:has\s+)?occurred\b[^:\n]{0,80}:"
+        r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s"
+        r"|thread\s+'[^'\n]*'\s+panicked\s+at\b|<_?\w+ of RPC that terminated with:"
+        r"|(?-i:HTTPS?ConnectionPool)\(host="
+        r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
+        r"|[A-Za-z_]\w*(?:\.\w+)+:\s|code:?\s*-?\d+\.?\s|(?-i:[a-z][a-z\d]{1,15}):\s)"
+        r"|(?P<markup><(?:\?xml\b[^>]*>\s*<|!doctype\s+html\b|html\b|error\b))"
         r")",
         re.IGNORECASE,
     )
@@ -182,21 +210,116 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     return said[0], rule.retryable  # else the class's advice
 
 
+_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held")
+"""The openings that announce an error only with words or a status that say one: a
+status number, "failed to", a code in capitals, a class name with no "Error" in it
+("ServiceUnavailable:", "PreconditionFailed("), a dotted name ("Neo.ClientError.
+Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("pq:",
+"oci:")."""
+
+
+@cache
+def _log_prefix() -> re.Pattern[str]:
+    """What a log line or a command line puts before the error it prints: timestamps
+    ("2024-03-29T23:40:55Z", "[04:46:55]") and a command line's cross ("✖", storyblok's
+    "X "), compiled on first use; it matches the empty string when there is none."""
+    return re.compile(
+        r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
+        r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s*|[\u2716\u00d7\u2717\u2718\u274c]\s*|X\s+(?=[A-Z]))*"
+    )
+
+
+_TAG: Final = r"<[^<>]{1,200}>"
+"""A tag of markup, whose text is between its tags."""
+_PAGE: Final = r"<(?:title|h1)>\s*[45]\d\d\b|<(?:\w+:)?Error(?:Response)?>"
+"""What makes markup an error document: a title or heading that gives an error status
+(a proxy's page: "<h1>504 Gateway Time-out</h1>", nginx's "401 Authorization Required"),
+or an ``Error`` element at its root (S3's and every S3-compatible store's XML error,
+Wasabi's, MinIO's).  Any other page is a page, whatever its words."""
+
+
+def _page(text: str) -> bool:
+    """Whether markup is an error document (`_PAGE`)."""
+    return re.search(_PAGE, text[:4096], re.IGNORECASE) is not None
+
+
+def untagged(text: str) -> str:
+    """Markup's text, its tags blanked and the camelCase names of XML's elements' values
+    split into words (``<Code>AccessDenied</Code>``: "Access Denied"); any other text as
+    it is."""
+    if "</" not in text:
+        return text
+    return camel_words(re.sub(_TAG, " ", text))
+
+
 def announced(
     text: str, max_bytes: int = MAX_BYTES, *, vendor: str | None = None
 ) -> UnifiedError | None:
-    """The error a text announces at its start (see the module's docstring), read as a
-    text known to be an error (``vendor`` names what said it); ``None`` for a text that
-    announces none ("No error: ...")."""
+    """The error a text announces at its start (see the module's docstring), after any
+    timestamp a log line gives it, read as a text known to be an error (``vendor`` names
+    what said it); ``None`` for a text that announces none ("No error: ...")."""
+    prefix = _log_prefix().match(text)  # "[04:46:55] ", a command line's "X "
+    if prefix is not None:
+        text = text[prefix.end() :]
     if _by_class(text) is not None:
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
-    if found is None or (
-        any(found[name] for name in ("status", "failed", "reply", "code", "lost", "numbered"))
-        and read_words(text) is None
+    if found is None:
+        return None
+    if found["markup"]:  # an error document, or a page that is no error
+        return error_in_text(text, vendor=vendor, max_bytes=max_bytes) if _page(text) else None
+    if any(found[name] for name in _HELD) and (
+        read_words(text) is None and status_in_text(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one
+    if found["held"] and not _failing(text):
+        return None  # "name: Ana", "permissions: admin": a record's fields, not an error
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
+
+
+_STATES: Final = frozenset({
+    ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED,
+    ErrorKind.PAYMENT_REQUIRED, ErrorKind.UNAVAILABLE, _LOST, ErrorKind.TOO_LARGE,
+    ErrorKind.PAUSED,
+})  # fmt: skip
+"""Kinds a sentence alone may state as an error: none of them is an answer a tool gives
+("not found", "invalid", "already exists" may be)."""
+_FAILING: Final = (
+    r"\b(?:exceed(?:ed|s)?|reached|denied|refused|forbidden|not allowed|unauthori[sz]ed"
+    r"|(?:do|does|did) not have|(?:don't|doesn't|didn't) have|no access|timed out"
+    r"|too many|too (?:large|big|long)|larger than|unavailable|expired|invalid|incorrect"
+    r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed"
+    r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found"
+    r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
+    r"|econn\w+|enotfound|etimedout)\b"
+)
+"""A verb or adjective of failure: what a sentence that states an error says ("Monthly
+quota exceeded", "You do not have access to this resource"), and one that only names a
+rate limit, a permission or a timeout ("Permissions updated", "Your rate limit is 100 a
+minute", "Timeout set to 30 seconds") does not."""
+
+
+def _failing(text: str) -> bool:
+    """Whether ``text`` says that something failed (`_FAILING`), outside its names."""
+    return re.search(_FAILING, outside_names(text).replace("_", " ")) is not None
+
+
+_STATED: Final = 2048
+"""The longest text read as a sentence that states an error: a message, not a document."""
+
+
+def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
+    """A text alone (not inside a result that says it succeeded) whose words state an
+    error of a kind no answer is (`_STATES`) with a verb of failure (`_FAILING`), read
+    as a text known to be an error: a client's exception text with no class before it
+    (.NET's "The request was canceled due to the configured HttpClient.Timeout of 100
+    seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
+    if len(text) > _STATED or text.lstrip().startswith("<"):  # a page is a page
+        return None
+    said = read_words(text)
+    if said is None or said[0] not in _STATES or not _failing(text):
+        return None
+    return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
 
 @cache
@@ -237,7 +360,16 @@ def _balanced(text: str, start: int) -> int | None:
 def embedded(text: str, max_bytes: int = MAX_BYTES) -> dict[str, Any] | None:
     """The first balanced JSON object in ``text`` after a prefix ("Error: {...}"), at most
     ``max_bytes`` long and `MAX_DEPTH` deep, or ``None``; braces that close around no
-    JSON object ("{not json}") are passed over, a few times at most."""
+    JSON object ("{not json}") are passed over, a few times at most.  An object written
+    as a string's escaped text (a Rust panic's ``Unknown("{\\"message\\": ...}")``) is
+    read unescaped."""
+    found = _first_object(text, max_bytes)
+    if found is None and '{\\"' in text:
+        found = _first_object(text.replace('\\"', '"'), max_bytes)
+    return found
+
+
+def _first_object(text: str, max_bytes: int) -> dict[str, Any] | None:
     start = text.find("{", 1)
     for _ in range(_TRIES):
         if start < 0:
@@ -275,12 +407,25 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     ``vendor`` names what said it was an error (``"mcp"`` for an MCP result)."""
     message = text or _FAILED
     found = marked(message)
+    read = untagged(message)  # a page's or an XML error's text, not its tags
     if found is not None:
         if found.kind is ErrorKind.INTERNAL and found.status_code is None:
             return _in_json(message, found.retryable, max_bytes) or found  # nothing decided
+        said = read_words(read) if found.kind in _SAYS_WHY else None
+        if said is not None and said[1] is False and said[0] not in CATCH_ALL:
+            # a connection's failure, and the server's words say why, and that no retry
+            # helps (Neon's 08006 "... has exceeded the quota. Upgrade your plan")
+            return refill(
+                found,
+                said[0],
+                retryable=False,
+                retry_after=found.retry_after,
+                status_code=found.status_code,
+                request_id=found.request_id,
+            )
         return found
-    status = status_in_text(message)
-    words = read_words(message)
+    status = status_in_text(read)
+    words = read_words(read)
     if words is not None and words[0] is _LOST and status is not None:
         # "fetch failed with status code 403": undici's wrapper says nothing a status
         # that came back does not; a timeout's own words still do

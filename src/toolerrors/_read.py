@@ -25,7 +25,7 @@ from . import (
 from ._conventions import read_convention, stated_wait
 from ._decide import decide
 from ._errors import NestedTooDeep, ShapeError, derives_from
-from ._intext import announced, error_in_text, marked
+from ._intext import announced, error_in_text, marked, stated
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
 from ._kinds import KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES, attributes  # importing it registers problem details' claims
@@ -574,7 +574,10 @@ def _text(
         text = _as_str(payload)
         found = None
         if not strict:
-            found = marked(text) or (announced(text, max_bytes) if announce else None)
+            if marked(text) is not None:  # read as a text known to be an error: its words
+                found = error_in_text(text, vendor=None, max_bytes=max_bytes)  # say why too
+            elif announce:
+                found = announced(text, max_bytes) or stated(text, max_bytes)
         if found is None and need:
             raise
         return found

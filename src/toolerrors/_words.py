@@ -489,15 +489,26 @@ _RENAMED: Final = {
 }
 
 
+_OLDER: Final = {
+    401: ("Authorization Required",),
+    408: ("Request Time-out",),
+    414: ("Request-URI Too Large",),
+    504: ("Gateway Time-out",),
+}
+"""Names HTTP/1.1 gave first (RFC 2068, RFC 2616's "Time-out"s), which nginx's and
+HAProxy's error pages still print ("401 Authorization Required", "504 Gateway
+Time-out"): read, never written."""
+
+
 @cache
 def _reasons() -> dict[int, tuple[str, ...]]:
     """The reason phrases of each HTTP error status: Python's `http.HTTPStatus` and, for
-    the renamed ones, both names, the current first.  Built on first use, and ``http``
-    imported then (1 ms)."""
+    the renamed ones, both names, the current first, then any older one (`_OLDER`).
+    Built on first use, and ``http`` imported then (1 ms)."""
     from http import HTTPStatus
 
     return {
-        status.value: _RENAMED.get(status.value, (status.phrase,))
+        status.value: _RENAMED.get(status.value, (status.phrase,)) + _OLDER.get(status.value, ())
         for status in HTTPStatus
         if status >= 400
     }
@@ -514,8 +525,8 @@ def reason_phrase(status: int) -> str | None:
 def _status_patterns() -> tuple[
     re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[int, tuple[str, ...]]
 ]:
-    """A status named as one ("HTTP 422", "HTTP error 500", "status code 429", "Error
-    403" before no lower-case word); one a client's message
+    """A status named as one ("HTTP 422", "HTTP error 500", "HTTP-Code: 403", "status code
+    429", "Error 403" before no lower-case word); one a client's message
     gives right after the address it asked, before a capitalised word ("GET
     https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
     three-digit error number before a word; the Stainless-built SDKs' "Error code: 429 -
@@ -523,7 +534,7 @@ def _status_patterns() -> tuple[
     the cause of its ``MaxRetryError`` when every attempt was answered so; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
-        r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error)?|status(?:[ _]code)?|response code)"
+        r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
         r"[\s:=]*([45]\d\d)\b"
         r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
