@@ -118,6 +118,27 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("error-object-unnamed-status", {"error": {"code": 499, "message": "Token Required",
                                                "details": []}},
      ErrorKind.UNAUTHENTICATED, False),
+    # the sixth set's (tests/corpus/elsewhere says where each was found): Baidu's
+    # error_code and error_msg, Alibaba Cloud's Code and Message beside a RequestId
+    ("error-code-and-msg", {"error_code": 18, "error_msg": "Open api qps request limit"
+                            " reached"}, ErrorKind.RATE_LIMITED, True),
+    ("pascal-code-request-id", {"RequestId": "6A75109D", "HostId": "alidns.aliyuncs.com",
+                                "Code": "Forbidden.RAM", "Message": "User not authorized to"
+                                " operate on the specified resource."},
+     ErrorKind.PERMISSION_DENIED, False),
+    # SiliconFlow's number beside a data (a code Discord documents too), Mercado Libre's
+    # use_tool-like error with a status
+    ("code-message-data", {"code": 20012, "message": "Model does not exist. Please check it"
+                           " carefully.", "data": None}, ErrorKind.NOT_FOUND, False),
+    ("error-word-and-status", {"message": "invalid_token", "cause": [], "error": "not_found",
+                               "status": 401}, ErrorKind.UNAUTHENTICATED, False),
+    # OpenStack's one member named for the fault, and UPS's response around coded errors
+    ("named-fault", {"forbidden": {"code": 403, "message": "Quota exceeded for instances:"
+                                   " Requested 1, but already used 10 of 10 instances"}},
+     ErrorKind.PAYMENT_REQUIRED, False),
+    ("response-wrapper", {"response": {"errors": [{"code": "TV1002", "message": "Invalid"
+                                                   " inquiry number"}]}},
+     ErrorKind.INVALID_INPUT, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -160,6 +181,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "status-code-in-digits", "status-object-code", "response-error-pascal",
         "ret-code-and-msg", "status-object-error-code", "status-error-err-msg",
         "unsuccessful-cause", "coded-text", "fhir-operation-outcome", "status-err-detail",
+        "error-code-and-msg", "pascal-code-request-id", "named-fault", "response-wrapper",
     }  # fmt: skip
 
 

@@ -859,6 +859,7 @@ BUILT_IN_ORDER = [
     ("words", "status_code"),
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
+    ("words", "code"),  # {code, message, data} (SiliconFlow's)
     ("configure", "deleted"),
     ("words", "text"),
     ("configure", "code"),
@@ -867,10 +868,12 @@ BUILT_IN_ORDER = [
     ("words", "ocs"),
     ("words", "ret_code"),
     ("words", "code"),
+    ("words", "error_code"),  # Baidu's {error_code, error_msg}
     ("words", "status"),
     ("words", "Response"),
     ("words", "Error"),
     ("words", "meta"),
+    ("words", "Code"),  # Alibaba Cloud's {Code, Message, RequestId}
     ("words", "data"),
     ("words", "detail"),
     ("use_tool", "not_done_yet"),

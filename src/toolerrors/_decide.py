@@ -69,12 +69,15 @@ WORDS_UNDER: Final = frozenset({
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED),
     (ErrorKind.NOT_FOUND, ErrorKind.UNAUTHENTICATED),
     (ErrorKind.UNAVAILABLE, ErrorKind.RATE_LIMITED),
+    (ErrorKind.PERMISSION_DENIED, ErrorKind.CONFLICT),
 })  # fmt: skip
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
 (Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent", Brevo's
 "Key not found"), and a 429 is throttling whatever words say ("API limit reached.
-Please try again later", Finnhub's), while a source's documented ``missing_scope`` with
+Please try again later", Finnhub's), a 409 is the resource's state standing in the way
+whatever "not allowed" says (RubyGems' "Repushing of gem versions is not allowed"),
+while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
@@ -149,7 +152,10 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
         if type(value) is str and value and value[:1] not in "{[" and not is_reason_phrase(value):
             found.append(value)  # not a document in text, nor a status's name
         elif type(value) is dict and depth == 0:
-            found.extend(_strings(value, 1, codes))
+            found.extend(_strings(value, 1, codes) or _by_field(value))
+    errors = d.get("errors")
+    if type(errors) is dict and depth == 0:
+        found.extend(_by_field(errors))  # Rails' {"errors": {"email": ["has already ..."]}}
     data = d.get("data")
     if type(data) is dict and depth == 0 and d.get("success") is False:
         found.extend(_strings(data, 1, codes))  # Imgur's {"data": {"error"}, "success": false}
@@ -158,6 +164,16 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
             items = d.get(key)
             if type(items) is list:
                 found.extend(_listed(items, codes))
+    return found
+
+
+def _by_field(d: Mapping[str, Any]) -> list[str]:
+    """The texts of errors listed by the field they are about (Rails' and GitLab's
+    ``{"name": ["has already been taken"]}``), the first eight fields'."""
+    found: list[str] = []
+    for value in list(d.values())[:8]:
+        if type(value) is list:
+            found.extend(item for item in value[:8] if type(item) is str and item)
     return found
 
 

@@ -123,13 +123,23 @@ def read_status_error(d: Mapping[str, Any], strict: bool, where: str) -> Unified
 def _pascal_error(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """An ``Error`` object with a text ``Code``, at the top of a body or in its
     ``Response`` (Tencent Cloud's ``{"Response": {"Error": {"Code", "Message"},
-    "RequestId"}}``), or ``None``."""
+    "RequestId"}}``), or the body itself with a text ``Code`` and ``Message`` beside a
+    ``RequestId`` (Alibaba Cloud's ``{"RequestId", "HostId", "Code": "Forbidden.RAM",
+    "Message"}``); else ``None``."""
     response = d.get("Response")
     place = response if type(response) is dict else d
     error = place.get("Error")
     if type(error) is dict and type(error.get("Code")) is str and error["Code"]:
         return error
+    code = d.get("Code")
+    if type(code) is str and code and type(d.get("Message")) is str and "RequestId" in d:
+        return None if code.lower() in _SUCCEEDED else d
     return None
+
+
+_SUCCEEDED: Final = frozenset({"ok", "success", "successful", "200", "0"})
+"""A top-level ``Code`` that says the call succeeded (Alibaba Cloud's SMS API answers
+``{"Code": "OK", "Message": "OK", "RequestId", "BizId"}``)."""
 
 
 def _pascal_says(d: Mapping[str, Any]) -> bool:
@@ -210,6 +220,10 @@ def _ocs_failed(d: Mapping[str, Any]) -> bool:
 
 def _a_nonzero_code(d: Mapping[str, Any]) -> bool:
     return bool(d["errcode"] != 0)
+
+
+def _a_nonzero_error_code(d: Mapping[str, Any]) -> bool:
+    return bool(d["error_code"] != 0)
 
 
 def _a_nonzero_ret_code(d: Mapping[str, Any]) -> bool:
@@ -302,15 +316,21 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
     return an_error_status(d["code"])
 
 
-_STATUS_TEXTS: Final = ("status_message", "status_txt", "message", "error")
+def _a_worded_code_beside_data(d: Mapping[str, Any]) -> bool:
+    """A number but 0 (a success's) whose ``message``'s words say an error (SiliconFlow's
+    ``{"code": 20012, "message": "Model does not exist. ...", "data": null}``)."""
+    return d["code"] != 0 and read_words(d["message"]) is not None
+
+
+_STATUS_TEXTS: Final = ("status_message", "status_txt", "message", "error", "error_message")
 
 
 def _status_code_says(d: Mapping[str, Any]) -> bool:
     """A ``status_code`` that is an HTTP error status, as a number or in digits
     (Midtrans's ``"401"``), or a code of the API's own beside ``success: false``
     (TMDB's ``{"status_code": 7, "success": false}``), with a text that says what:
-    ``status_message``, ``status_txt`` (Bitly's ``RATE_LIMIT_EXCEEDED``), ``message``
-    or ``error``."""
+    ``status_message``, ``status_txt`` (Bitly's ``RATE_LIMIT_EXCEEDED``), ``message``,
+    ``error`` or ``error_message`` (Huawei Cloud's SDK's)."""
     code = in_digits(d["status_code"])
     said = an_error_status(code) or (type(code) is int and d.get("success") is False)
     return said and any(type(d.get(key)) is str and d.get(key) for key in _STATUS_TEXTS)
@@ -515,6 +535,18 @@ for _claim in (
         when=_an_error_code,
     ),
     Claim(
+        642,
+        "code",
+        read_convention,
+        "a numeric `code` other than 0 with a text `message` whose words say an error,"
+        " beside a `data` (the `{code, message, data}` envelope SiliconFlow's and many"
+        " others' errors come in): read by the words",
+        is_a=int,
+        needs=("data",),
+        texts=("message",),
+        when=_a_worded_code_beside_data,
+    ),
+    Claim(
         906,
         "stat",
         read_convention,
@@ -532,6 +564,15 @@ for _claim in (
         is_a=int,
         texts=("errmsg",),
         when=_a_nonzero_code,
+    ),
+    Claim(
+        911,
+        "error_code",
+        read_convention,
+        "a numeric `error_code` other than 0 with a text `error_msg` (Baidu's): read by its words",
+        is_a=int,
+        texts=("error_msg",),
+        when=_a_nonzero_error_code,
     ),
     Claim(
         909,
@@ -590,6 +631,17 @@ for _claim in (
         " Cloud's `{Response: {Error: {Code, Message}, RequestId}}`): read by the code's"
         " words, else the message's",
         is_a=dict,
+        when=_pascal_says,
+    ),
+    Claim(
+        916,
+        "Code",
+        read_pascal,
+        "a text `Code` and `Message` beside a `RequestId` (Alibaba Cloud's): read by the"
+        " code's words, else the message's",
+        is_a=str,
+        needs=("RequestId",),
+        texts=("Message",),
         when=_pascal_says,
     ),
     Claim(

@@ -300,9 +300,29 @@ def from_mapping(
             return _recovered(found, data, strict)
     if unwrap and any(key in d for key in _MCP_KEYS):
         return _mcp(d, strict, where, need, max_bytes)  # copies what it keeps
+    if unwrap and not strict and len(d) == 1:
+        found_inside = _wrapped(d, where, max_bytes)
+        if found_inside is not None:
+            return found_inside
     if need:
         raise ShapeError(found or expected_shapes(), where)
     return None
+
+
+def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | None:
+    """The error in the object that a dict's one member holds, where no claim took the
+    dict and the member's name wraps an answer (`_WRAPPING`: UPS's ``{"response":
+    {"errors": [...]}}``) or says an error (OpenStack's ``{"forbidden": {"code": 403,
+    "message"}}``, ``{"itemNotFound": {...}}``); a record's one member (``{"job": {...,
+    "error": ...}}``) is not read."""
+    ((key, value),) = d.items()
+    if type(value) is not dict or not (
+        key.lower().endswith(_WRAPPING) or read_words(key) is not None
+    ):
+        return None
+    return from_mapping(
+        value, strict=False, where=f"{where}/{key}", need=False, unwrap=False, max_bytes=max_bytes
+    )
 
 
 _WRAPPING: Final = ("error", "response", "body")

@@ -100,13 +100,16 @@ def test_a_pythe_envelope_is_never_azure_s_for_sharing_a_code() -> None:
 def test_a_code_of_one_plain_word_names_no_system() -> None:
     """``unauthorized`` is in Graph's list, and in everyone's words: a bare
     ``{code, message}`` with it is read by its words and names no system (Backblaze B2's
-    answer to a wrong key, github.com/Backblaze/B2_Command_Line_Tool/issues/313); a code
-    of Graph's own coinage still names Graph."""
+    answer to a wrong key, github.com/Backblaze/B2_Command_Line_Tool/issues/313), as is
+    one that is an HTTP status's name; a code of Graph's own coinage still names Graph."""
     b2 = from_http(401, {}, {"code": "unauthorized", "message": "", "status": 401})
     assert (b2.kind, b2.retryable, b2.vendor) == (ErrorKind.UNAUTHENTICATED, False, "http")
     bare = parse({"code": "unauthorized", "message": "m"})
     assert (bare.kind, bare.vendor) == (ErrorKind.UNAUTHENTICATED, None)
     assert parse({"code": "activityLimitReached", "message": "m"}).vendor == "msgraph"
+    # a status's name in Graph's list too: Oracle Cloud's 429 body
+    oci = parse({"code": "TooManyRequests", "message": "Too many requests for the user"})
+    assert (oci.kind, oci.vendor) == (ErrorKind.RATE_LIMITED, None)
 
 
 @pytest.mark.parametrize(
