@@ -405,6 +405,11 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "The quota is 5 GB; 1 GB used.",
         "No results found",  # an answer, however worded
         "File already exists, skipped",
+        # sentences about something other than the caller and its request
+        "Found 3 issues: #12 Login timed out on Safari; #13 Add dark mode",
+        "Search results:\n1. How to fix permission denied errors in Linux",
+        "Deployment succeeded. Previous deployment failed at 10:02 due to a timeout.",
+        "Connection refused errors are common when the server is down; check the port.",
     ],
 )
 def test_a_sentence_that_only_names_a_limit_or_a_right_is_output(text: str) -> None:

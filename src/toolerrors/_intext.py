@@ -306,18 +306,30 @@ def _failing(text: str) -> bool:
 
 _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
+_SUBJECT: Final = (
+    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?request|access|quota|limit"
+    r"|api ?key|token|credentials?|account|session)\b[^.;\n]{0,80}?"
+)
+"""How a sentence that states an error opens: within its first words, the caller, its
+request, its access, quota, key or account, which the verb of failure then is said of
+in the same sentence ("Monthly quota exceeded", "The request was canceled ...").  A text
+that opens otherwise ("Found 3 issues: #12 Login timed out", "Connection refused errors
+are common") is about something else."""
 
 
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     """A text alone (not inside a result that says it succeeded) whose words state an
-    error of a kind no answer is (`_STATES`) with a verb of failure (`_FAILING`), read
-    as a text known to be an error: a client's exception text with no class before it
+    error of a kind no answer is (`_STATES`), opening with the caller or its request
+    (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said, read as a text known
+    to be an error: a client's exception text with no class before it
     (.NET's "The request was canceled due to the configured HttpClient.Timeout of 100
     seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
     if len(text) > _STATED or text.lstrip().startswith("<"):  # a page is a page
         return None
     said = read_words(text)
-    if said is None or said[0] not in _STATES or not _failing(text):
+    if said is None or said[0] not in _STATES:
+        return None
+    if re.search(_SUBJECT + _FAILING, outside_names(text).replace("_", " ")) is None:
         return None
     return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
