@@ -139,6 +139,17 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("response-wrapper", {"response": {"errors": [{"code": "TV1002", "message": "Invalid"
                                                    " inquiry number"}]}},
      ErrorKind.INVALID_INPUT, False),
+    # the seventh set's: Alipay's code in digits beside msg, Daraja's errorCode and
+    # errorMessage, Bitstamp's response_code of a status and a code of its own
+    ("digits-code-and-msg", {"code": "40006", "msg": "Insufficient Permissions",
+                             "sub_code": "isv.insufficient-isv-permissions"},
+     ErrorKind.PERMISSION_DENIED, False),
+    ("error-code-and-error-message", {"requestId": "9458-79414631-1", "errorCode":
+                                      "400.002.02", "errorMessage": "Bad Request - Invalid"
+                                      " PhoneNumber"}, ErrorKind.INVALID_INPUT, False),
+    ("jsend-response-code", {"status": "error", "reason": "Price is more than 80% below the"
+                             " market price.", "response_code": "400.021"},
+     ErrorKind.INVALID_INPUT, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -182,6 +193,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "ret-code-and-msg", "status-object-error-code", "status-error-err-msg",
         "unsuccessful-cause", "coded-text", "fhir-operation-outcome", "status-err-detail",
         "error-code-and-msg", "pascal-code-request-id", "named-fault", "response-wrapper",
+        "digits-code-and-msg", "error-code-and-error-message", "jsend-response-code",
     }  # fmt: skip
 
 
@@ -339,3 +351,22 @@ def test_a_code_that_spells_a_status_is_that_status_weighed_against_the_words() 
     )
     missing = parse({"errors": [{"code": "NOT_FOUND", "message": "Invalid node id"}]})
     assert missing.kind is ErrorKind.NOT_FOUND
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ({"code": 40010000, "message": "request body format is invalid"},  # Alpaca's
+         ErrorKind.INVALID_INPUT),
+        ({"label": "INVALID_SIGNATURE", "message": "Signature mismatch"},  # Gate.io's
+         ErrorKind.UNAUTHENTICATED),
+        ({"message": "Not Authorized - Invalid Token"}, ErrorKind.UNAUTHENTICATED),  # Mapbox
+    ],
+)  # fmt: skip
+def test_a_pair_a_record_may_be_is_read_when_an_error_is_asked_for(
+    body: dict[str, Any], kind: ErrorKind
+) -> None:
+    """A numeric code, a label in capitals or a message alone beside words of an error is
+    an error when one is asked for (``parse``), and a tool's result as it is otherwise."""
+    assert parse(body).kind is kind
+    assert error_of(body) is None

@@ -325,6 +325,32 @@ ANNOUNCED = [
     ('DB bootstrap error: SQLSTATE[08006] connection to server at "ep-x" failed: ERROR:  Your'
      " account or project has exceeded the quota. Upgrade your plan to increase limits.",
      ErrorKind.PAYMENT_REQUIRED, False),
+    # the seventh set's, read blind first: n8n's and CrewAI's tool errors, logfmt,
+    # grpc-go's error inside a text, .NET's HRESULT, Java's "Caused by:", a log line's
+    # time, thread and level
+    ("Problem in node ‘Mattermost‘\nThe resource you are requesting could not be"
+     " found", ErrorKind.NOT_FOUND, False),
+    ("I encountered an error while trying to use the tool. This was the error: 1 validation"
+     " error for Delegate work to coworkerSchema\ncontext\n  field required",
+     ErrorKind.INVALID_INPUT, False),
+    ('time=2024-06-18T16:41:09.619 level=ERROR msg="failed starting workflow: Namespace asdf'
+     ' is not found."', ErrorKind.NOT_FOUND, False),
+    ("set mita server config failed: rpc error: code = ResourceExhausted desc = grpc:"
+     " received message larger than max (4977817 vs. 4194304)", ErrorKind.TOO_LARGE, False),
+    ("rpc error: code = Unimplemented desc = unknown service pbx.Plugin",
+     ErrorKind.UNSUPPORTED, False),
+    ("Npgsql.NpgsqlException (0x80004005): The connection pool has been exhausted, either"
+     " raise MaxPoolSize (currently 100) or Timeout (currently 15 seconds)",
+     ErrorKind.UNAVAILABLE, True),
+    ("Caused by: org.hibernate.StaleObjectStateException: Row was updated or deleted by"
+     " another transaction", ErrorKind.CONFLICT, False),
+    ("16:04:08.597 [main] ERROR org.apache.pulsar.broker.PulsarService - Failed to start"
+     " Pulsar service: org.apache.pulsar.client.api.PulsarClientException$Authentication"
+     "Exception: Unable to authenticate", ErrorKind.UNAUTHENTICATED, False),
+    ("child workflow execution error (type: xWorkflow, workflowID: x-id): workflow execution"
+     " already started", ErrorKind.CONFLICT, False),
+    ("403 Invalid scope(s): Please ensure that you have selected the File Read scope",
+     ErrorKind.PERMISSION_DENIED, False),  # Figma's: the status says more than "invalid"
 ]  # fmt: skip
 
 
@@ -384,6 +410,8 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          " elapsing. ---> A task was canceled.", ErrorKind.UNKNOWN_OUTCOME, None),  # .NET's
         ("The request included a message larger than the max message size the server will"
          " accept.", ErrorKind.TOO_LARGE, False),  # Kafka's, as franz-go gives it
+        ("The operation could not be executed because it was rejected by the rate limiter.",
+         ErrorKind.RATE_LIMITED, True),  # Polly's
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(

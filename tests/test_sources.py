@@ -860,6 +860,8 @@ BUILT_IN_ORDER = [
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
     ("words", "code"),  # {code, message, data} (SiliconFlow's)
+    ("words", "code"),  # {code, message} when asked for an error (Alpaca's)
+    ("words", "label"),  # Gate.io's {label, message}
     ("configure", "deleted"),
     ("words", "text"),
     ("configure", "code"),

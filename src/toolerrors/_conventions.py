@@ -43,7 +43,7 @@ __all__ = [
 TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
     "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause",
+    "cause", "errorMessage",
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
 says it as ``info``, Hypixel's as ``cause``)."""
@@ -52,9 +52,11 @@ _SENTENCES: Final = ("error", "reason")
 (Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``)."""
 _CODES: Final = (
     "code", "error_code", "errorCode", "type", "errorType", "error_type", "status_txt",
-    "error_tag", "err-code",
+    "error_tag", "err-code", "label",
 )  # fmt: skip
-_STATUSES: Final = ("statusCode", "status", "status_code", "code", "error_code", "http_code")
+_STATUSES: Final = (
+    "statusCode", "status", "status_code", "code", "error_code", "http_code", "response_code",
+)  # fmt: skip
 _SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
 """Words joined by ``_``: a code, where an ``id`` is one (compiled on first use, by
 ``re``'s own cache: compiled at import, every pattern adds to each start)."""
@@ -89,8 +91,12 @@ def an_error_status(value: object) -> bool:
 
 
 def in_digits(value: object) -> object:
-    """A status given in three digits (``"401"``) as its number; any other value as it is."""
-    return int(value) if type(value) is str and len(value) == 3 and value.isdigit() else value
+    """A status given in three digits (``"401"``), or in three digits and a code of the
+    API's own after a dot (Bitstamp's ``"400.021"``), as its number; any other value as
+    it is."""
+    if type(value) is str and value[:3].isdigit() and (len(value) == 3 or value[3:4] == "."):
+        return int(value[:3])
+    return value
 
 
 def _error_status(value: object) -> int | None:

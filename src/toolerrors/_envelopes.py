@@ -57,6 +57,7 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from ._conventions import (
@@ -85,7 +86,10 @@ __all__ = [
 
 
 def _message_is_a_phrase(d: Mapping[str, Any]) -> bool:
-    return phrase_status(d["message"]) is not None
+    """A ``message`` that is a reason phrase, or one alone in its body whose words say
+    what happened (Mapbox's ``{"message": "Not Authorized - Invalid Token"}``)."""
+    message = d["message"]
+    return phrase_status(message) is not None or (len(d) == 1 and read_words(message) is not None)
 
 
 def _detail_alone(d: Mapping[str, Any]) -> bool:
@@ -303,10 +307,12 @@ def _status_with_message(d: Mapping[str, Any]) -> bool:
 
 def _an_error_code(d: Mapping[str, Any]) -> bool:
     """A code that marks an error: a number below zero (Binance's) or an HTTP error
-    status, any number but 0 beside a ``msg`` whose words say an error (Feishu's
-    ``{"code": 19002, "msg": "params error, msg_type need"}``), or a text whose words
-    say what happened."""
+    status, any number but 0 (or its digits: Alipay's ``"40006"``) beside a ``msg``
+    whose words say an error (Feishu's ``{"code": 19002, "msg": "params error, msg_type
+    need"}``), or a text whose words say what happened."""
     code = d["code"]
+    if type(code) is str and code.isdigit():
+        code = int(code)  # Alipay's "40006", Bitget's "40037"
     if type(code) is int:
         return code < 0 or an_error_status(code) or (code != 0 and read_words(d["msg"]) is not None)
     return type(code) is str and read_words(code) is not None
@@ -314,6 +320,20 @@ def _an_error_code(d: Mapping[str, Any]) -> bool:
 
 def _a_status_code(d: Mapping[str, Any]) -> bool:
     return an_error_status(d["code"])
+
+
+def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:
+    return any(type(d.get(key)) is str and d[key] for key in ("message", "errorMessage"))
+
+
+def _a_worded_code(d: Mapping[str, Any]) -> bool:
+    """A number but 0 (a success's) beside a ``message`` whose words say an error."""
+    return d["code"] != 0 and read_words(d["message"]) is not None
+
+
+def _a_capital_label(d: Mapping[str, Any]) -> bool:
+    """A ``label`` that is a code in capitals (``INVALID_SIGNATURE``), not a name."""
+    return re.fullmatch(r"[A-Z][A-Z\d]*(?:_[A-Z\d]+)+", d["label"]) is not None
 
 
 def _a_worded_code_beside_data(d: Mapping[str, Any]) -> bool:
@@ -419,10 +439,10 @@ for _claim in (
         234,
         "errorCode",
         read_convention,
-        "a text `errorCode` of no source beside a text `message` (DocuSign's): read by"
-        " the code's words, else the message's",
+        "a text `errorCode` of no source beside a text `message` (DocuSign's) or"
+        " `errorMessage` (Safaricom's Daraja): read by the code's words, else the message's",
         is_a=str,
-        texts=("message",),
+        when=_a_message_or_error_message,
     ),
     Claim(
         236,
@@ -533,6 +553,30 @@ for _claim in (
         is_a=str,
         needs=("code",),
         when=_an_error_code,
+    ),
+    Claim(
+        644,
+        "code",
+        read_convention,
+        "when asked for an error: a numeric `code` other than 0 with a text `message`"
+        " whose words say an error (Alpaca's `{code: 40010000, message}`): read by the"
+        " words",
+        is_a=int,
+        texts=("message",),
+        when=_a_worded_code,
+        parsing_only=True,
+    ),
+    Claim(
+        646,
+        "label",
+        read_convention,
+        "when asked for an error: a `label` in capitals with a text `message` (Gate.io's"
+        " `{label: INVALID_SIGNATURE, message}`): read by the label's words, else the"
+        " message's",
+        is_a=str,
+        texts=("message",),
+        when=_a_capital_label,
+        parsing_only=True,
     ),
     Claim(
         642,
@@ -706,7 +750,8 @@ for _claim in (
         "message",
         read_convention,
         "when asked for an error: a `message` that is an HTTP error status's reason"
-        ' phrase (`"401 Unauthorized"`): read by that status',
+        ' phrase (`"401 Unauthorized"`), or alone with words that say what happened'
+        " (Mapbox's): read by that status, else the words",
         is_a=str,
         when=_message_is_a_phrase,
         parsing_only=True,

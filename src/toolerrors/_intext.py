@@ -60,7 +60,7 @@ from ._words import (
     wait_in_text,
 )
 
-__all__ = ["announced", "embedded", "error_in_text", "marked", "stated", "untagged"]
+__all__ = ["announced", "embedded", "error_in_text", "marked", "readable", "stated"]
 
 MAX_DEPTH: Final = 64
 """How deeply a JSON object embedded in a text may nest before it is not looked for."""
@@ -117,7 +117,11 @@ def _announcement() -> re.Pattern[str]:
         r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
-        r"|error\s+\w+ing\b[^:\n]{0,80}:"
+        r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
+        r"|error\s+(?:in|during|while|when)\b[^:\n]{0,80}:"
+        r"|(?:[\w.-]+\s+){0,3}?error\s*\([^)\n]{0,200}\):"
+        r"|(?:i\s+)?encountered\s+an\s+error\b|problem\s+in\s+node\b"
+        r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
         r"|(?P<status>[45]\d\d)(?:\s+(?=[A-Z])|:\s)"
@@ -152,7 +156,7 @@ def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
     return (
         re.compile(
             r'(?:Exception in thread "[^"\n]*"\s+)?'
-            r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::|\$)\w+)+)(?::\s|:?$|\()"
+            r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::|\$)\w+)+)(?::\s|:?$|\(|\s\(0x[\dA-Fa-f]+\):\s)"
         ),
         re.compile(r"\bCaused by (\w+)\("),
         by_name,
@@ -221,11 +225,14 @@ Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("p
 @cache
 def _log_prefix() -> re.Pattern[str]:
     """What a log line or a command line puts before the error it prints: timestamps
-    ("2024-03-29T23:40:55Z", "[04:46:55]") and a command line's cross ("✖", storyblok's
-    "X "), compiled on first use; it matches the empty string when there is none."""
+    ("2024-03-29T23:40:55Z", "[04:46:55]", "16:04:08.597"), a thread's name in brackets
+    ("[main]"), Java's "Caused by:" and a command line's cross ("✖", storyblok's "X "),
+    compiled on first use; it matches the empty string when there is none."""
     return re.compile(
         r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
-        r"|\[\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s*|[\u2716\u00d7\u2717\u2718\u274c]\s*|X\s+(?=[A-Z]))*"
+        r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|\[[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
+        r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
+        re.IGNORECASE,
     )
 
 
@@ -243,13 +250,22 @@ def _page(text: str) -> bool:
     return re.search(_PAGE, text[:4096], re.IGNORECASE) is not None
 
 
-def untagged(text: str) -> str:
-    """Markup's text, its tags blanked and the camelCase names of XML's elements' values
-    split into words (``<Code>AccessDenied</Code>``: "Access Denied"); any other text as
-    it is."""
-    if "</" not in text:
-        return text
-    return camel_words(re.sub(_TAG, " ", text))
+_RPC: Final = r"\brpc error: code = (\w+) desc = "
+"""grpc-go's error as its ``Error()`` prints it, wherever it stands in a text: the
+status code's name, then what the server said ("rpc error: code = Unimplemented desc =
+unknown service pbx.Plugin")."""
+
+
+def readable(text: str) -> str:
+    """A text as its words are read: markup's text, its tags blanked and the camelCase
+    names of XML's elements' values split into words (``<Code>AccessDenied</Code>``:
+    "Access Denied"); grpc-go's status code split the same way ("code = Resource
+    Exhausted"); any other text as it is."""
+    if "</" in text:
+        text = camel_words(re.sub(_TAG, " ", text))
+    if "rpc error" in text:
+        text = re.sub(_RPC, lambda found: f"rpc error: code = {camel_words(found[1])}: ", text)
+    return text
 
 
 def announced(
@@ -265,7 +281,9 @@ def announced(
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None:
-        return None
+        if re.search(_RPC, text) is None:
+            return None
+        return error_in_text(text, vendor=vendor, max_bytes=max_bytes)  # grpc-go's
     if found["markup"]:  # an error document, or a page that is no error
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes) if _page(text) else None
     if any(found[name] for name in _HELD) and (
@@ -307,7 +325,7 @@ def _failing(text: str) -> bool:
 _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
 _SUBJECT: Final = (
-    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?request|access|quota|limit"
+    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?(?:request|operation)|access|quota|limit"
     r"|api ?key|token|credentials?|account|session)\b[^.;\n]{0,80}?"
 )
 """How a sentence that states an error opens: within its first words, the caller, its
@@ -414,12 +432,27 @@ def _in_json(text: str, bound: bool | None, max_bytes: int) -> UnifiedError | No
     return found
 
 
+def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> int | None:
+    """The HTTP error status a text known to be an error opens with, before words that
+    say what happened (Figma's "403 Invalid scope(s): ..."), or ``None``; never one that
+    would make the error more retryable than its words say, for an amount reads the same
+    ("429 Euros: invalid amount")."""
+    found = re.match(r"\W{0,4}([45]\d\d)(?:\s+(?=[A-Z])|:\s)", text)
+    if found is None:
+        return None
+    status = int(found[1])
+    heard = of_status(status)
+    if heard is None or (words is not None and more_retryable(heard[1], words[1])):
+        return None
+    return status
+
+
 def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) -> UnifiedError:
     """A text known to be an error, read for what it says (see the module's docstring);
     ``vendor`` names what said it was an error (``"mcp"`` for an MCP result)."""
     message = text or _FAILED
     found = marked(message)
-    read = untagged(message)  # a page's or an XML error's text, not its tags
+    read = readable(message)  # a page's or an XML error's text, not its tags
     if found is not None:
         if found.kind is ErrorKind.INTERNAL and found.status_code is None:
             return _in_json(message, found.retryable, max_bytes) or found  # nothing decided
@@ -438,6 +471,8 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
         return found
     status = status_in_text(read)
     words = read_words(read)
+    if status is None:
+        status = _leading_status(read, words)
     if words is not None and words[0] is _LOST and status is not None:
         # "fetch failed with status code 403": undici's wrapper says nothing a status
         # that came back does not; a timeout's own words still do
@@ -453,6 +488,19 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:
         kind, retryable = ErrorKind.RATE_LIMITED, True  # a quota that refills: a rate limit
     inner = _in_json(message, retryable, max_bytes)
+    if inner is not None and status is not None and inner.status_code is None:
+        # the object's words weighed against the status the text states (OKX's 401
+        # "response_content={"msg":"Invalid OK-ACCESS-KEY","code":"50111"}")
+        weighed = decide(status, of_status(status), (inner.kind, inner.retryable), worded=True)
+        if weighed is not None:
+            inner = refill(
+                inner,
+                weighed[0],
+                retryable=weighed[1],
+                retry_after=inner.retry_after,
+                status_code=status,
+                request_id=inner.request_id,
+            )
     if inner is not None:
         return inner
     return make(

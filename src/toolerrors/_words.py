@@ -105,7 +105,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:username|user name|identifier|email|login) or password"
         r"|password authentication failed"
         r"|(?:access|api|auth|bearer) ?(?:token|key)(?: id)? (?:is )?"
-        r"(?:not found|could not be found)"
+        r"(?:not found|could not be found|does not exist)"
+        r"|or password is (?:invalid|incorrect|wrong)"
+        r"|(?:unable to|could not|couldn't|failed to) authenticate"
         r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api ?key|secret|token)"
         r"|requires? an authenticated (?:user|session|request)"
         r"|login incorrect|incorrect login|log ?in failed",
@@ -121,12 +123,13 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|add (?:a|your) payment method|arrear(?:s|age)|in good standing"
         r"|budget (?:has been |was |is )?exceeded|exceeded (?:the |your )?budget|over budget"
         r"|(?:reached|exceeded|hit) your (?:(?!rate\b|requests?\b|concurren)\w+ ){0,2}?limit"
-        r"|spending limit|failure to pay|unpaid invoices?|past due",
+        r"|spending limit|failure to pay|unpaid invoices?|past due|usage (?:\w+ )?limit"
+        r"|(?:run|ran) out of (?:searches|credits|requests|tokens)",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
         r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection"
-        r"|faster than|rejected execution",
+        r"|faster than|rejected execution|rate limiter|queue is full",
         ErrorKind.RATE_LIMITED,
     ),
     (r"reset reason: connection termination", ErrorKind.UNKNOWN_OUTCOME),
@@ -140,7 +143,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|login timeout expired|name or service not known|nodename nor servname"
         r"|temporary failure in name resolution|unknown host|server not found"
         r"|(?:unable to|could not|cannot) find (?:the )?server"
-        r"|circuit breaker is open|upstream connect error",
+        r"|circuit(?: breaker)? is (?:now )?open|upstream connect error|could not resolve host"
+        r"|pool (?:has been |is )?exhausted",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -173,7 +177,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|eexist"
         r"|already contains"
         r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
-        r"|(?:already|still) in use|already been (?:taken|used)|precondition failed",
+        r"|(?:already|still) in use|already been (?:taken|used)|precondition failed"
+        r"|already (?:started|running)"
+        r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)",
         ErrorKind.CONFLICT,
     ),
     (r"method\s+(?:is\s+)?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
@@ -206,7 +212,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
-        r"|larger than the max(?:imum)?|exceeds? (?:the )?available context",
+        r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
+        r"|exceeded limit on max(?:imum)? bytes",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -216,12 +223,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?<!slow )down|try again later",
         ErrorKind.UNAVAILABLE,
     ),
+    (r"resource exhausted", ErrorKind.RATE_LIMITED),  # gRPC's, when no word says more
+    (r"unimplemented", ErrorKind.UNSUPPORTED),
     (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
         r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument"
-        r"|is not an? valid",
+        r"|is not an? valid|cannot be resolved|unresolved",
         ErrorKind.INVALID_INPUT,
     ),
 )
