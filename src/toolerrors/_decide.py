@@ -7,7 +7,8 @@ that name what happened say more than a catch-all status (`GENERIC_STATUSES`, an
 status the table does not name, such as 418 or 432).  Whichever decides, words may make
 an error less retryable than its status freely, and more retryable only where they are
 unambiguous about a transient state (`TRANSIENT`: a rate limit, a service down or not
-responding), and never into a retry of an unknown outcome.  `decide` is the one place
+responding) or say more of the status's own situation (a 409's object still being
+modified), and never into a retry of an unknown outcome.  `decide` is the one place
 this rule is applied; docs/http.md shows the data.
 """
 
@@ -80,6 +81,7 @@ whatever "not allowed" says (RubyGems' "Repushing of gem versions is not allowed
 while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 
+_LOST: Final = ErrorKind.UNKNOWN_OUTCOME
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
 requests, a service down, unavailable or not responding, try again later): only these
@@ -103,10 +105,11 @@ def decide(
     """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
     what the body's code or words say, ``said`` (``generic``: by a catch-all code); the
     more specific decides, and words never invite a retry the status does not, unless
-    they name a transient state.  A ``documented`` code (a source's row, whose retry
-    advice its vendor documents: a database's row-lock code sent with a 400) keeps
-    its advice when it decides.  What only words say (``worded``) gives way to a status
-    `WORDS_UNDER` names."""
+    they name a transient state or say more of the status's own (a 409's object
+    "currently being modified": a conflict a retry may clear).  A ``documented`` code (a
+    source's row, whose retry advice its vendor documents: a database's row-lock code
+    sent with a 400) keeps its advice when it decides.  What only words say
+    (``worded``) gives way to a status `WORDS_UNDER` names."""
     if said is None or generic or said[0] is ErrorKind.UNKNOWN:
         return heard
     if heard is None:
@@ -122,7 +125,7 @@ def decide(
     if (
         not documented
         and more_retryable(retryable, heard[1])
-        and (kind not in TRANSIENT or heard[0] is ErrorKind.UNKNOWN_OUTCOME)
+        and ((kind not in TRANSIENT and kind is not heard[0]) or heard[0] is _LOST)
     ):
         retryable = heard[1]
     return kind, retryable

@@ -281,7 +281,8 @@ def announced(
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
     if found is None:
-        if re.search(_RPC, text) is None:
+        head = text[:_STATED]  # a substring test first: most texts hold no "rpc error"
+        if "rpc error" not in head or re.search(_RPC, head) is None:
             return None
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)  # grpc-go's
     if found["markup"]:  # an error document, or a page that is no error
@@ -307,7 +308,7 @@ _FAILING: Final = (
     r"|(?:do|does|did) not have|(?:don't|doesn't|didn't) have|no access|timed out"
     r"|too many|too (?:large|big|long)|larger than|unavailable|expired|invalid|incorrect"
     r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed"
-    r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found"
+    r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
     r"|econn\w+|enotfound|etimedout)\b"
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ._decide import decide
 from ._errors import ShapeError
 from ._held import REASON_BY_VALUE
 from ._kinds import ACTION_BY_VALUE, KIND_BY_VALUE, ErrorKind
@@ -180,9 +181,12 @@ def read_problem(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     if strict and "kind" in d:
         raise ShapeError(f"unknown kind {d['kind']!r}", f"{where}/kind")
     uri = d.get("type")
-    kind, retryable = (
-        read_words(uri if type(uri) is str else None, title, detail) or of_status(status) or UNSAID
-    )  # its words decide before its status: "out of credits" under a 403 is billing
+    said = read_words(uri if type(uri) is str else None, title, detail)
+    if type(status) is int:
+        # the more specific decides: "out of credits" under a 403 is billing, and a 409's
+        # "Job is in invalid state" (Rev AI's) a conflict
+        said = decide(status, of_status(status), said, worded=True) or said
+    kind, retryable = said or of_status(status) or UNSAID
     extra = {key: value for key, value in d.items() if key not in ("status", "detail", "instance")}
     code = str(status) if status is not None else None
     return make(

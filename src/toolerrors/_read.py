@@ -23,7 +23,7 @@ from . import (
     _unified,
 )
 from ._conventions import read_convention, stated_wait
-from ._decide import decide
+from ._decide import decide, said_in
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, marked, stated
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
@@ -464,7 +464,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
     if mark is not None:
         said: tuple[ErrorKind, bool | None] | None = (mark.kind, mark.retryable)
     else:  # words, weighed against the status the body gives (the more specific decides)
-        said = read_words(code, *texts)
+        said = read_words(code, *texts) or said_in(d)  # else its lists of errors' words
         if status is not None:
             said = decide(status, of_status(status), said, worded=True) or said
     kind, retryable = said or UNSAID

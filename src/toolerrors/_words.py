@@ -154,6 +154,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
+    (
+        r"content moderation|moderation system|content policy|safety system"
+        r"|flagged by (?:our|the) (?:content|safety|moderation)",
+        ErrorKind.REFUSED,
+    ),
     (r"output validation|output schema", ErrorKind.INTERNAL),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
@@ -213,11 +218,13 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
         r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
+        r"|max(?:imum)? allowed (?:tokens|size|length)"
         r"|exceeded limit on max(?:imum)? bytes",
         ErrorKind.TOO_LARGE,
     ),
     (
-        r"overloaded|unavailable|currently loading|not (?:currently )?responding"
+        r"overloaded|unavailable|currently loading|not (?:currently )?responding|backpressure"
+        r"|(?:model|server|service|worker)s? (?:\S+ )?(?:is |are )?not ready(?: yet)?"
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)"
         r"|(?<!slow )down|try again later",
