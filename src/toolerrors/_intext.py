@@ -69,6 +69,9 @@ _TRIES: Final = 4
 _FAILED: Final = "The tool call failed and said nothing more."
 _UNKNOWN: Final = ErrorKind.UNKNOWN
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+_STATUS_OPENS: Final = r"[45]\d\d(?:\s+(?=[A-Z])|:\s)"
+"""An HTTP error status opening a text, before a capitalised word or a colon ("402
+Insufficient Balance", "429: ...")."""
 _SAYS_WHY: Final = frozenset({_LOST, ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL})
 """Kinds of a mark (a source's code in a text) that say a failure but not why: words of
 the text that say why, and that no retry helps, decide over them."""
@@ -124,7 +127,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
-        r"|(?P<status>[45]\d\d)(?:\s+(?=[A-Z])|:\s)"
+        rf"|(?P<status>{_STATUS_OPENS})"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
         r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,40}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
@@ -318,9 +321,14 @@ rate limit, a permission or a timeout ("Permissions updated", "Your rate limit i
 minute", "Timeout set to 30 seconds") does not."""
 
 
+def _plain(text: str) -> str:
+    """``text`` in lower case, outside its names, codes' ``_`` read as spaces."""
+    return outside_names(text).replace("_", " ")
+
+
 def _failing(text: str) -> bool:
     """Whether ``text`` says that something failed (`_FAILING`), outside its names."""
-    return re.search(_FAILING, outside_names(text).replace("_", " ")) is not None
+    return re.search(_FAILING, _plain(text)) is not None
 
 
 _STATED: Final = 2048
@@ -348,7 +356,7 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     said = read_words(text)
     if said is None or said[0] not in _STATES:
         return None
-    if re.search(_SUBJECT + _FAILING, outside_names(text).replace("_", " ")) is None:
+    if re.search(_SUBJECT + _FAILING, _plain(text)) is None:
         return None
     return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
@@ -438,10 +446,10 @@ def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> i
     say what happened (Figma's "403 Invalid scope(s): ..."), or ``None``; never one that
     would make the error more retryable than its words say, for an amount reads the same
     ("429 Euros: invalid amount")."""
-    found = re.match(r"\W{0,4}([45]\d\d)(?:\s+(?=[A-Z])|:\s)", text)
+    found = re.match(rf"\W{{0,4}}({_STATUS_OPENS})", text)
     if found is None:
         return None
-    status = int(found[1])
+    status = int(found[1][:3])
     heard = of_status(status)
     if heard is None or (words is not None and more_retryable(heard[1], words[1])):
         return None
