@@ -150,6 +150,21 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("jsend-response-code", {"status": "error", "reason": "Price is more than 80% below the"
                              " market price.", "response_code": "400.021"},
      ErrorKind.INVALID_INPUT, False),
+    # the ninth set's: Shopify REST's errors as a text, Airtable's errors coded by
+    # `error`, WebHDFS's one member named for the exception, Helicone's error text
+    ("errors-text", {"errors": "Exceeded 4 calls per second for api client. Reduce request"
+                     " rates to resume uninterrupted service."}, ErrorKind.RATE_LIMITED, True),
+    ("errors-coded-by-error", {"errors": [{"error": "RATE_LIMIT_REACHED", "message": "Rate"
+                                           " limit exceeded. Please try again later"}]},
+     ErrorKind.RATE_LIMITED, True),
+    ("named-exception", {"RemoteException": {"message": "Permission denied: user=username,"
+                                             " access=WRITE, inode=\"/\":hdfs:supergroup:drwxr"
+                                             "-xr-x", "exception": "AccessControlException",
+                                             "javaClassName": "org.apache.hadoop.security."
+                                             "AccessControlException"}},
+     ErrorKind.PERMISSION_DENIED, False),
+    ("error-text-and-trace", {"error": "No API key found", "trace": "isAuthenticated.error"},
+     ErrorKind.UNAUTHENTICATED, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -194,6 +209,7 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "unsuccessful-cause", "coded-text", "fhir-operation-outcome", "status-err-detail",
         "error-code-and-msg", "pascal-code-request-id", "named-fault", "response-wrapper",
         "digits-code-and-msg", "error-code-and-error-message", "jsend-response-code",
+        "named-exception",
     }  # fmt: skip
 
 

@@ -12,7 +12,15 @@ import urllib.error
 
 import pytest
 
-from toolerrors import MAX_DEPTH, ErrorKind, ToolFailure, from_exception, model_text, parse
+from toolerrors import (
+    MAX_DEPTH,
+    ErrorKind,
+    ToolFailure,
+    error_of,
+    from_exception,
+    model_text,
+    parse,
+)
 
 if sys.version_info < (3, 11):  # anyio and the MCP SDK raise the backport's groups there
     from exceptiongroup import BaseExceptionGroup, ExceptionGroup
@@ -173,6 +181,30 @@ def test_httpx_and_httpx2_transport_errors(module: str) -> None:
         assert (error.kind.value, error.retryable, error.code) == (
             kind, retryable, f"{module}.{type(exc).__name__}",
         )  # fmt: skip
+
+
+def test_httpcore_transport_errors() -> None:
+    """httpcore, httpx's transport, names its errors as httpx does; a server's HTTP/2
+    GOAWAY in the middle of a request may have let it run (Speechmatics' job submission:
+    ``httpcore.RemoteProtocolError: <ConnectionTerminated ...>``)."""
+    httpcore = pytest.importorskip("httpcore")
+    for exc, kind, retryable in (
+        (httpcore.ConnectError("refused"), "unavailable", True),
+        (httpcore.ConnectTimeout("connect"), "unavailable", True),
+        (httpcore.ReadTimeout("read"), "unknown_outcome", None),
+        (httpcore.RemoteProtocolError("<ConnectionTerminated error_code:0>"), "unknown_outcome",
+         None),
+    ):  # fmt: skip
+        error = from_exception(exc)
+        assert (error.kind.value, error.retryable, error.code) == (
+            kind, retryable, f"httpcore.{type(exc).__name__}",
+        )  # fmt: skip
+    text = (
+        "httpcore.RemoteProtocolError: <ConnectionTerminated error_code:0, last_stream_id:1,"
+        " additional_data:None>"
+    )
+    error = error_of(text)
+    assert error is not None and (error.kind.value, error.retryable) == ("unknown_outcome", None)
 
 
 @pytest.mark.parametrize(

@@ -351,6 +351,33 @@ ANNOUNCED = [
      " already started", ErrorKind.CONFLICT, False),
     ("403 Invalid scope(s): Please ensure that you have selected the File Read scope",
      ErrorKind.PERMISSION_DENIED, False),  # Figma's: the status says more than "invalid"
+    # the ninth set: log lines' levels and loggers, a retry layer's log, a status in
+    # parentheses, "Error" on a line of its own
+    ('[Error] Artifactory response: 401 Unauthorized\n{\n  "errors": [\n    {\n      "status":'
+     ' 401,\n      "message": "Bad credentials"\n    }\n  ]\n}', ErrorKind.UNAUTHENTICATED, False),
+    ('2024-11-07 10:48:27,849 - WARNING - [users - ] - error while running pre-apply hook: 403'
+     ' Forbidden - {"errors":["Forbidden"]}', ErrorKind.PERMISSION_DENIED, False),  # Datadog
+    ("08-10-2026 17:58:31 Error processing a.png in deciding step: Error code: 400 - {'error':"
+     " {'message': 'Image provided but current GGUF model does not support vision.', 'type':"
+     " 'invalid_request_error', 'param': None, 'code': None}}", ErrorKind.UNSUPPORTED, False),
+    ("2025-04-08 14:39:37.697 [error] rmcp: Client error for command A system error occurred"
+     " (spawn npx ENOENT)", ErrorKind.NOT_FOUND, False),  # Cursor's MCP log
+    ("Retrying langchain_cohere.embeddings.CohereEmbeddings.embed_with_retry.<locals>._embed"
+     "_with_retry in 4.0 seconds as it raised InternalServerError: status_code: 500, body:"
+     " {'message': 'internal server error, this has been reported to our developers.'}.",
+     ErrorKind.INTERNAL, None),  # tenacity's before_sleep log
+    ("(404): No models loaded. Please load a model in the developer page or use the `lms"
+     " load` command", ErrorKind.NOT_FOUND, False),  # LM Studio's
+    ("Error\nIt looks like there was a problem communicating with the Sentry API.\nPlease"
+     " report the following to the user for the Sentry team:\nEvent ID: a8588e79",
+     ErrorKind.INTERNAL, None),  # Sentry's MCP server
+    ('Unable to fetch configs\nDoppler Error: Get "https://api.doppler.com/v3/configs?per_page'
+     '=100": EOF', ErrorKind.UNKNOWN_OUTCOME, None),  # Go's url.Error, the connection closed
+    ("FetchError: request to https://api.netlify.com/api/v1/oauth/tickets/ab5d failed, reason:"
+     " Client network socket disconnected before secure TLS connection was established",
+     ErrorKind.UNAVAILABLE, True),  # node-fetch's: nothing was sent
+    ("[96300] Error: Non-HTTPS URLs are only allowed for localhost or when --allow-http flag"
+     " is provided", ErrorKind.INTERNAL, None),  # mcp-remote's, after its process id
 ]  # fmt: skip
 
 
@@ -412,6 +439,15 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          " accept.", ErrorKind.TOO_LARGE, False),  # Kafka's, as franz-go gives it
         ("The operation could not be executed because it was rejected by the rate limiter.",
          ErrorKind.RATE_LIMITED, True),  # Polly's
+        ("This service has been suspended.", ErrorKind.PAUSED, False),  # Render's
+        ("The message is 1699136 bytes when serialized which is larger than the maximum"
+         " request size you have configured with the max_request_size configuration",
+         ErrorKind.TOO_LARGE, False),  # aiokafka's
+        # a short sentence that ends saying its subject is not there, or is already
+        ("Entity with name NonExistent not found", ErrorKind.NOT_FOUND, False),  # MCP memory
+        ("Blob or Tree named 'position_realtime_infos.py^0' not found", ErrorKind.NOT_FOUND,
+         False),  # the MCP git server's
+        ("Job 'git-vs-chef-sync' already exists", ErrorKind.CONFLICT, False),  # Jenkins' CLI
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(
@@ -432,6 +468,10 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "Timeout set to 30 seconds.",
         "The quota is 5 GB; 1 GB used.",
         "No results found",  # an answer, however worded
+        "Nothing found",
+        "3 files found",
+        "Found 3 files, 2 not found",
+        "Found 3 files; 2 not found",
         "File already exists, skipped",
         # sentences about something other than the caller and its request
         "Found 3 issues: #12 Login timed out on Safari; #13 Add dark mode",

@@ -840,6 +840,7 @@ BUILT_IN_ORDER = [
     ("words", "errors"),
     ("words", "errors"),  # a list of coded error objects (Square's)
     ("words", "errors"),
+    ("words", "errors"),  # a text (Shopify's REST Admin API's)
     ("problem", "title"),
     ("problem", "detail"),
     ("discord", "code"),

@@ -500,3 +500,47 @@ def test_words_of_the_sixth_set_name_their_kind(text: str, kind: ErrorKind) -> N
     vendor's documentation."""
     said = read_words(text)
     assert said is not None and said[0] is kind
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("No API key found", (ErrorKind.UNAUTHENTICATED, False)),  # Helicone's
+        ("Invalid public key. Confirm that you've configured the correct host.",
+         (ErrorKind.UNAUTHENTICATED, False)),  # Langfuse's
+        ("Invalid JWT token", (ErrorKind.UNAUTHENTICATED, False)),  # Portainer's
+        ("bedrock error: The security token included in the request is invalid.",
+         (ErrorKind.UNAUTHENTICATED, False)),  # AWS's, passed on by Portkey
+        ("You have reached your secondly limit.", (ErrorKind.RATE_LIMITED, True)),  # HubSpot
+        ("Exceeded 4 calls per second for api client.", (ErrorKind.RATE_LIMITED, True)),
+        ("Active subscription needed.", (ErrorKind.PAYMENT_REQUIRED, False)),  # Intercom's
+        ("Please upgrade your Calendly account to Enterprise.",
+         (ErrorKind.PAYMENT_REQUIRED, False)),
+        ("Client network socket disconnected before secure TLS connection was established",
+         (ErrorKind.UNAVAILABLE, True)),  # Node's: nothing was sent
+        ("sorry, too many clients already", (ErrorKind.UNAVAILABLE, True)),  # PostgreSQL
+        ("NoBrokersAvailable: no brokers available", (ErrorKind.UNAVAILABLE, True)),
+        ("connection was closed in the middle of operation",
+         (ErrorKind.UNKNOWN_OUTCOME, None)),  # asyncpg's
+        ('Get "https://api.doppler.com/v3/configs": EOF', (ErrorKind.UNKNOWN_OUTCOME, None)),
+        ("Transaction has been aborted. Please retry", (ErrorKind.CONFLICT, True)),  # Dgraph
+        ("Table `test.pwdless` is ambiguous; there are multiple tables with that name",
+         (ErrorKind.AMBIGUOUS, False)),  # RethinkDB's
+        ("Name 'Document' already used as a name for an Object class",
+         (ErrorKind.CONFLICT, False)),  # Weaviate's
+        ("Image provided but current GGUF model does not support vision.",
+         (ErrorKind.UNSUPPORTED, False)),
+        ("BFL API Message: Request Moderated", (ErrorKind.REFUSED, False)),
+        ("too many tokens: total number of tokens (prompt and prediction) cannot exceed 2048",
+         (ErrorKind.TOO_LARGE, False)),  # Cohere's
+        ("Too many tokens, please wait before trying again.", None),  # a rate, said by a 429
+        ("ERROR: result is ambiguous (SQLSTATE 40003)", None),  # CockroachDB's: may have run
+        ("SyntaxError: unexpected EOF while parsing", None),  # code, not a connection
+    ],
+)  # fmt: skip
+def test_words_of_the_ninth_set_name_their_kind(
+    text: str, reads: tuple[ErrorKind, bool | None] | None
+) -> None:
+    """Words from real payloads of systems no source names (the ninth set), labelled from
+    each vendor's documentation, with the retry advice they give."""
+    assert read_words(text) == reads

@@ -199,6 +199,22 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
             ("TransportError", _WRAPPER),
         )
     },
+    # httpcore, httpx's transport, whose names a traceback shows when httpx did not map
+    # them (a stream read after the response began)
+    **{
+        f"httpcore.{name}": rule
+        for name, rule in (
+            ("ConnectError", _NOT_SENT),
+            ("ConnectTimeout", _NOT_SENT),
+            ("PoolTimeout", _NOT_SENT),
+            ("ReadTimeout", _SENT),
+            ("WriteTimeout", _SENT),
+            ("ReadError", _SENT),
+            ("WriteError", _SENT),
+            ("RemoteProtocolError", _SENT),
+            ("UnsupportedProtocol", UNUSABLE),
+        )
+    },
     # requests and urllib3
     "requests.exceptions.ConnectionError": _WRAPPER,
     "requests.exceptions.Timeout": _WRAPPER,

@@ -47,9 +47,10 @@ TEXTS: Final = (
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
 says it as ``info``, Hypixel's as ``cause``)."""
-_SENTENCES: Final = ("error", "reason")
+_SENTENCES: Final = ("error", "reason", "errors")
 """Keys whose text is a message when it is a sentence, and a code when it is one word
-(Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``)."""
+(Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``;
+Shopify's ``"errors": "Exceeded 4 calls per second ..."``)."""
 _CODES: Final = (
     "code", "error_code", "errorCode", "type", "errorType", "error_type", "status_txt",
     "error_tag", "err-code", "label",
@@ -269,7 +270,8 @@ def read_convention(
 
 def coded_objects(d: Mapping[str, Any]) -> bool:
     """An ``errors`` list whose first is an object with a text ``code`` (or, without one,
-    an ``id`` that is a code in words: Coinbase's ``authentication_error``) and a text
+    an ``id`` or ``error`` that is a code in words: Coinbase's ``authentication_error``,
+    Airtable's ``RATE_LIMIT_REACHED``) and a text
     ``detail`` or ``message`` (Square's ``{"errors": [{"code", "detail", "category"}]}``)."""
     errors = d.get("errors")
     if type(errors) is not list or not errors or type(errors[0]) is not dict:
@@ -281,10 +283,14 @@ def coded_objects(d: Mapping[str, Any]) -> bool:
 
 
 def _code_of(error: Mapping[str, Any]) -> str | None:
-    """An error object's text ``code``, else its ``id`` where that is words joined by
-    ``_`` (``authentication_error``), not a record's identifier."""
+    """An error object's text ``code``, else its ``id`` or ``error`` where that is words
+    joined by ``_`` (``authentication_error``; Airtable's ``RATE_LIMIT_REACHED``), not a
+    record's identifier nor a sentence."""
     code = error.get("code")
     if type(code) is str:
         return code
-    ident = error.get("id")
-    return ident if type(ident) is str and re.fullmatch(_SNAKE, ident) else None
+    for key in ("id", "error"):
+        named = error.get(key)
+        if type(named) is str and re.fullmatch(_SNAKE, named, re.IGNORECASE):
+            return named
+    return None

@@ -12,7 +12,9 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   `near_miss` hands to this reader, and an ``error`` or ``errors``
   list of texts or of objects with a message (Kraken's
   ``{"error": ["EAPI:Rate limit exceeded"]}``, Weaviate's ``{"error": [{"message"}]}``, Vault's
-  ``{"errors": ["permission denied"]}``), and an ``errors`` list of objects with a text
+  ``{"errors": ["permission denied"]}``), an ``errors`` text (Shopify's REST Admin API's
+  ``{"errors": "Exceeded 4 calls per second for api client. ..."}``), and an ``errors``
+  list of objects with a text
   ``code`` and a ``detail`` or ``message`` (Square's);
 - ``{"errorCode", "message"}`` whose code no source lists (DocuSign's
   ``USER_AUTHENTICATION_FAILED``; a source that lists its codes names only those);
@@ -300,6 +302,10 @@ def _texts_listed(d: Mapping[str, Any]) -> bool:
     return _all_texts(d["errors"])
 
 
+def _a_text(d: Mapping[str, Any]) -> bool:
+    return bool(d["errors"].strip())
+
+
 def _status_with_message(d: Mapping[str, Any]) -> bool:
     """An error status as ``statusCode``, with a message or NestJS's list of them."""
     return an_error_status(d["statusCode"]) and bool(texts_of(d.get("message")))
@@ -501,6 +507,15 @@ for _claim in (
         "a list of texts (Vault's `errors`): read by their words",
         is_a=list,
         when=_texts_listed,
+    ),
+    Claim(
+        491,
+        "errors",
+        read_convention,
+        "a text (Shopify's REST Admin API's `{errors: \"Exceeded 4 calls per second ...\"}`):"
+        " read by its words",
+        is_a=str,
+        when=_a_text,
     ),
     Claim(
         630,

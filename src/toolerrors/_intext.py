@@ -72,6 +72,9 @@ _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
 _STATUS_OPENS: Final = r"[45]\d\d(?:\s+(?=[A-Z])|:\s)"
 """An HTTP error status opening a text, before a capitalised word or a colon ("402
 Insufficient Balance", "429: ...")."""
+_STATUS_CLOSES: Final = r"\([45]\d\d\):\s"
+"""An HTTP error status in parentheses before a colon, opening a text (LM Studio's "(404):
+No models loaded"): a status that says it is one, unlike a bare number."""
 _SAYS_WHY: Final = frozenset({_LOST, ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL})
 """Kinds of a mark (a source's code in a text) that say a failure but not why: words of
 the text that say why, and that no retry helps, decide over them."""
@@ -127,7 +130,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
-        rf"|(?P<status>{_STATUS_OPENS})"
+        rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
         r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,40}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
@@ -135,7 +138,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r"|(?:an?\s+)?(?:unexpected\s+)?error\s+(?:has\s+)?occurred\b[^:\n]{0,80}:"
-        r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s"
+        r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s|\[(?:error|fatal|critical)\]:?\s"
+        r"|(?-i:Error)[ \t]*\n|(?P<args>\(-?\d+L?,\s*b?['\"])"
         r"|thread\s+'[^'\n]*'\s+panicked\s+at\b|<_?\w+ of RPC that terminated with:"
         r"|(?-i:HTTPS?ConnectionPool)\(host="
         r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
@@ -217,23 +221,32 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     return said[0], rule.retryable  # else the class's advice
 
 
-_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held")
+_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held", "args")
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
 ("ServiceUnavailable:", "PreconditionFailed("), a dotted name ("Neo.ClientError.
 Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("pq:",
-"oci:")."""
+"oci:"), an exception's arguments as Python prints them ("(20009, b'DB-Lib error
+message 20009, ...')")."""
 
 
 @cache
 def _log_prefix() -> re.Pattern[str]:
     """What a log line or a command line puts before the error it prints: timestamps
-    ("2024-03-29T23:40:55Z", "[04:46:55]", "16:04:08.597"), a thread's name in brackets
-    ("[main]"), Java's "Caused by:" and a command line's cross ("✖", storyblok's "X "),
+    ("2024-03-29T23:40:55Z", "08-10-2026 17:58:31", "[04:46:55]", "16:04:08.597"), a
+    thread's name in brackets ("[main]"), Python logging's level and logger
+    ("WARNING:pymilvus.decorators:", "- ERROR - "), a process id before "Error"
+    ("[96300] Error: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
+    "Caused by:" and a command line's cross ("✖", storyblok's "X "),
     compiled on first use; it matches the empty string when there is none."""
     return re.compile(
-        r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
-        r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+|\[[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
+        r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?"
+        r"(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
+        r"|(?-i:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:|-\s+(?-i:DEBUG|INFO|WARN(?:ING)?|ERROR"
+        r"|CRITICAL|FATAL)\s+-\s+|\[[^\]\n]{0,40}\]\s+-\s+|\[\d{1,7}\]\s+(?=error\b)"
+        r"|retrying\s+\S+\s+in\s+[\d.]+\s+seconds\s+as\s+it\s+raised\s+"
+        r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
+        r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
     )
@@ -335,28 +348,46 @@ _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
 _SUBJECT: Final = (
     r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?(?:request|operation)|access|quota|limit"
-    r"|api ?key|token|credentials?|account|session)\b[^.;\n]{0,80}?"
+    r"|api ?key|token|credentials?|account|session|(?:the |this )(?:service|server|message|payload"
+    r"|file|model|cluster|database|project|workspace))\b[^.;\n]{0,80}?"
 )
 """How a sentence that states an error opens: within its first words, the caller, its
 request, its access, quota, key or account, which the verb of failure then is said of
-in the same sentence ("Monthly quota exceeded", "The request was canceled ...").  A text
+in the same sentence ("Monthly quota exceeded", "The request was canceled ...", "This
+service has been suspended.").  A text
 that opens otherwise ("Found 3 issues: #12 Login timed out", "Connection refused errors
 are common") is about something else."""
+
+
+_GONE: Final = (
+    r"^(?!\W*(?:no|nothing|none|0)\b)[^\n;:,]{1,120}?\b(?:not found|(?:already|still) exists"
+    r"|(?:does not|doesn't) exist)\W{0,2}$"
+)
+"""A short sentence that ends saying its subject is not there or is there already, and
+no more (the MCP memory server's "Entity with name NonExistent not found", Jenkins'
+"Job 'nightly' already exists"): what a tool says when what it was asked about fails,
+not an answer, which says what it found ("No results found", "3 files found", "Found 3
+files, 2 not found")."""
 
 
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     """A text alone (not inside a result that says it succeeded) whose words state an
     error of a kind no answer is (`_STATES`), opening with the caller or its request
-    (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said, read as a text known
+    (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said, or that ends saying
+    its subject is not there or is there already (`_GONE`), read as a text known
     to be an error: a client's exception text with no class before it
     (.NET's "The request was canceled due to the configured HttpClient.Timeout of 100
     seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
     if len(text) > _STATED or text.lstrip().startswith("<"):  # a page is a page
         return None
     said = read_words(text)
-    if said is None or said[0] not in _STATES:
+    if said is None:
         return None
-    if re.search(_SUBJECT + _FAILING, _plain(text)) is None:
+    plain = _plain(text)
+    if said[0] in _STATES:
+        if re.search(_SUBJECT + _FAILING, plain) is None:
+            return None
+    elif re.match(_GONE, plain.strip()) is None:
         return None
     return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
@@ -446,10 +477,10 @@ def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> i
     say what happened (Figma's "403 Invalid scope(s): ..."), or ``None``; never one that
     would make the error more retryable than its words say, for an amount reads the same
     ("429 Euros: invalid amount")."""
-    found = re.match(rf"\W{{0,4}}({_STATUS_OPENS})", text)
+    found = re.match(rf"\W{{0,4}}({_STATUS_OPENS}|{_STATUS_CLOSES})", text)
     if found is None:
         return None
-    status = int(found[1][:3])
+    status = int(found[1].lstrip("(")[:3])
     heard = of_status(status)
     if heard is None or (words is not None and more_retryable(heard[1], words[1])):
         return None

@@ -23,7 +23,7 @@ from . import (
     _unified,
 )
 from ._conventions import read_convention, stated_wait
-from ._decide import decide, said_in
+from ._decide import decide, said_in, said_text
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, marked, stated
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
@@ -313,19 +313,25 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
     """The error in the object that a dict's one member holds, where no claim took the
     dict and the member's name wraps an answer (`_WRAPPING`: UPS's ``{"response":
     {"errors": [...]}}``) or says an error (OpenStack's ``{"forbidden": {"code": 403,
-    "message"}}``, ``{"itemNotFound": {...}}``); a record's one member (``{"job": {...,
-    "error": ...}}``) is not read."""
+    "message"}}``, ``{"itemNotFound": {...}}``), read by its words where its name says
+    it holds an error (`_FAULTS`) and no claim takes it; a record's one member
+    (``{"job": {..., "error": ...}}``) is not read."""
     ((key, value),) = d.items()
-    if type(value) is not dict or not (
-        key.lower().endswith(_WRAPPING) or read_words(key) is not None
-    ):
+    name = key.lower()
+    if type(value) is not dict or not (name.endswith(_WRAPPING) or read_words(key) is not None):
         return None
-    return from_mapping(
+    found = from_mapping(
         value, strict=False, where=f"{where}/{key}", need=False, unwrap=False, max_bytes=max_bytes
     )
+    if found is None and name.endswith(_FAULTS) and said_text(value) is not None:
+        return near_miss(value)  # WebHDFS's {"RemoteException": {"message", "exception"}}
+    return found
 
 
-_WRAPPING: Final = ("error", "response", "body")
+_FAULTS: Final = ("error", "exception", "fault")
+"""How the name of a member that holds an error ends, in lower case: what it holds is an
+error whatever its shape, read by its words."""
+_WRAPPING: Final = (*_FAULTS, "response", "body")
 """How the name of a member that passes on another's answer ends, in lower case."""
 
 

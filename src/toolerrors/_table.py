@@ -380,6 +380,7 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     413: (ErrorKind.TOO_LARGE, False),
     415: (ErrorKind.UNSUPPORTED, False),
     422: (ErrorKind.INVALID_INPUT, False),
+    424: (ErrorKind.UPSTREAM_ERROR, None),
     429: (ErrorKind.RATE_LIMITED, True),
     500: (ErrorKind.INTERNAL, None),
     502: (ErrorKind.UPSTREAM_ERROR, None),
@@ -392,7 +393,8 @@ no longer holds: the resource changed since it was read.  408 and 504 may have r
 503 and 429 were refused before running, so they may be retried.  500 is a fault inside
 the service, which may or may not have run; 502 a gateway's or proxy's upstream that
 answered badly (RFC 9110's "invalid response from an inbound server"), which may have
-run too."""
+run too, as may a 424, whose action depended on another that failed (RFC 4918's Failed
+Dependency: Calendly's calendar that could not be reached)."""
 
 HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     4: (ErrorKind.INVALID_INPUT, False),

@@ -70,9 +70,10 @@ _REFUSAL_WORDS: Final = ("declined", "rejected")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
 WINDOW: Final = (
-    r"(?:{QUOTA}|{BILLING}|limit|requests)\b[^.\n]{{0,60}}?"
+    r"(?:{QUOTA}|{BILLING}|limit|requests|calls)\b[^.\n]{{0,60}}?"
     r"\b(?:per|an?|each|every|this|the current|the next|next) (?:second|minute|hour)\b"
     r"|(?:request|access) limit|(?:daily|hourly) (?:\w+ )?quota"
+    r"|(?:secondly|minutely|per-second|per-minute) (?:\w+ )?limit"
 )
 """A limit that refills with time: credits or a quota "for the current minute" (Twelve
 Data's), "requests per second", a request limit (Upstash's "max daily request limit
@@ -80,7 +81,8 @@ exceeded", Yelp's "access limit"): a rate limit, before any word of money in it.
 "daily limit" alone is a spending limit ("500 Euros exceeds your daily limit")."""
 
 UNDONE: Final = (
-    r"deadlock|try restarting transaction|restart transaction|could not serialize",
+    r"deadlock|try restarting transaction|restart transaction|could not serialize"
+    r"|transaction (?:has been |was )?aborted",
     r"database is (?:locked|busy)",
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request",
@@ -110,7 +112,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:unable to|could not|couldn't|failed to) authenticate"
         r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api ?key|secret|token)"
         r"|requires? an authenticated (?:user|session|request)"
-        r"|login incorrect|incorrect login|log ?in failed",
+        r"|login incorrect|incorrect login|log ?in failed"
+        r"|no (?:api ?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
+        r"|security token included in the request is invalid",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -122,9 +126,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         rf"{QUOTA}|{BILLING}|{DECLINED_PAYMENT}|usage limit|upgrade your plan"
         r"|add (?:a|your) payment method|arrear(?:s|age)|in good standing"
         r"|budget (?:has been |was |is )?exceeded|exceeded (?:the |your )?budget|over budget"
-        r"|(?:reached|exceeded|hit) your (?:(?!rate\b|requests?\b|concurren)\w+ ){0,2}?limit"
+        r"|(?:reached|exceeded|hit) your"
+        r" (?:(?!rate\b|requests?\b|concurren|secondly\b|minutely\b)\w+ ){0,2}?limit"
         r"|spending limit|failure to pay|unpaid invoices?|past due|usage (?:\w+ )?limit"
-        r"|(?:run|ran) out of (?:searches|credits|requests|tokens)",
+        r"|(?:run|ran) out of (?:searches|credits|requests|tokens)"
+        r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired)|plan restricted"
+        r"|not available on (?:this|your) (?:\w+ )?plan"
+        r"|upgrade your (?:\w+ ){0,2}(?:plan|account|subscription|tier)"
+        r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -144,19 +153,24 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|temporary failure in name resolution|unknown host|server not found"
         r"|(?:unable to|could not|cannot) find (?:the )?server"
         r"|circuit(?: breaker)? is (?:now )?open|upstream connect error|could not resolve host"
-        r"|pool (?:has been |is )?exhausted",
+        r"|pool (?:has been |is )?exhausted|before (?:a )?secure tls connection was established"
+        r"|too many (?:clients|connections)|no (?:brokers|servers|nodes|hosts|replicas|backends)"
+        r" (?:are )?available",
         ErrorKind.UNAVAILABLE,
     ),
     (
         r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded"
         r"|econnreset|connection reset|connection loss"
-        r"|(?:request|operation|task) was (?:cancell?ed|aborted)",
+        r"|(?:request|operation|task) was (?:cancell?ed|aborted)"
+        r"|unexpected eof(?! while parsing)|(?<!unexpected )eof"
+        r"|closed in the middle of",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
     (
         r"content moderation|moderation system|content policy|safety system"
-        r"|flagged by (?:our|the) (?:content|safety|moderation)",
+        r"|flagged by (?:our|the) (?:content|safety|moderation)"
+        r"|(?:request|content|prompt|was) moderated",
         ErrorKind.REFUSED,
     ),
     (r"output validation|output schema", ErrorKind.INTERNAL),
@@ -168,10 +182,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.INVALID_INPUT,
     ),
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
+    (r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)", ErrorKind.AMBIGUOUS),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object"
-        r"|did not match any files?|no session found|is not defined",
+        r"|did not match any files?|no session found|is not defined|enoent",
         ErrorKind.NOT_FOUND,
     ),
     (
@@ -182,12 +197,15 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|eexist"
         r"|already contains"
         r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
-        r"|(?:already|still) in use|already been (?:taken|used)|precondition failed"
+        r"|(?:already|still) in use|already (?:been )?(?:taken|used)|precondition failed"
         r"|already (?:started|running)"
         r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)",
         ErrorKind.CONFLICT,
     ),
-    (r"method\s+(?:is\s+)?not allowed|not supported|unsupported", ErrorKind.UNSUPPORTED),
+    (
+        r"method\s+(?:is\s+)?not allowed|not supported|unsupported|(?:does not|doesn't) support",
+        ErrorKind.UNSUPPORTED,
+    ),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
         r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed to",
@@ -198,7 +216,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|authori[sz]ation required"
         r"|login required|not logged in|must be logged in|bad credentials|bad auth"
         r"|(?:invalid|incorrect|expired|missing)"
-        r" (?:(?:access|o?auth|bearer|refresh|\w+ api|api) )?(?:key|token|credentials?)"
+        r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|\w+ api|api) )?"
+        r"(?:key|token|credentials?)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
         r"|(?:(?:access|o?auth|bearer|refresh|api) (?:key|token)|credentials?|signature)"
         r" (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
@@ -219,7 +238,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
         r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
         r"|max(?:imum)? allowed (?:tokens|size|length)"
-        r"|exceeded limit on max(?:imum)? bytes",
+        r"|exceeded limit on max(?:imum)? bytes"
+        r"|number of tokens[^.\n]{0,40}?(?:cannot|must not) exceed"
+        r"|longer than the model's (?:maximum )?context length",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -263,7 +284,13 @@ headers. reset reason: connection failure", every Istio and Envoy gateway's) nev
 reached the upstream, unless its reset reason is "connection termination": the
 upstream closed a connection it had, which may have run the request.  Rails' uniqueness
 check says "has already been taken"; a key "could not be found" or a login that
-"requires an authenticated user" is a credential missing, not a resource."""
+"requires an authenticated user" is a credential missing, not a resource.  A socket
+closed "before secure TLS connection was established" (Node's), a server with "too many
+clients already" (PostgreSQL's 53300) or "no brokers available" (Kafka's) ran nothing;
+a connection's ``EOF`` (Go's ``Get "...": EOF``) or one "closed in the middle of
+operation" (asyncpg's) may have run it, unlike Python's "unexpected EOF while parsing".
+A name that "is ambiguous" is ambiguous, except CockroachDB's "result is ambiguous",
+whose statement may have run."""
 
 
 @cache
@@ -420,6 +447,7 @@ _ADVICE: Final[dict[ErrorKind, bool | None]] = {
     **dict(HTTP.values()),
     ErrorKind.REFUSED: False,
     ErrorKind.PAUSED: False,
+    ErrorKind.AMBIGUOUS: False,
 }
 """The retry advice words give: a status's for the kind it stands for (a rate limit may be
 retried, a timeout may have run), and never for a refusal or a pause, which a person
