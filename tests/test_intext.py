@@ -357,9 +357,9 @@ ANNOUNCED = [
      ' 401,\n      "message": "Bad credentials"\n    }\n  ]\n}', ErrorKind.UNAUTHENTICATED, False),
     ('2024-11-07 10:48:27,849 - WARNING - [users - ] - error while running pre-apply hook: 403'
      ' Forbidden - {"errors":["Forbidden"]}', ErrorKind.PERMISSION_DENIED, False),  # Datadog
-    ("08-10-2026 17:58:31 Error processing a.png in deciding step: Error code: 400 - {'error':"
-     " {'message': 'Image provided but current GGUF model does not support vision.', 'type':"
-     " 'invalid_request_error', 'param': None, 'code': None}}", ErrorKind.UNSUPPORTED, False),
+    ("08-10-2026 17:58:31 Error processing a.png in deciding step: Error code: 400 -"
+     " Image provided but current GGUF model does not support vision.",
+     ErrorKind.UNSUPPORTED, False),
     ("2025-04-08 14:39:37.697 [error] rmcp: Client error for command A system error occurred"
      " (spawn npx ENOENT)", ErrorKind.NOT_FOUND, False),  # Cursor's MCP log
     ("Retrying langchain_cohere.embeddings.CohereEmbeddings.embed_with_retry.<locals>._embed"
@@ -378,7 +378,71 @@ ANNOUNCED = [
      ErrorKind.UNAVAILABLE, True),  # node-fetch's: nothing was sent
     ("[96300] Error: Non-HTTPS URLs are only allowed for localhost or when --allow-http flag"
      " is provided", ErrorKind.INTERNAL, None),  # mcp-remote's, after its process id
+    # the tenth set: a class's tag in brackets, PHP's namespaces, Apple's NSError, a
+    # JSON-RPC code alone, Rust's and Node's transport errors
+    ("DioError [DioErrorType.connectTimeout]: Connecting timed out [50000ms]",
+     ErrorKind.UNAVAILABLE, True),  # Dart's dio: nothing was sent
+    ("APICallError [AI_APICallError]: Cannot connect to API: connect ECONNREFUSED"
+     " 172.17.0.1:11434", ErrorKind.UNAVAILABLE, True),  # the Vercel AI SDK's
+    ("NoSuchToolError [AI_NoSuchToolError]: Model tried to call unavailable tool"
+     " 'multi_tool_use.parallel'. Available tools: search_joke", ErrorKind.NOT_FOUND, False),
+    ('ccxt\\AuthenticationError: mexc {"code":700002,"msg":"Signature for this request is not'
+     ' valid."}', ErrorKind.UNAUTHENTICATED, False),  # PHP's namespace
+    ("Uncaught Symfony\\Component\\HttpClient\\Exception\\TransportException: HTTP/2 stream 0"
+     ' was not closed cleanly: INTERNAL_ERROR (err 2) for "https://www.celine.com/".',
+     ErrorKind.INTERNAL, None),
+    ('Error Domain=NSURLErrorDomain Code=-1001 "The request timed out." UserInfo={NSErrorFailing'
+     "URLStringKey=https://example.com}", ErrorKind.UNKNOWN_OUTCOME, None),
+    ('Error Domain=NSURLErrorDomain Code=-1005 "The network connection was lost." UserInfo='
+     "0x7b03be00", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("-32002: Tool 'Extensionmanager.listResources' not found.", ErrorKind.NOT_FOUND, False),
+    ("hyper::Error(IncompleteMessage): connection closed before message completed",
+     ErrorKind.UNKNOWN_OUTCOME, None),
+    ("FetchError: request to https://api.there.pm/analytics/event failed, reason: socket hang"
+     " up", ErrorKind.UNKNOWN_OUTCOME, None),  # node-fetch's ECONNRESET
+    ('Exception in thread "main" com.braintreegateway.exceptions.AuthorizationException',
+     ErrorKind.PERMISSION_DENIED, False),
+    ("Caused by: org.apache.http.NoHttpResponseException: The target server failed to respond",
+     ErrorKind.UNKNOWN_OUTCOME, None),
+    ("ServiceException: Unknown response 403: <h1>Developer Over Qps</h1>",
+     ErrorKind.RATE_LIMITED, True),  # TomTom's
+    ("overpy.exception.OverpassGatewayTimeout: Server load too high", ErrorKind.UNAVAILABLE,
+     True),
+    ("pydantic_ai.exceptions.UnexpectedModelBehavior: Exceeded maximum retries (1) for result"
+     " validation", ErrorKind.INTERNAL, None),
 ]  # fmt: skip
+
+
+def test_a_dict_python_printed_in_a_text_is_read_as_the_json_it_was() -> None:
+    """An SDK's text that holds a dict as Python prints it is read as that body would be:
+    an OpenAI-compatible server's error object as OpenAI's (its catch-all type said by
+    its words), any other by the conventions; a whole text that is such a dict too, and
+    a dict that is no error is output."""
+    unsloth = (
+        "08-10-2026 17:58:31 Error processing a.png in deciding step: Error code: 400 -"
+        " {'error': {'message': 'Image provided but current GGUF model does not support"
+        " vision.', 'type': 'invalid_request_error', 'param': None, 'code': None}}"
+    )
+    error = error_of(unsloth)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.UNSUPPORTED, False, "openai")
+    weaviate = (
+        "UnexpectedStatusCodeException: Create class! Unexpected status code: 422, with"
+        " response body: {'error': [{'message': \"Name 'Document' already used as a name for"
+        ' an Object class"}]}.'
+    )
+    error = error_of(weaviate)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.CONFLICT, False, None)
+    zulip = (
+        "{'result': 'error', 'msg': \"Missing 'num_before' argument\", 'var_name':"
+        " 'num_before', 'code': 'REQUEST_VARIABLE_MISSING'}"
+    )
+    error = error_of(zulip)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.INVALID_INPUT, False, None)
+    assert error_of("{'name': 'Ana', 'tags': ('a', 'b')}") is None
+    assert error_of("{'error': __import__('os').getcwd()}") is None  # no literal: not run
 
 
 @pytest.mark.parametrize(("text", "kind", "retryable"), ANNOUNCED)
@@ -448,6 +512,10 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         ("Blob or Tree named 'position_realtime_infos.py^0' not found", ErrorKind.NOT_FOUND,
          False),  # the MCP git server's
         ("Job 'git-vs-chef-sync' already exists", ErrorKind.CONFLICT, False),  # Jenkins' CLI
+        ("This model is currently overloaded. Please use another model or try again soon.",
+         ErrorKind.UNAVAILABLE, True),  # Continue's
+        ("Access to src/.env is blocked by the .rooignore file settings.",
+         ErrorKind.PERMISSION_DENIED, False),  # Roo Code's
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(

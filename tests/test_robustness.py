@@ -18,7 +18,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toolerrors
-from toolerrors import ShapeError, UnifiedError, configure, convert, error_of, parse, pythe
+from toolerrors import (
+    ErrorKind,
+    ShapeError,
+    UnifiedError,
+    configure,
+    convert,
+    error_of,
+    parse,
+    pythe,
+)
+from toolerrors._read import TARGETS
 from toolerrors.configure import ConfigureError
 from toolerrors.strategies import json_values, near_misses
 from toolerrors.testing import UnexpectedCall, every_payload
@@ -345,3 +355,17 @@ def test_the_size_limit_counts_utf8_bytes() -> None:
     assert (parse(result).vendor, parse(result).code) == ("use_tool", "rate_limited")
     unread = parse(result, max_bytes=1000)  # the text is not parsed: only its words count
     assert (unread.vendor, unread.code, unread.message) == ("mcp", None, inner)
+
+
+def test_digits_that_are_not_ascii_are_no_number() -> None:
+    """``str.isdigit`` holds for "²" and "¹", which ``int`` refuses: a status, a code or a
+    phrase written with them is no number, read as text, and an error whose code holds
+    them converts to every target without raising."""
+    assert error_of({"message": "400¹ Bad Request"}) is None
+    assert error_of({"code": "4²9", "msg": "Too many"}) is None  # no code that marks one
+    assert error_of({"statusCode": 404, "error": "4²0", "message": "x"}) is not None
+    for target in TARGETS:
+        for kind in ErrorKind:
+            for code in ("4²0", "²", "-4²"):
+                error = UnifiedError(kind, "x", vendor=target, code=code)
+                assert convert(error, to=target) is not None

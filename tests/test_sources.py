@@ -365,8 +365,11 @@ ACME = Source(
     codes=ACME_CODES,
     shapes=(ACME_SHAPE,),
     rows=_acme_rows(),
-    # Acme's errors have a detail where use_tool's have a message.
-    claims=(Claim(315, "error", read_acme, "Acme's", needs=("detail",), refuses=("message",)),),
+    # Acme's errors have a detail where use_tool's have a message, and no code (a body's
+    # {"code": 403, "error": "Forbidden", "detail": ...}, Speechmatics', is no one's).
+    claims=(
+        Claim(315, "error", read_acme, "Acme's", needs=("detail",), refuses=("message", "code")),
+    ),
     write=write_acme,
     models="acme_models",
     example=lambda row, message: {
@@ -858,6 +861,7 @@ BUILT_IN_ORDER = [
     ("words", "code"),
     ("words", "err-msg"),
     ("words", "status_code"),
+    ("words", "result"),  # JSend's status as result (Zulip's)
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "msg"),
     ("words", "code"),  # {code, message, data} (SiliconFlow's)
@@ -882,6 +886,7 @@ BUILT_IN_ORDER = [
     ("use_tool", "not_done_yet"),
     ("words", "detail"),
     ("words", "success"),
+    ("words", "message"),  # a typed error's message (Cashfree's)
     ("words", "resourceType"),
     ("words", "message"),
     ("use_tool", "refused"),

@@ -536,6 +536,26 @@ def test_words_of_the_sixth_set_name_their_kind(text: str, kind: ErrorKind) -> N
         ("Too many tokens, please wait before trying again.", None),  # a rate, said by a 429
         ("ERROR: result is ambiguous (SQLSTATE 40003)", None),  # CockroachDB's: may have run
         ("SyntaxError: unexpected EOF while parsing", None),  # code, not a connection
+        # the tenth set's
+        ("Insufficient funds", (ErrorKind.PAYMENT_REQUIRED, False)),  # HitBTC's, bitFlyer's
+        ("Low available balance", (ErrorKind.PAYMENT_REQUIRED, False)),  # Poloniex's
+        ("You have exceeded the maximum number of requests for the free trial.",
+         (ErrorKind.PAYMENT_REQUIRED, False)),  # Continue's, sent with a 429
+        ("You must subscribe to a plan in order to use models provided by Zed.",
+         (ErrorKind.PAYMENT_REQUIRED, False)),
+        ("Rate limit exceeded. Subscribe to a paid plan to increase your usage limits",
+         (ErrorKind.RATE_LIMITED, True)),  # IPinfo's: the plan is a remedy, not the cause
+        ("No connected account found for this user and toolkit",
+         (ErrorKind.NOT_CONNECTED, False)),  # Composio's
+        ("Error: No connection to browser extension. You must first connect a tab",
+         (ErrorKind.NOT_CONNECTED, False)),  # Browser MCP's
+        ("Developer Over Qps", (ErrorKind.RATE_LIMITED, True)),  # TomTom's
+        ("Context length exceeds limits even after multiple attempts to truncate.",
+         (ErrorKind.TOO_LARGE, False)),  # Goose's
+        ("Connection Refused: not authorised.", (ErrorKind.UNAUTHENTICATED, False)),  # MQTT
+        ("Command contains blocked operators for this shell", (ErrorKind.PERMISSION_DENIED,
+                                                               False)),
+        ("Unexpected end of file from server", (ErrorKind.UNKNOWN_OUTCOME, None)),
     ],
 )  # fmt: skip
 def test_words_of_the_ninth_set_name_their_kind(

@@ -95,7 +95,12 @@ def in_digits(value: object) -> object:
     """A status given in three digits (``"401"``), or in three digits and a code of the
     API's own after a dot (Bitstamp's ``"400.021"``), as its number; any other value as
     it is."""
-    if type(value) is str and value[:3].isdigit() and (len(value) == 3 or value[3:4] == "."):
+    if (
+        type(value) is str
+        and value[:3].isascii()
+        and value[:3].isdigit()
+        and (len(value) == 3 or value[3:4] == ".")
+    ):
         return int(value[:3])
     return value
 
@@ -148,7 +153,7 @@ def phrase_status(text: str) -> int | None:
     """The HTTP error status a text names by its reason phrase alone, with the status
     before it or not (``"401 Unauthorized"``, ``"Not Found"``), or ``None``."""
     number, _, rest = text.partition(" ")
-    if number.isdigit() and len(number) == 3:
+    if number.isascii() and number.isdigit() and len(number) == 3:
         status = status_of_phrase(rest)
         return status if status == int(number) else None
     return status_of_phrase(text)

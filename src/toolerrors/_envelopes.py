@@ -23,8 +23,9 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   is read by its words only when an error is asked for: as a tool's result, such a pair
   may be a success);
 - Django REST framework's standardized ``{"type": "..._error", "code", "detail"}``
-  (PostHog), Travis CI's ``{"@type": "error", "error_type", "error_message"}``, and an
-  ``errors`` list of objects with a ``reason`` (Linode's);
+  (PostHog), and its kin with a ``message`` (Cashfree's), Travis CI's ``{"@type":
+  "error", "error_type", "error_message"}``, and an ``errors`` list of objects with a
+  ``reason`` (Linode's);
 - a mutation's own errors in its payload, ``{"data": {"checkoutCreate":
   {"userErrors": [{"field", "message", "code"}]}}}`` (Shopify, Saleor), read by the
   first;
@@ -42,6 +43,7 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
   "errorType": "invalid_auth", "errorDetail"}, "response": {}}``: Foursquare, Giphy's
   ``{"meta": {"status": 429, "msg"}}``, Instagram's legacy API);
 - JSend's ``{"status": "error", "message"}`` (Rocket.Chat; ``"fail"``, ``"failure"``,
+  and ``result`` for ``status``: Zulip's, the Gemini exchange's;
   ``"ERR"`` and a ``detail`` or ``reason`` alike), and the Etherscan family's
   ``{"status": "0", "message": "NOTOK", "result": ...}`` (Etherscan, BscScan,
   PolygonScan and their kin), whose ``result`` says the error;
@@ -317,7 +319,7 @@ def _an_error_code(d: Mapping[str, Any]) -> bool:
     whose words say an error (Feishu's ``{"code": 19002, "msg": "params error, msg_type
     need"}``), or a text whose words say what happened."""
     code = d["code"]
-    if type(code) is str and code.isdigit():
+    if type(code) is str and code.isascii() and code.isdigit():
         code = int(code)  # Alipay's "40006", Bitget's "40037"
     if type(code) is int:
         return code < 0 or an_error_status(code) or (code != 0 and read_words(d["msg"]) is not None)
@@ -524,6 +526,17 @@ for _claim in (
         'JSend\'s `status: "error"` (or `"fail"`, `"failure"`: Pinterest\'s; `"ERR"`:'
         " SurrealDB's) with a text that says why (`message`, `detail`, `reason`, ...):"
         " read by its code or words",
+        is_a=str,
+        one_of=_FAILED_STATUSES,
+        when=_says_why,
+    ),
+    Claim(
+        634,
+        "result",
+        read_convention,
+        "JSend's status as `result: \"error\"` (Zulip's `{result, msg, code}`, the Gemini"
+        " exchange's `{result, reason, message}`) with a text that says why: read by its code"
+        " or words",
         is_a=str,
         one_of=_FAILED_STATUSES,
         when=_says_why,
@@ -780,6 +793,20 @@ for _claim in (
         " words",
         is_a=str,
         texts=("code", "type"),
+        when=_typed_error,
+    ),
+    Claim(
+        927,
+        "message",
+        read_convention,
+        "a text `message` beside a text `code` and a `type` that ends in `_error`, no"
+        " `param` (Cashfree's `{code: request_failed, message, type: authentication_error}`;"
+        " a chat-completions error object has a `param`): read by its type's words, else its"
+        " code's,"
+        " else its words",
+        is_a=str,
+        texts=("code", "type"),
+        refuses=("param",),
         when=_typed_error,
     ),
     Claim(

@@ -45,7 +45,7 @@ from . import _source
 from ._classes import DB_API, EXCEPTIONS, Phase, Rule
 from ._decide import CATCH_ALL, TRANSIENT, VAGUE, decide
 from ._errors import ShapeError
-from ._json import MAX_BYTES, load
+from ._json import MAX_BYTES, load, python_literal
 from ._kinds import ErrorKind
 from ._source import TEXT_READERS, more_retryable
 from ._table import of_status
@@ -120,7 +120,8 @@ def _announcement() -> re.Pattern[str]:
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
-        r"(?:\s*\(\d{3}\)|\s+-?\d{1,6})?\s*:"
+        r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
+        r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -128,6 +129,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?:[\w.-]+\s+){0,3}?error\s*\([^)\n]{0,200}\):"
         r"|(?:i\s+)?encountered\s+an\s+error\b|problem\s+in\s+node\b"
         r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
+        r"|(?P<warned>(?:\w+=\S+\s+)*level=warn(?:ing)?\b)"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
         rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
@@ -162,8 +164,8 @@ def _raised() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, Rule]]:
         by_name.setdefault(name.rpartition(".")[2], rule)
     return (
         re.compile(
-            r'(?:Exception in thread "[^"\n]*"\s+)?'
-            r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::|\$)\w+)+)(?::\s|:?$|\(|\s\(0x[\dA-Fa-f]+\):\s)"
+            r'(?:Exception in thread "[^"\n]*"\s+|Uncaught\s+)?'
+            r"\W{0,4}([A-Za-z_]\w*(?:(?:\.|::|\$|\\)\w+)+)(?::\s|:?$|\(|\s\(0x[\dA-Fa-f]+\):\s)"
         ),
         re.compile(r"\bCaused by (\w+)\("),
         by_name,
@@ -201,7 +203,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     if found is None:
         return None
     rule = EXCEPTIONS.get(found[1])
-    name = re.split(r"\.|::|\$", found[1])[-1]
+    name = re.split(r"\.|::|\$|\\", found[1])[-1]
     if rule is None:  # a database driver's, by PEP 249's names ("pymysql.err.DataError")
         rule = DB_API.get(name)
     if rule is None:  # a client library's own class: its name is more words of the error
@@ -221,13 +223,14 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     return said[0], rule.retryable  # else the class's advice
 
 
-_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held", "args")
+_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned")
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
 ("ServiceUnavailable:", "PreconditionFailed("), a dotted name ("Neo.ClientError.
 Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("pq:",
 "oci:"), an exception's arguments as Python prints them ("(20009, b'DB-Lib error
-message 20009, ...')")."""
+message 20009, ...')"), logfmt's ``level=warn`` (Promtail's "error sending batch, will
+retry status=429 ...")."""
 
 
 @cache
@@ -276,11 +279,14 @@ def readable(text: str) -> str:
     """A text as its words are read: markup's text, its tags blanked and the camelCase
     names of XML's elements' values split into words (``<Code>AccessDenied</Code>``:
     "Access Denied"); grpc-go's status code split the same way ("code = Resource
-    Exhausted"); any other text as it is."""
+    Exhausted"); a repr's escaped line breaks as line breaks (pymssql's ``(20009,
+    b'...severity 9:\\nUnable to connect: ...')``); any other text as it is."""
     if "</" in text:
         text = camel_words(re.sub(_TAG, " ", text))
     if "rpc error" in text:
         text = re.sub(_RPC, lambda found: f"rpc error: code = {camel_words(found[1])}: ", text)
+    if "\\n" in text:  # a repr's escaped line breaks: "severity 9:\\nUnable to connect"
+        text = text.replace("\\n", "\n")
     return text
 
 
@@ -304,7 +310,7 @@ def announced(
     if found["markup"]:  # an error document, or a page that is no error
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes) if _page(text) else None
     if any(found[name] for name in _HELD) and (
-        read_words(text) is None and status_in_text(text) is None
+        read_words(readable(text)) is None and status_in_text(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one
     if found["held"] and not _failing(text):
@@ -323,7 +329,7 @@ _FAILING: Final = (
     r"\b(?:exceed(?:ed|s)?|reached|denied|refused|forbidden|not allowed|unauthori[sz]ed"
     r"|(?:do|does|did) not have|(?:don't|doesn't|didn't) have|no access|timed out"
     r"|too many|too (?:large|big|long)|larger than|unavailable|expired|invalid|incorrect"
-    r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed"
+    r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed|overloaded|blocked"
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
     r"|econn\w+|enotfound|etimedout)\b"
@@ -432,7 +438,8 @@ def embedded(text: str, max_bytes: int = MAX_BYTES) -> dict[str, Any] | None:
     ``max_bytes`` long and `MAX_DEPTH` deep, or ``None``; braces that close around no
     JSON object ("{not json}") are passed over, a few times at most.  An object written
     as a string's escaped text (a Rust panic's ``Unknown("{\\"message\\": ...}")``) is
-    read unescaped."""
+    read unescaped, and one Python printed (``{'error': {'message': ...}}``) as the
+    literal it is (`python_literal`)."""
     found = _first_object(text, max_bytes)
     if found is None and '{\\"' in text:
         found = _first_object(text.replace('\\"', '"'), max_bytes)
@@ -449,8 +456,8 @@ def _first_object(text: str, max_bytes: int) -> dict[str, Any] | None:
             return None  # the rest of the text is inside it: no other object to find
         try:
             value = load(text[start:end], max_bytes)
-        except ShapeError:
-            value = None
+        except ShapeError:  # a dict as Python prints it ("Error code: 400 - {'error': ...}")
+            value = python_literal(text[start:end]) if "'" in text[start:end] else None
         if type(value) is dict:
             return value
         start = text.find("{", end)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pydantic_core import from_json
+from pydantic_core import from_json, to_json
 
 from ._errors import ShapeError
 
@@ -19,6 +19,7 @@ __all__ = [
     "is_wait",
     "load",
     "opens_object",
+    "python_literal",
     "seconds",
     "size",
     "type_name",
@@ -122,6 +123,46 @@ def load(text: str | bytes | bytearray, max_bytes: int = MAX_BYTES, where: str =
         raise ShapeError(f"not valid JSON ({exc})", where) from None
     except RecursionError:  # pragma: no cover - pydantic_core caps depth itself
         raise ShapeError("JSON nested too deeply", where) from None
+
+
+PYTHON_LITERAL: Final = 64 * 1024
+"""The longest text read as a Python literal (`python_literal`): an SDK's message, not a
+document; Python's parser takes some 10 µs a kilobyte, and refuses more than 200 brackets
+deep itself."""
+
+
+def python_literal(text: str) -> dict[str, Any] | None:
+    """A dict as Python prints one (``{'error': {'message': ..., 'code': None}}``: an
+    SDK's exception text, a client that printed the body it parsed), read as the JSON
+    object it was, or ``None``: for text over `PYTHON_LITERAL`, that is no dict literal,
+    or that holds what JSON cannot (a key that is no string, a set).  Only literals are
+    read (`ast.literal_eval`): nothing in the text runs."""
+    if len(text) > PYTHON_LITERAL:
+        return None
+    import ast
+
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if type(value) is not dict or not _jsonable(value, 0):
+        return None
+    found: dict[str, Any] = decode(to_json(value))  # its tuples as JSON's arrays
+    return found
+
+
+def _jsonable(value: object, depth: int) -> bool:
+    """Whether a literal is JSON's: strings, numbers, booleans, ``None``, and lists (tuples
+    read as lists would be) and dicts of them with text keys, `MAX_DEPTH` deep at most."""
+    if depth > MAX_DEPTH:
+        return False
+    if value is None or type(value) in (str, int, float, bool):
+        return True
+    if type(value) is dict:
+        return all(type(key) is str and _jsonable(item, depth + 1) for key, item in value.items())
+    if type(value) in (list, tuple):
+        return all(_jsonable(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    return False
 
 
 def is_wait(value: object) -> bool:

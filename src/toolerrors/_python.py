@@ -78,7 +78,11 @@ def _attribute(exc: BaseException, path: str) -> Any:
     value: Any = exc
     try:
         for name in path.split("."):
-            value = value[int(name)] if name.isdigit() else getattr(value, name, None)
+            value = (
+                value[int(name)]
+                if name.isascii() and name.isdigit()
+                else getattr(value, name, None)
+            )
     except Exception:
         return None
     return value

@@ -26,7 +26,7 @@ from ._conventions import read_convention, stated_wait
 from ._decide import decide, said_in, said_text
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, marked, stated
-from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, size, type_name
+from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, python_literal, size, type_name
 from ._kinds import KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES, attributes  # importing it registers problem details' claims
 from ._source import (
@@ -307,6 +307,18 @@ def from_mapping(
     if need:
         raise ShapeError(found or expected_shapes(), where)
     return None
+
+
+def _printed(text: str, max_bytes: int) -> UnifiedError | None:
+    """The error in a dict that Python printed as a whole text (a client that printed the
+    body it parsed: Zulip's ``{'result': 'error', 'msg': ..., 'code': ...}``), read as
+    that body would be; ``None`` for any other text."""
+    if not text.startswith("{") or "'" not in text:
+        return None
+    value = python_literal(text)
+    if value is None:
+        return None
+    return from_mapping(value, strict=False, where="", need=False, max_bytes=max_bytes)
 
 
 def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | None:
@@ -603,7 +615,11 @@ def _text(
             if marked(text) is not None:  # read as a text known to be an error: its words
                 found = error_in_text(text, vendor=None, max_bytes=max_bytes)  # say why too
             elif announce:
-                found = announced(text, max_bytes) or stated(text, max_bytes)
+                found = (
+                    announced(text, max_bytes)
+                    or stated(text, max_bytes)
+                    or _printed(text, max_bytes)
+                )
         if found is None and need:
             raise
         return found

@@ -114,8 +114,15 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|requires? an authenticated (?:user|session|request)"
         r"|login incorrect|incorrect login|log ?in failed"
         r"|no (?:api ?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
-        r"|security token included in the request is invalid",
+        r"|security token included in the request is invalid"
+        r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)",
         ErrorKind.UNAUTHENTICATED,
+    ),
+    (
+        r"(?:account|integration|app|connector|extension|workspace) (?:is )?(?:not|isn't)"
+        r" connected|(?:must|need to) (?:first )?connect\b|no connection to (?:the )?(?:browser )?"
+        r"extension|add an? (?:login )?connection|no connected accounts?",
+        ErrorKind.NOT_CONNECTED,
     ),
     (
         WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
@@ -133,12 +140,15 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired)|plan restricted"
         r"|not available on (?:this|your) (?:\w+ )?plan"
         r"|upgrade your (?:\w+ ){0,2}(?:plan|account|subscription|tier)"
-        r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b",
+        r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b"
+        r"|(?:insufficient|not enough|lack of) funds|(?:for|of) (?:the|your) free trial"
+        r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
         r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection"
-        r"|faster than|rejected execution|rate limiter|queue is full",
+        r"|faster than|rejected execution|rate limiter|queue is full|over qps"
+        r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
     ),
     (r"reset reason: connection termination", ErrorKind.UNKNOWN_OUTCOME),
@@ -154,7 +164,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:unable to|could not|cannot) find (?:the )?server"
         r"|circuit(?: breaker)? is (?:now )?open|upstream connect error|could not resolve host"
         r"|pool (?:has been |is )?exhausted|before (?:a )?secure tls connection was established"
-        r"|too many (?:clients|connections)|no (?:brokers|servers|nodes|hosts|replicas|backends)"
+        r"|too many (?:clients|connections)|unable to bootstrap|connecting timed out"
+        r"|(?:server )?load (?:is )?too high"
+        r"|no (?:brokers|servers|nodes|hosts|replicas|backends)"
         r" (?:are )?available",
         ErrorKind.UNAVAILABLE,
     ),
@@ -162,7 +174,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded"
         r"|econnreset|connection reset|connection loss"
         r"|(?:request|operation|task) was (?:cancell?ed|aborted)"
-        r"|unexpected eof(?! while parsing)|(?<!unexpected )eof"
+        r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
+        r"|failed to respond|unexpected end of file|connection closed before"
+        r"|connection was lost|closed connection without response"
         r"|closed in the middle of",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
@@ -186,7 +200,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object"
-        r"|did not match any files?|no session found|is not defined|enoent",
+        r"|did not match any files?|no session found|is not defined|enoent|unavailable tool",
         ErrorKind.NOT_FOUND,
     ),
     (
@@ -230,6 +244,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
+        r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
+        r"|authori[sz]ation exception"
         r"|(?:do not|don't|does not|doesn't) have access|no access to"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
@@ -240,7 +256,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|max(?:imum)? allowed (?:tokens|size|length)"
         r"|exceeded limit on max(?:imum)? bytes"
         r"|number of tokens[^.\n]{0,40}?(?:cannot|must not) exceed"
-        r"|longer than the model's (?:maximum )?context length",
+        r"|longer than the model's (?:maximum )?context length|context length exceeds",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -253,7 +269,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (r"resource exhausted", ErrorKind.RATE_LIMITED),  # gRPC's, when no word says more
     (r"unimplemented", ErrorKind.UNSUPPORTED),
-    (r"internal(?: server)? error|server error", ErrorKind.INTERNAL),
+    (
+        r"internal(?: server)? error|server error|max(?:imum)? retries|retries exhausted",
+        ErrorKind.INTERNAL,
+    ),
     (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
@@ -290,7 +309,10 @@ clients already" (PostgreSQL's 53300) or "no brokers available" (Kafka's) ran no
 a connection's ``EOF`` (Go's ``Get "...": EOF``) or one "closed in the middle of
 operation" (asyncpg's) may have run it, unlike Python's "unexpected EOF while parsing".
 A name that "is ambiguous" is ambiguous, except CockroachDB's "result is ambiguous",
-whose statement may have run."""
+whose statement may have run.  An account, app or extension "not connected", or that
+one "must first connect" (Browser MCP's "No connection to browser extension", Vercel's
+"add a Login Connection ... first"), is a connection a person makes,
+not a network's failure; MQTT's "Connection Refused: not authorised" is a credential."""
 
 
 @cache
@@ -448,6 +470,7 @@ _ADVICE: Final[dict[ErrorKind, bool | None]] = {
     ErrorKind.REFUSED: False,
     ErrorKind.PAUSED: False,
     ErrorKind.AMBIGUOUS: False,
+    ErrorKind.NOT_CONNECTED: False,
 }
 """The retry advice words give: a status's for the kind it stands for (a rate limit may be
 retried, a timeout may have run), and never for a refusal or a pause, which a person

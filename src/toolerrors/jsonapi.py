@@ -69,7 +69,7 @@ class JsonApiError(WireModel):
     def check_strict(self) -> None:
         status = self.status
         if status is not None and not (
-            type(status) is str and len(status) == 3 and status.isdigit()
+            type(status) is str and len(status) == 3 and status.isascii() and status.isdigit()
         ):
             raise FieldProblem("status", "expected an HTTP status as a string of three digits")
         if self.code is not None and type(self.code) is not str:

@@ -155,12 +155,13 @@ def read_discord(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
 
 
 def _number(code: str | None) -> int | None:
-    return int(code) if code is not None and code.isdigit() else None
+    return int(code) if code is not None and code.isascii() and code.isdigit() else None
 
 
 def _at_home(error: UnifiedError) -> bool:
     """The error came from Discord and its code still reads as its kind."""
-    if error.vendor != "discord" or (error.code is not None and not error.code.isdigit()):
+    code = error.code
+    if error.vendor != "discord" or (code is not None and not (code.isascii() and code.isdigit())):
         return False
     limited = error.retry_after is not None
     return kind_of(_number(error.code), error.message, limited)[0] is error.kind

@@ -99,7 +99,9 @@ def _at_home(error: UnifiedError) -> bool:
     extra = error.extra
     if error.vendor != "jira" or extra is None or "errorMessages" not in extra:
         return False
-    if said(extra) != error.message or (error.code is not None and not error.code.isdigit()):
+    if said(extra) != error.message or (
+        error.code is not None and not (error.code.isascii() and error.code.isdigit())
+    ):
         return False
     row = read_row("jira", error.code or str(error.status_code), None)
     return row is None or row.kind is error.kind

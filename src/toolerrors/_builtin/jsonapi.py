@@ -134,7 +134,7 @@ _TELLING: Final = frozenset({"status", "code", "title", "detail", "source"})
 def _status(value: object) -> int | None:
     """An error's ``status`` as a number: the specification's text (``"422"``), or the
     number some servers send instead (Drupal's contributed module's 403); else ``None``."""
-    if type(value) is str and len(value) == 3 and value.isdigit():
+    if type(value) is str and len(value) == 3 and value.isascii() and value.isdigit():
         return int(value)
     return value if type(value) is int else None
 

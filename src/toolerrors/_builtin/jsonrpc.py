@@ -366,6 +366,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
     at_home = (
         error.vendor == "jsonrpc"
         and code is not None
+        and code.lstrip("-").isascii()
         and code.lstrip("-").isdigit()
         and _meaning(
             _by_data(code, extra.get("data")) or read_row("jsonrpc", code, None), error.message

@@ -23,11 +23,12 @@ from .._source import (
     canonical_row,
     given_back,
     home,
+    more_retryable,
     unknown,
 )
 from .._table import Row, Rows, codes_of, error_status, read_row
 from .._unified import make
-from .._words import row_or_words
+from .._words import read_words, row_or_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -109,9 +110,20 @@ def read_openai(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     if row is None and strict:  # a null code, and a type that names no error of ours
         raise unknown("type", kind_of, _KNOWN, f"{where}/error/type")
     kind, retryable = row_or_words(row, name, message)
+    if name == _CATCH_ALL:  # the type of every bad request: its words may say more
+        said = read_words(message)
+        if said is not None and not more_retryable(said[1], retryable):
+            kind, retryable = said
     return make(
         kind, message, retryable=retryable, status_code=status, vendor="openai", code=name, extra=d
     )
+
+
+_CATCH_ALL: Final = "invalid_request_error"
+"""The type OpenAI gives every bad request with no code, and OpenAI-compatible servers
+give every error they send ("Not authenticated", "Image provided but current GGUF model
+does not support vision."): its message's known words say more, where they invite no
+retry it does not (a kind written as this type keeps its advice when read back)."""
 
 
 def _no_text_status(d: Mapping[str, Any]) -> bool:

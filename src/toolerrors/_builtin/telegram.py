@@ -122,7 +122,7 @@ def _at_home(error: UnifiedError) -> bool:
     """The error came from Telegram and its code still reads as its kind: a ``Bad Request``
     whose description says "not found" is at home as a 400, as it was sent."""
     code, extra = error.code, error.extra
-    if error.vendor != "telegram" or code is None or not code.isdigit():
+    if error.vendor != "telegram" or code is None or not (code.isascii() and code.isdigit()):
         return False
     parameters = extra.get("parameters") if extra else None
     migrated = type(parameters) is dict and "migrate_to_chat_id" in parameters

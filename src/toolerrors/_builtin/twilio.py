@@ -140,7 +140,7 @@ def _at_home(error: UnifiedError) -> bool:
     """The error came from Twilio and its code, a number, still reads as its kind: a code
     outside the table is kept too, Twilio's dictionary being far larger than it."""
     code, extra = error.code, error.extra or {}
-    if error.vendor != "twilio" or code is None or not code.isdigit():
+    if error.vendor != "twilio" or code is None or not (code.isascii() and code.isdigit()):
         return False
     detail = extra.get("detail")
     return _kind(code, error.message, error.status_code, detail=detail)[0] is error.kind
