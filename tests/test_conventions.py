@@ -150,6 +150,11 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("jsend-response-code", {"status": "error", "reason": "Price is more than 80% below the"
                              " market price.", "response_code": "400.021"},
      ErrorKind.INVALID_INPUT, False),
+    # a numeric code beside words of an error: Alpaca's, and the tenth set's Poloniex's
+    ("numeric-code-and-words", {"code": 40010000, "message": "request body format is"
+                                " invalid"}, ErrorKind.INVALID_INPUT, False),
+    ("numeric-code-and-balance", {"code": 21709, "message": "Low available balance"},
+     ErrorKind.PAYMENT_REQUIRED, False),
     # the ninth set's: Shopify REST's errors as a text, Airtable's errors coded by
     # `error`, WebHDFS's one member named for the exception, Helicone's error text
     ("errors-text", {"errors": "Exceeded 4 calls per second for api client. Reduce request"
@@ -165,6 +170,22 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
      ErrorKind.PERMISSION_DENIED, False),
     ("error-text-and-trace", {"error": "No API key found", "trace": "isAuthenticated.error"},
      ErrorKind.UNAUTHENTICATED, False),
+    # the tenth set's: a JSend result, a typed error's message, a member named for an
+    # error holding a text, an error list of msg
+    ("result-error", {"result": "error", "reason": "OrderNotFound", "message": "Order 68053334"
+                      " not found"}, ErrorKind.NOT_FOUND, False),  # the Gemini exchange's
+    ("result-error-code-msg", {"code": "BAD_REQUEST", "msg": "User not authorized for this"
+                               " query", "result": "error"}, ErrorKind.PERMISSION_DENIED,
+     False),  # Zulip's: the generic code says less than the words
+    ("typed-error-message", {"code": "request_failed", "message": "authentication Failed",
+                             "type": "authentication_error"}, ErrorKind.UNAUTHENTICATED,
+     False),  # Cashfree's
+    ("named-error-text", {"Error Message": "Invalid API KEY. Please retry or visit our"
+                          " documentation to create one FREE"}, ErrorKind.UNAUTHENTICATED,
+     False),  # Financial Modeling Prep's
+    ("error-list-of-msg", {"meta": {"id": "bcbf11d2", "ms": 0}, "data": None, "error": [
+        {"code": 1, "msg": "Missing q parameter", "ref": None}]}, ErrorKind.INVALID_INPUT,
+     False),  # Kagi's
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 
@@ -209,7 +230,8 @@ def test_no_built_in_claim_names_its_system_on_a_convention(
         "unsuccessful-cause", "coded-text", "fhir-operation-outcome", "status-err-detail",
         "error-code-and-msg", "pascal-code-request-id", "named-fault", "response-wrapper",
         "digits-code-and-msg", "error-code-and-error-message", "jsend-response-code",
-        "named-exception",
+        "named-exception", "result-error", "result-error-code-msg", "named-error-text",
+        "numeric-code-and-words", "numeric-code-and-balance",
     }  # fmt: skip
 
 
@@ -372,8 +394,6 @@ def test_a_code_that_spells_a_status_is_that_status_weighed_against_the_words() 
 @pytest.mark.parametrize(
     ("body", "kind"),
     [
-        ({"code": 40010000, "message": "request body format is invalid"},  # Alpaca's
-         ErrorKind.INVALID_INPUT),
         ({"label": "INVALID_SIGNATURE", "message": "Signature mismatch"},  # Gate.io's
          ErrorKind.UNAUTHENTICATED),
         ({"message": "Not Authorized - Invalid Token"}, ErrorKind.UNAUTHENTICATED),  # Mapbox
@@ -386,3 +406,17 @@ def test_a_pair_a_record_may_be_is_read_when_an_error_is_asked_for(
     an error when one is asked for (``parse``), and a tool's result as it is otherwise."""
     assert parse(body).kind is kind
     assert error_of(body) is None
+
+
+def test_a_numeric_code_of_success_or_no_words_is_no_error() -> None:
+    """A numeric code is an error's only when it is no success's (0, an HTTP status of
+    success) and its message's words say one."""
+    assert error_of({"code": 0, "message": "Invalid attempts reset"}) is None
+    assert error_of({"code": 200, "message": "Rate limit raised to 100"}) is None
+    assert error_of({"code": 12, "message": "Welcome back, Ana"}) is None
+
+
+def test_a_records_member_named_for_its_last_error_is_no_error() -> None:
+    """Only a member whose name is an error's and nothing more holds an error's text."""
+    assert error_of({"last_error": "timeout"}) is None
+    assert error_of({"error_count": "3"}) is None

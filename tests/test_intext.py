@@ -410,6 +410,11 @@ ANNOUNCED = [
      True),
     ("pydantic_ai.exceptions.UnexpectedModelBehavior: Exceeded maximum retries (1) for result"
      " validation", ErrorKind.INTERNAL, None),
+    ("! API returned status code 429\nReason from API : Hourly API request limit exceeded."
+     " Please try again in the next hour.", ErrorKind.RATE_LIMITED, True),  # Open-Meteo's R
+    ('[01:10:28.586] [Server thread/CRITICAL]: muqsit\\tebexapi\\utils\\TebexException: "cURL'
+     ' request failed {28): Operation timed out after 5001 milliseconds with 0 bytes received"',
+     ErrorKind.UNKNOWN_OUTCOME, None),  # a Minecraft server's log, libcurl's 28
 ]  # fmt: skip
 
 
@@ -516,6 +521,8 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          ErrorKind.UNAVAILABLE, True),  # Continue's
         ("Access to src/.env is blocked by the .rooignore file settings.",
          ErrorKind.PERMISSION_DENIED, False),  # Roo Code's
+        ("Exchange is currently undergoing maintenance. Please check"
+         " https://status.gemini.com/ for more information", ErrorKind.UNAVAILABLE, True),
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(
@@ -540,6 +547,9 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "3 files found",
         "Found 3 files, 2 not found",
         "Found 3 files; 2 not found",
+        "The service will be under maintenance on Sunday 3am",  # a notice, not a failure
+        "Server returned 404 pages today",
+        "The API returned 3 results",
         "File already exists, skipped",
         # sentences about something other than the caller and its request
         "Found 3 issues: #12 Login timed out on Safari; #13 Add dark mode",

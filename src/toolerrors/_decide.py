@@ -137,9 +137,10 @@ _TEXT_KEYS: Final = (
     "Detail", "Fault", "fault",
 )  # fmt: skip
 _CODE_KEYS: Final = ("code", "error_code", "errorCode", "type", "name", "error_type")
-_LISTS: Final = ("errors", "details", "Error")
+_LISTS: Final = ("errors", "details", "Error", "error")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
-and lists of either (Vault's ``{"errors": ["permission denied"]}``, PayPal's
+and lists of either (Vault's ``{"errors": ["permission denied"]}``, Kagi's ``{"error":
+[{"code": 1, "msg": "Missing q parameter"}]}``, PayPal's
 ``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``), also inside a
 ``Fault`` (Intuit's ``{"Fault": {"Error": [{"Message", "Detail", "code"}]}}``)."""
 

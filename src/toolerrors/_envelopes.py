@@ -21,7 +21,8 @@ lenient reader's do, and its code verbatim.  Each convention is one claim, said 
 - ``{"code", "msg"}`` (Binance and many exchanges) whose code marks an error, and
   ``{"code", "message"}`` whose code is an HTTP error status (a text code with a message
   is read by its words only when an error is asked for: as a tool's result, such a pair
-  may be a success);
+  may be a success), and a numeric code other than 0 with a message whose words say an
+  error (Alpaca's, Poloniex's);
 - Django REST framework's standardized ``{"type": "..._error", "code", "detail"}``
   (PostHog), and its kin with a ``message`` (Cashfree's), Travis CI's ``{"@type":
   "error", "error_type", "error_message"}``, and an ``errors`` list of objects with a
@@ -335,8 +336,10 @@ def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:
 
 
 def _a_worded_code(d: Mapping[str, Any]) -> bool:
-    """A number but 0 (a success's) beside a ``message`` whose words say an error."""
-    return d["code"] != 0 and read_words(d["message"]) is not None
+    """A number but 0 or an HTTP status of success (200, 201, 304) beside a ``message``
+    whose words say an error."""
+    code = d["code"]
+    return code != 0 and not 100 <= code < 400 and read_words(d["message"]) is not None
 
 
 def _a_capital_label(d: Mapping[str, Any]) -> bool:
@@ -586,13 +589,12 @@ for _claim in (
         644,
         "code",
         read_convention,
-        "when asked for an error: a numeric `code` other than 0 with a text `message`"
-        " whose words say an error (Alpaca's `{code: 40010000, message}`): read by the"
-        " words",
+        "a numeric `code` other than 0 and no success's HTTP status, with a text `message`"
+        " whose words say an error (Alpaca's `{code: 40010000, message}`, Poloniex's"
+        ' `{code: 21709, message: "Low available balance"}`): read by the words',
         is_a=int,
         texts=("message",),
         when=_a_worded_code,
-        parsing_only=True,
     ),
     Claim(
         646,

@@ -122,6 +122,8 @@ def _announcement() -> re.Pattern[str]:
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
+        r"|(?P<returned>(?:[\w.-]+\s+){0,3}returned\s+(?:http\s+)?(?:status\s+)?(?:code\s+)?"
+        r"[45]\d\d\b)"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -223,14 +225,18 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
     return said[0], rule.retryable  # else the class's advice
 
 
-_HELD: Final = ("status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned")
+_HELD: Final = (
+    "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
+    "returned",
+)  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
 ("ServiceUnavailable:", "PreconditionFailed("), a dotted name ("Neo.ClientError.
 Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("pq:",
 "oci:"), an exception's arguments as Python prints them ("(20009, b'DB-Lib error
 message 20009, ...')"), logfmt's ``level=warn`` (Promtail's "error sending batch, will
-retry status=429 ...")."""
+retry status=429 ..."), a client's "API returned status code 429" (Open-Meteo's R
+client's)."""
 
 
 @cache
@@ -239,7 +245,8 @@ def _log_prefix() -> re.Pattern[str]:
     ("2024-03-29T23:40:55Z", "08-10-2026 17:58:31", "[04:46:55]", "16:04:08.597"), a
     thread's name in brackets ("[main]"), Python logging's level and logger
     ("WARNING:pymilvus.decorators:", "- ERROR - "), a process id before "Error"
-    ("[96300] Error: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
+    ("[96300] Error: ..."), a thread and its level in brackets ("[Server thread/ERROR]:",
+    Log4j's and Minecraft's), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
     "Caused by:" and a command line's cross ("✖", storyblok's "X "),
     compiled on first use; it matches the empty string when there is none."""
     return re.compile(
@@ -250,6 +257,7 @@ def _log_prefix() -> re.Pattern[str]:
         r"|retrying\s+\S+\s+in\s+[\d.]+\s+seconds\s+as\s+it\s+raised\s+"
         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
+        r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
     )
@@ -332,6 +340,7 @@ _FAILING: Final = (
     r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed|overloaded|blocked"
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
+    r"|maintenance"
     r"|econn\w+|enotfound|etimedout)\b"
 )
 """A verb or adjective of failure: what a sentence that states an error says ("Monthly
@@ -354,8 +363,9 @@ _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
 _SUBJECT: Final = (
     r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?(?:request|operation)|access|quota|limit"
-    r"|api ?key|token|credentials?|account|session|(?:the |this )(?:service|server|message|payload"
-    r"|file|model|cluster|database|project|workspace))\b[^.;\n]{0,80}?"
+    r"|api ?key|token|credentials?|account|session|(?:the |this )?(?:service|server|exchange"
+    r"|api|site|system|platform)|(?:the |this )(?:message|payload|file|model|cluster|database"
+    r"|project|workspace))\b[^.;\n]{0,80}?"
 )
 """How a sentence that states an error opens: within its first words, the caller, its
 request, its access, quota, key or account, which the verb of failure then is said of

@@ -7,8 +7,10 @@ in the vendor modules accept exactly what these readers accept (a test holds the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
+import re
 import threading
 from collections.abc import Callable, Mapping
 from importlib import import_module
@@ -326,10 +328,15 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
     dict and the member's name wraps an answer (`_WRAPPING`: UPS's ``{"response":
     {"errors": [...]}}``) or says an error (OpenStack's ``{"forbidden": {"code": 403,
     "message"}}``, ``{"itemNotFound": {...}}``), read by its words where its name says
-    it holds an error (`_FAULTS`) and no claim takes it; a record's one member
+    it holds an error (`_FAULTS`) and no claim takes it, as is a text under a name that
+    says so (`_A_FAULT`: Financial Modeling Prep's ``{"Error Message": "Invalid API
+    KEY. ..."}``); a record's one member
     (``{"job": {..., "error": ...}}``) is not read."""
     ((key, value),) = d.items()
     name = key.lower()
+    if type(value) is str and value and re.search(_A_FAULT, name) is not None:
+        said = near_miss({"error": value})  # FMP's {"Error Message": "Invalid API KEY. ..."}
+        return dataclasses.replace(said, extra=dict(d))  # the body as it came
     if type(value) is not dict or not (name.endswith(_WRAPPING) or read_words(key) is not None):
         return None
     found = from_mapping(
@@ -340,6 +347,9 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
     return found
 
 
+_A_FAULT: Final = r"^(?:error|exception|fault)(?:[\W_]?(?:msg|message|text|description))?$"
+"""A member's name that says it holds an error and nothing else ("Error Message",
+"error_msg"; not a record's "last_error"), whose text is then the error's message."""
 _FAULTS: Final = ("error", "exception", "fault")
 """How the name of a member that holds an error ends, in lower case: what it holds is an
 error whatever its shape, read by its words."""

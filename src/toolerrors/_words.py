@@ -222,7 +222,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed to",
+        r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed (?:to|for)"
+        r"|(?:cannot|can't) access (?:the |this |that )?resource",
         ErrorKind.PERMISSION_DENIED,
     ),
     (
@@ -233,8 +234,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|\w+ api|api) )?"
         r"(?:key|token|credentials?)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
-        r"|(?:(?:access|o?auth|bearer|refresh|api) (?:key|token)|credentials?|signature)"
-        r" (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
+        r"|(?:(?:access|o?auth|bearer|refresh|api) ?(?:key|token)|credentials?|signature)"
+        r":? (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
@@ -263,7 +264,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding|backpressure"
         r"|(?:model|server|service|worker)s? (?:\S+ )?(?:is |are )?not ready(?: yet)?"
         r"|(?:out of|over|at|insufficient) capacity"
-        r"|temporarily (?:disabled|offline)"
+        r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
+        r"|(?:is|are) (?:currently |now )?under (?:\w+ )?maintenance|in maintenance mode"
         r"|(?<!slow )down|try again later",
         ErrorKind.UNAVAILABLE,
     ),
