@@ -415,6 +415,12 @@ ANNOUNCED = [
     ('[01:10:28.586] [Server thread/CRITICAL]: muqsit\\tebexapi\\utils\\TebexException: "cURL'
      ' request failed {28): Operation timed out after 5001 milliseconds with 0 bytes received"',
      ErrorKind.UNKNOWN_OUTCOME, None),  # a Minecraft server's log, libcurl's 28
+    ("The requested URL returned error: 429", ErrorKind.RATE_LIMITED, True),  # curl's
+    ("status_code=401 detail=Invalid API key.", ErrorKind.UNAUTHENTICATED, False),  # ggshield
+    ("[-] Status 401 : Unauthorised \u2014 either no API key was provided or it wasn't valid",
+     ErrorKind.UNAUTHENTICATED, False),
+    ("kratos-selfservice-ui-node-1  | AxiosError: Request failed with status code 502",
+     ErrorKind.UPSTREAM_ERROR, None),  # docker compose's service before the line
 ]  # fmt: skip
 
 
@@ -523,6 +529,14 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          ErrorKind.PERMISSION_DENIED, False),  # Roo Code's
         ("Exchange is currently undergoing maintenance. Please check"
          " https://status.gemini.com/ for more information", ErrorKind.UNAVAILABLE, True),
+        # the eleventh set's: a short message that opens with a word of failure or asks to
+        # try again
+        ("Invalid API key", ErrorKind.UNAUTHENTICATED, False),  # Shodan's
+        ("Authentication required, not authenticated - You need to authenticate to access"
+         " this operation.", ErrorKind.UNAUTHENTICATED, False),  # Linear's SDK
+        ("Slow down! Too many requests. Try again in 1m.", ErrorKind.RATE_LIMITED, True),
+        ("Username or password is incorrect. Try again.", ErrorKind.UNAUTHENTICATED, False),
+        ("Transaction has been aborted. Please retry", ErrorKind.CONFLICT, True),  # Dgraph
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(
@@ -548,6 +562,8 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "Found 3 files, 2 not found",
         "Found 3 files; 2 not found",
         "The service will be under maintenance on Sunday 3am",  # a notice, not a failure
+        "Invalid entries: 0",  # a report's count
+        "No results found. Try again with other words.",  # an answer
         "Server returned 404 pages today",
         "The API returned 3 results",
         "File already exists, skipped",

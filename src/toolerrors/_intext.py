@@ -122,8 +122,8 @@ def _announcement() -> re.Pattern[str]:
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
-        r"|(?P<returned>(?:[\w.-]+\s+){0,3}returned\s+(?:http\s+)?(?:status\s+)?(?:code\s+)?"
-        r"[45]\d\d\b)"
+        r"|(?P<returned>(?:[\w.-]+\s+){0,3}returned\s+(?:an?\s+)?(?:http\s+)?(?:error|status)?"
+        r"(?:\s+code)?:?\s+[45]\d\d\b|status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b)"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -245,7 +245,8 @@ def _log_prefix() -> re.Pattern[str]:
     ("2024-03-29T23:40:55Z", "08-10-2026 17:58:31", "[04:46:55]", "16:04:08.597"), a
     thread's name in brackets ("[main]"), Python logging's level and logger
     ("WARNING:pymilvus.decorators:", "- ERROR - "), a process id before "Error"
-    ("[96300] Error: ..."), a thread and its level in brackets ("[Server thread/ERROR]:",
+    ("[96300] Error: ..."), docker compose's service ("kratos-ui-1  | "), a thread and its
+    level in brackets ("[Server thread/ERROR]:",
     Log4j's and Minecraft's), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
     "Caused by:" and a command line's cross ("✖", storyblok's "X "),
     compiled on first use; it matches the empty string when there is none."""
@@ -258,6 +259,7 @@ def _log_prefix() -> re.Pattern[str]:
         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
         r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
+        r"|[\w.-]{1,60}\s+\|\s+"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
     )
@@ -386,11 +388,29 @@ not an answer, which says what it found ("No results found", "3 files found", "F
 files, 2 not found")."""
 
 
+_SHORT: Final = 300
+"""The longest text whose first words or whose request to try again alone say it is an
+error (`_OPENS_FAILING`, `_ASKS_AGAIN`): a message, not a page of results."""
+_OPENS_FAILING: Final = (
+    r"^\W*(?:invalid|incorrect|unauthori[sz]ed|forbidden|(?:access|permission) denied"
+    r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)\b"
+    r"(?![^.\n]{0,40}:\s*\d)"
+)
+"""How a message that is an error opens, before anything else: "Invalid API key",
+"Authentication required, not authenticated - ...", "Slow down! Too many requests.";
+not a count a report opens with ("Invalid entries: 0")."""
+_ASKS_AGAIN: Final = r"\b(?:try again|please retry|retry later)\b"
+"""A message's request that the caller try again: "Username or password is incorrect.
+Try again.", Dgraph's "Transaction has been aborted. Please retry"."""
+
+
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     """A text alone (not inside a result that says it succeeded) whose words state an
     error of a kind no answer is (`_STATES`), opening with the caller or its request
     (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said, or that ends saying
-    its subject is not there or is there already (`_GONE`), read as a text known
+    its subject is not there or is there already (`_GONE`), or a short one whose known
+    words say an error and that opens with a word of failure (`_OPENS_FAILING`) or asks
+    to try again (`_ASKS_AGAIN`), read as a text known
     to be an error: a client's exception text with no class before it
     (.NET's "The request was canceled due to the configured HttpClient.Timeout of 100
     seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
@@ -400,7 +420,11 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     if said is None:
         return None
     plain = _plain(text)
-    if said[0] in _STATES:
+    if len(text) <= _SHORT and (
+        re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain) is not None
+    ):
+        pass  # a message that says it is an error's, whatever its kind
+    elif said[0] in _STATES:
         if re.search(_SUBJECT + _FAILING, plain) is None:
             return None
     elif re.match(_GONE, plain.strip()) is None:

@@ -200,7 +200,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object"
-        r"|did not match any files?|no session found|is not defined|enoent|unavailable tool",
+        r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
+        r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)",
         ErrorKind.NOT_FOUND,
     ),
     (
@@ -600,13 +601,15 @@ def _status_patterns() -> tuple[
     https://...: 404 Not Found", "https://...\n422 Invalid request"); any other
     three-digit error number before a word; the Stainless-built SDKs' "Error code: 429 -
     {...}" (Runway's, and many AI providers'); urllib3's "too many 429 error responses",
-    the cause of its ``MaxRetryError`` when every attempt was answered so; and the
+    the cause of its ``MaxRetryError`` when every attempt was answered so; curl's "The
+    requested URL returned error: 429"; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
         r"[\s:=]*([45]\d\d)\b"
         r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
+        r"|\breturned\s+(?:an?\s+)?(?:error|code):?\s*([45]\d\d)\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
