@@ -537,6 +537,8 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         ("Slow down! Too many requests. Try again in 1m.", ErrorKind.RATE_LIMITED, True),
         ("Username or password is incorrect. Try again.", ErrorKind.UNAUTHENTICATED, False),
         ("Transaction has been aborted. Please retry", ErrorKind.CONFLICT, True),  # Dgraph
+        ("Missing required parameter: query", ErrorKind.INVALID_INPUT, False),
+        ("Unauthorized.", ErrorKind.UNAUTHENTICATED, False),
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(
@@ -564,6 +566,11 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "The service will be under maintenance on Sunday 3am",  # a notice, not a failure
         "Invalid entries: 0",  # a report's count
         "No results found. Try again with other words.",  # an answer
+        "Forbidden City is in Beijing.",  # a word of failure that opens a noun phrase
+        "Invalid characters were removed from the filename.",
+        "Too many requests were made yesterday; see the chart.",
+        "Please try again later to see updated prices.",  # advice, after no failure
+        "Search complete. If nothing matches, try again with fewer words.",
         "Server returned 404 pages today",
         "The API returned 3 results",
         "File already exists, skipped",

@@ -392,16 +392,22 @@ _SHORT: Final = 300
 """The longest text whose first words or whose request to try again alone say it is an
 error (`_OPENS_FAILING`, `_ASKS_AGAIN`): a message, not a page of results."""
 _OPENS_FAILING: Final = (
-    r"^\W*(?:invalid|incorrect|unauthori[sz]ed|forbidden|(?:access|permission) denied"
-    r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)\b"
-    r"(?![^.\n]{0,40}:\s*\d)"
+    r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,2}?(?:key|token|credentials?"
+    r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
+    r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)"
+    r"|^\W*(?:unauthori[sz]ed|forbidden|(?:access|permission) denied|authentication"
+    r" (?:required|failed)|not authenticated|too many requests|slow down)\s*(?:$|[.!:;,-])"
 )
-"""How a message that is an error opens, before anything else: "Invalid API key",
-"Authentication required, not authenticated - ...", "Slow down! Too many requests.";
-not a count a report opens with ("Invalid entries: 0")."""
-_ASKS_AGAIN: Final = r"\b(?:try again|please retry|retry later)\b"
-"""A message's request that the caller try again: "Username or password is incorrect.
-Try again.", Dgraph's "Transaction has been aborted. Please retry"."""
+"""How a message that is an error opens, before anything else: a credential or an
+input that is wrong ("Invalid API key"), or a word of failure that is a statement of
+its own ("Authentication required, not authenticated - ...", "Slow down! Too many
+requests."); not a noun phrase ("Forbidden City is in Beijing", "Invalid characters were
+removed"), nor a count a report opens with ("Invalid entries: 0")."""
+_ASKS_AGAIN: Final = r"[.!?]\s+(?:please\s+)?(?:try again|retry)\b[^.!?\n]{0,20}[.!]?\s*$"
+"""A message that ends asking the caller to try again, after saying what went wrong:
+"Username or password is incorrect. Try again.", Dgraph's "Transaction has been
+aborted. Please retry"; not an answer's advice ("Please try again later to see updated
+prices", "If nothing matches, try again with fewer words")."""
 
 
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
