@@ -179,40 +179,32 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
     "http.client.BadStatusLine": _SENT,
     "http.client.LineTooLong": _SENT,
     "http.client.InvalidURL": UNUSABLE,
-    # httpx, and httpx2, its successor, which keeps its names
+    # httpx, httpx2 (its successor, which keeps its names) and httpcore (httpx's
+    # transport, whose names a traceback shows when httpx did not map them: a stream read
+    # after the response began)
+    **{
+        f"{module}.{name}": rule
+        for module in ("httpx", "httpx2", "httpcore")
+        for name, rule in (
+            ("ConnectError", _NOT_SENT),
+            ("ConnectTimeout", _NOT_SENT),
+            ("PoolTimeout", _NOT_SENT),
+            ("ReadTimeout", _SENT),
+            ("WriteTimeout", _SENT),
+            ("ReadError", _SENT),
+            ("WriteError", _SENT),
+            ("RemoteProtocolError", _SENT),
+            ("UnsupportedProtocol", UNUSABLE),
+        )
+    },
     **{
         f"{module}.{name}": rule
         for module in ("httpx", "httpx2")
         for name, rule in (
-            ("ConnectError", _NOT_SENT),
-            ("ConnectTimeout", _NOT_SENT),
-            ("PoolTimeout", _NOT_SENT),
-            ("ReadTimeout", _SENT),
-            ("WriteTimeout", _SENT),
-            ("ReadError", _SENT),
-            ("WriteError", _SENT),
-            ("RemoteProtocolError", _SENT),
             ("CloseError", _SENT),
             ("DecodingError", _SENT),
-            ("UnsupportedProtocol", UNUSABLE),
             ("InvalidURL", UNUSABLE),
             ("TransportError", _WRAPPER),
-        )
-    },
-    # httpcore, httpx's transport, whose names a traceback shows when httpx did not map
-    # them (a stream read after the response began)
-    **{
-        f"httpcore.{name}": rule
-        for name, rule in (
-            ("ConnectError", _NOT_SENT),
-            ("ConnectTimeout", _NOT_SENT),
-            ("PoolTimeout", _NOT_SENT),
-            ("ReadTimeout", _SENT),
-            ("WriteTimeout", _SENT),
-            ("ReadError", _SENT),
-            ("WriteError", _SENT),
-            ("RemoteProtocolError", _SENT),
-            ("UnsupportedProtocol", UNUSABLE),
         )
     },
     # requests and urllib3
