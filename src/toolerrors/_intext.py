@@ -425,17 +425,21 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     said = read_words(text)
     if said is None:
         return None
-    plain = _plain(text)
+    if not _states_one(text, _plain(text), said[0]):
+        return None
+    return error_in_text(text, vendor=None, max_bytes=max_bytes)
+
+
+def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:
+    """Whether a text whose words say ``kind`` states an error (see `stated`): a short
+    message that says so whatever its kind, else by its kind's own rule."""
     if len(text) <= _SHORT and (
         re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain) is not None
     ):
-        pass  # a message that says it is an error's, whatever its kind
-    elif said[0] in _STATES:
-        if re.search(_SUBJECT + _FAILING, plain) is None:
-            return None
-    elif re.match(_GONE, plain.strip()) is None:
-        return None
-    return error_in_text(text, vendor=None, max_bytes=max_bytes)
+        return True
+    if kind in _STATES:
+        return re.search(_SUBJECT + _FAILING, plain) is not None
+    return re.match(_GONE, plain.strip()) is not None
 
 
 @cache
