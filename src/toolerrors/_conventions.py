@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from ._decide import decide
+from ._decide import VAGUE, decide
 from ._errors import ShapeError
 from ._json import bounded_wait
 from ._source import expected_shapes
@@ -206,7 +206,9 @@ def _kind(
     against the status it gives or names (the more specific decides, `decide`), else that
     status.  A code that is a status's name (``PRECONDITION_FAILED``) is that status, no
     more: the texts' words are weighed against it (Fireworks' "suspended ... monthly
-    spending limit" with that code is billing)."""
+    spending limit" with that code is billing), and a code that says only that something
+    failed (``internal_error``) gives way to its texts' words (HeyGen's "This avatar does
+    not support unlimited mode" with that code is unsupported)."""
     said = None
     if code is not None:
         spelled = status_of_phrase(code.replace("_", " "))
@@ -214,8 +216,8 @@ def _kind(
             said = read_words(code)
         elif named is None:
             named = spelled
-    if said is None:
-        said = read_words(*texts)
+    if said is None or said[0] in VAGUE:  # HeyGen's "internal_error" says only a fault
+        said = read_words(*texts) or said
     stated = status or named
     if stated is not None:
         said = decide(stated, of_status(stated), said, worded=True) or said

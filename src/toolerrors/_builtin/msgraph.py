@@ -172,7 +172,7 @@ def _failed(item: object) -> bool:
 
 def _known_or_failing(d: Mapping[str, Any]) -> bool:
     """A code Graph documents, or one whose words name a failure (``…Failed``) beside a
-    member of Microsoft's error object (`_MARKS`); never a code that is one plain word
+    member of Microsoft's error object (`_MARKS`, `_GUIDELINES`); never a code that is one plain word
     (``unauthorized``, ``forbidden``) or an HTTP status's name (``TooManyRequests``),
     which any API may send and which marks no system: Backblaze B2's ``{code, message,
     status}`` says ``unauthorized`` too, Oracle Cloud's ``{"code": "TooManyRequests",
@@ -181,17 +181,22 @@ def _known_or_failing(d: Mapping[str, Any]) -> bool:
     code: str = d["code"]
     if code in _KNOWN:
         return not ((code.isalpha() and code.islower()) or is_reason_phrase(camel_words(code)))
-    return code.endswith(_FAILURE) and any(mark in d for mark in _MARKS)
+    return code.endswith(_FAILURE) and any(mark in d for mark in (*_MARKS, *_GUIDELINES))
 
 
-_MARKS: Final = ("innerError", "innererror", "target", "details")
-"""What Graph's error object has beside its code and message, and what Microsoft's REST
-API guidelines give it: an error object with none of them is Graph's only by its code."""
+_GUIDELINES: Final = ("target", "details")
+"""What Microsoft's REST API guidelines give an error beside its code and message: a
+failing code (Azure's ``DeploymentFailed``) beside them is Azure's."""
+_MARKS: Final = ("innerError", "innererror")
+"""What Graph's error object has beside its code and message (its request id and date):
+an error object without it is Graph's only by its code.  The REST guidelines' ``target``
+and ``details`` mark no system: APIs that follow the guidelines send them too
+(SmartThings' ``{"error": {"code": "ConstraintViolationError", ..., "details": [...]}}``)."""
 
 
 def _marked(d: Mapping[str, Any]) -> bool:
-    """An error object with Graph's own mark: a code Graph documents, or a field only
-    Graph's (and Microsoft's REST guidelines') error has."""
+    """An error object with Graph's own mark: a code Graph documents, or Graph's
+    ``innerError`` (`_MARKS`)."""
     inner = d["error"]
     return inner["code"] in _KNOWN or any(key in inner for key in _MARKS)
 
@@ -227,8 +232,7 @@ SOURCE: Final = Source(
             "error",
             read_msgraph,
             "an error object with a text `code` and `message`, and no `type`, `param` or"
-            " `status`, whose code Graph documents or beside Graph's `innerError` or the"
-            " REST guidelines' `target` or `details`",
+            " `status`, whose code Graph documents or beside Graph's `innerError`",
             is_a=dict,
             texts=("error/code", "error/message"),
             refuses=("error/type", "error/param", "error/status"),
