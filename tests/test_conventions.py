@@ -420,3 +420,29 @@ def test_a_records_member_named_for_its_last_error_is_no_error() -> None:
     """Only a member whose name is an error's and nothing more holds an error's text."""
     assert error_of({"last_error": "timeout"}) is None
     assert error_of({"error_count": "3"}) is None
+
+
+def test_a_catch_all_code_or_a_fault_gives_way_to_the_words_beside_it() -> None:
+    """A code that names no situation decides nothing against a status that names none
+    either, and one that says only a fault gives way to its message: the words decide
+    (Teller's documented 400 and HeyGen's, both in tests/corpus/elsewhere)."""
+    teller = {"error": {"code": "bad_request", "message": "Missing certificate: Retry request"
+                        " using your Teller client certificate."}}  # fmt: skip
+    assert from_http(400, {}, teller).kind is ErrorKind.UNAUTHENTICATED
+    assert from_http(403, {}, teller).kind is ErrorKind.PERMISSION_DENIED  # specific status
+    heygen = {"error": {"code": "internal_error", "message": "This avatar does not support"
+                        " unlimited mode. Please use a different avatar."}}  # fmt: skip
+    assert from_http(400, {}, heygen).kind is ErrorKind.UNSUPPORTED
+
+
+def test_the_rest_guidelines_error_object_names_no_system() -> None:
+    """``target`` and ``details`` are the REST guidelines' that many APIs follow
+    (SmartThings'); Graph is named on its ``innerError`` or a code it documents."""
+    smartthings = {"requestId": "B8EFFE9C", "error": {
+        "code": "ConstraintViolationError", "message": "The request is malformed.",
+        "details": [{"code": "NotValidValue", "target": "capability",
+                     "message": "healthCheck is not a valid value.", "details": []}]}}  # fmt: skip
+    error = from_http(422, {}, smartthings)
+    assert (error.kind, error.vendor) == (ErrorKind.INVALID_INPUT, None)
+    graph = {"error": {**smartthings["error"], "innerError": {"request-id": "f53b8a98"}}}
+    assert from_http(422, {}, graph).vendor == "msgraph"

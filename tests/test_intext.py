@@ -421,6 +421,36 @@ ANNOUNCED = [
      ErrorKind.UNAUTHENTICATED, False),
     ("kratos-selfservice-ui-node-1  | AxiosError: Request failed with status code 502",
      ErrorKind.UPSTREAM_ERROR, None),  # docker compose's service before the line
+    # the twelfth set's, read blind first (tests/corpus/elsewhere says where each was
+    # found): .NET's HttpRequestException and Expo's client, by the status they state
+    ("Response status code does not indicate success: 409 (Conflict - The feed already"
+     " contains 'SomeCode'. (DevOps Activity ID: B5657BDF-8014-4136-BD88-3A68D11AACAD)).",
+     ErrorKind.CONFLICT, False),
+    ("Response status code does not indicate success: 413 (The package file exceeds the size"
+     " limit of 250MB.).", ErrorKind.TOO_LARGE, False),  # NuGet's
+    ("Expo responded with an error with status code 503: no healthy upstream",
+     ErrorKind.UNAVAILABLE, True),
+    # a wait for a pool's connection, and a name with no address, ran nothing
+    ("redis: connection pool timeout", ErrorKind.UNAVAILABLE, True),  # go-redis
+    ("Error: pool timed out while waiting for an open connection", ErrorKind.UNAVAILABLE,
+     True),  # sqlx
+    ("java.sql.SQLTransientConnectionException: HikariPool-1 - Connection is not available,"
+     " request timed out after 30014ms.", ErrorKind.UNAVAILABLE, True),
+    ("ClientException with SocketException: Failed host lookup: 'waktusolat.app' (OS Error: No"
+     " address associated with hostname, errno = 7), uri=https://waktusolat.app/api/"
+     "check_version", ErrorKind.UNAVAILABLE, True),  # Dart's http
+    ("sql: no rows in result set", ErrorKind.NOT_FOUND, False),  # Go's database/sql
+    # .NET's console logger's level and category, Node's util.inspect reference
+    ("fail: Microsoft.EntityFrameworkCore.DbContext[1]\n      An exception occurred in the"
+     " database while saving changes.\n      Microsoft.EntityFrameworkCore."
+     "DbUpdateConcurrencyException: Database operation expected to affect 1 row(s) but"
+     " actually affected 0 row(s). Data may have been modified or deleted since entities"
+     " were loaded.", ErrorKind.CONFLICT, False),
+    ("<ref *4> Error: Service Unavailable\n    at Request.callback (/home/user/repo/"
+     "node_modules/superagent/lib/node/index.js:904:17)", ErrorKind.UNAVAILABLE, True),
+    ("EventStore.ClientAPI.Exceptions.WrongExpectedVersionException: Append failed due to"
+     " WrongExpectedVersion. Stream: xx.XXX-c3226e4300ab48c8b3395cc81ba69aa4, Expected"
+     " version: 2, Current version: 3", ErrorKind.CONFLICT, False),
 ]  # fmt: skip
 
 

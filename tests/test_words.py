@@ -426,7 +426,7 @@ def test_a_status_with_no_phrase_has_none() -> None:
          ErrorKind.PERMISSION_DENIED),
         ("The user’s file ‘invalid.csv’ is too large", ErrorKind.TOO_LARGE),
         ('Error: {"error": "rate_limited"}', ErrorKind.RATE_LIMITED),
-        ("Don't retry: the user's token is invalid", ErrorKind.INVALID_INPUT),
+        ("Don't retry: the user's token is invalid", ErrorKind.UNAUTHENTICATED),
     ],
 )  # fmt: skip
 def test_words_inside_names_say_nothing(text: str, kind: ErrorKind | None) -> None:

@@ -103,19 +103,21 @@ def decide(
     worded: bool = False,
 ) -> Reading | None:
     """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
-    what the body's code or words say, ``said`` (``generic``: by a catch-all code); the
-    more specific decides, and words never invite a retry the status does not, unless
+    what the body's code or words say, ``said`` (``generic``: by a catch-all code, which a
+    specific status decides over, and a catch-all status does not: Teller's
+    ``bad_request`` "Missing certificate" with a 400 is a credential); the more specific
+    decides, and words never invite a retry the status does not, unless
     they name a transient state or say more of the status's own (a 409's object
     "currently being modified": a conflict a retry may clear).  A ``documented`` code (a
     source's row, whose retry advice its vendor documents: a database's row-lock code
     sent with a 400) keeps its advice when it decides.  What only words say
     (``worded``) gives way to a status `WORDS_UNDER` names."""
-    if said is None or generic or said[0] is ErrorKind.UNKNOWN:
+    specific = status in HTTP and status not in GENERIC_STATUSES
+    if said is None or (generic and specific) or said[0] is ErrorKind.UNKNOWN:
         return heard
     if heard is None:
         return said
     kind, retryable = said
-    specific = status in HTTP and status not in GENERIC_STATUSES
     if kind is not heard[0] and (
         kind in VAGUE
         or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))

@@ -116,14 +116,18 @@ def _announcement() -> re.Pattern[str]:
     exception's name and its text in parentheses (Dart's "SocketException
     (SocketException: OS Error: ...)"); or Go's ``url.Error``, the method and the quoted
     address it failed to reach (``Get "https://...": dial tcp ...: connection
-    refused``)."""
+    refused``), or its ``net.OpError``, the operation, the network and the address
+    (``dial tcp 10.0.0.5:6379: i/o timeout``, ``read tcp ...: read: connection reset by
+    peer``)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
-        r"|(?P<returned>(?:[\w.-]+\s+){0,3}returned\s+(?:an?\s+)?(?:http\s+)?(?:error|status)?"
-        r"(?:\s+code)?:?\s+[45]\d\d\b|status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b)"
+        r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:returned|responded\s+with)\s+(?:an?\s+)?"
+        r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
+        r"(?:\s+code)?:?\s+[45]\d\d\b|status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
+        r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b)"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -140,8 +144,9 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
+        r"|(?-i:dial|read|write)\s(?-i:tcp|udp|unix)[46]?\s\S+:\s"
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
-        r"|(?:an?\s+)?(?:unexpected\s+)?error\s+(?:has\s+)?occurred\b[^:\n]{0,80}:"
+        r"|(?:an?\s+)?(?:unexpected\s+)?(?:error|exception)\s+(?:has\s+)?occurred\b[^:\n]{0,80}[:.]"
         r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s|\[(?:error|fatal|critical)\]:?\s"
         r"|(?-i:Error)[ \t]*\n|(?P<args>\(-?\d+L?,\s*b?['\"])"
         r"|thread\s+'[^'\n]*'\s+panicked\s+at\b|<_?\w+ of RPC that terminated with:"
@@ -236,7 +241,8 @@ Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("p
 "oci:"), an exception's arguments as Python prints them ("(20009, b'DB-Lib error
 message 20009, ...')"), logfmt's ``level=warn`` (Promtail's "error sending batch, will
 retry status=429 ..."), a client's "API returned status code 429" (Open-Meteo's R
-client's)."""
+client's), "Expo responded with an error with status code 503" and .NET's "Response
+status code does not indicate success: 409 (Conflict - ...)"."""
 
 
 @cache
@@ -247,7 +253,9 @@ def _log_prefix() -> re.Pattern[str]:
     ("WARNING:pymilvus.decorators:", "- ERROR - "), a process id before "Error"
     ("[96300] Error: ..."), docker compose's service ("kratos-ui-1  | "), a thread and its
     level in brackets ("[Server thread/ERROR]:",
-    Log4j's and Minecraft's), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
+    Log4j's and Minecraft's), .NET's console logger's level, category and event id
+    ("fail: Microsoft.EntityFrameworkCore.DbContext[1]"), Node's ``util.inspect``
+    reference ("<ref *4> Error: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
     "Caused by:" and a command line's cross ("✖", storyblok's "X "),
     compiled on first use; it matches the empty string when there is none."""
     return re.compile(
@@ -259,7 +267,7 @@ def _log_prefix() -> re.Pattern[str]:
         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
         r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
-        r"|[\w.-]{1,60}\s+\|\s+"
+        r"|[\w.-]{1,60}\s+\|\s+|(?:fail|crit|warn):\s+[\w.]+\[\d+\]\s+|<ref \*\d+>\s+"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
     )
@@ -342,7 +350,7 @@ _FAILING: Final = (
     r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed|overloaded|blocked"
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
-    r"|maintenance"
+    r"|maintenance|no rows|(?:pool|connect|handshake) timeout"
     r"|econn\w+|enotfound|etimedout)\b"
 )
 """A verb or adjective of failure: what a sentence that states an error says ("Monthly

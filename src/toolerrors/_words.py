@@ -115,7 +115,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|login incorrect|incorrect login|log ?in failed"
         r"|no (?:api ?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
         r"|security token included in the request is invalid"
-        r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)",
+        r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)"
+        r"|\b(?:token|sign) (?:is )?(?:invalid|expired)"
+        r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -167,7 +169,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|too many (?:clients|connections)|unable to bootstrap|connecting timed out"
         r"|(?:server )?load (?:is )?too high"
         r"|no (?:brokers|servers|nodes|hosts|replicas|backends)"
-        r" (?:are )?available",
+        r" (?:are )?available|failed host lookup|no address associated with hostname"
+        r"|no such host|tls handshake timeout|dial (?:tcp|udp)\b[^\n]{0,80}?\btimeout"
+        r"|pool (?:timeout|timed out)|connection pool timeout"
+        r"|timed out (?:while )?waiting for (?:an? )?(?:open |available |idle )?connection"
+        r"|connection is not available, request timed out",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -177,7 +183,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
         r"|failed to respond|unexpected end of file|connection closed before"
         r"|connection was lost|closed connection without response"
-        r"|closed in the middle of",
+        r"|closed in the middle of|broken pipe|epipe",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
@@ -201,6 +207,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
+        r"|no rows in result set"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)",
         ErrorKind.NOT_FOUND,
     ),
@@ -214,7 +221,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
         r"|(?:already|still) in use|already (?:been )?(?:taken|used)|precondition failed"
         r"|already (?:started|running)"
-        r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)",
+        r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)"
+        r"|wrong ?expected ?version|version constraint failure|optimistic concurrency"
+        r"|(?:modified|changed) or deleted since",
         ErrorKind.CONFLICT,
     ),
     (
@@ -248,7 +257,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
         r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
         r"|authori[sz]ation exception"
-        r"|(?:do not|don't|does not|doesn't) have access|no access to"
+        r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?access|no access to"
+        r"|in read[- ]only mode"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
@@ -315,7 +325,16 @@ A name that "is ambiguous" is ambiguous, except CockroachDB's "result is ambiguo
 whose statement may have run.  An account, app or extension "not connected", or that
 one "must first connect" (Browser MCP's "No connection to browser extension", Vercel's
 "add a Login Connection ... first"), is a connection a person makes,
-not a network's failure; MQTT's "Connection Refused: not authorised" is a credential."""
+not a network's failure; MQTT's "Connection Refused: not authorised" is a credential.
+A name with no address (Go's "no such host", Dart's "Failed host lookup"), a TLS
+handshake or a dial that timed out, and a wait for a pool's connection that timed out
+(go-redis' "connection pool timeout", sqlx's "pool timed out while waiting for an open
+connection", HikariCP's "Connection is not available, request timed out") ran nothing:
+``unavailable``, before the words of a timeout.  A version that is not the one expected
+(EventStoreDB's ``WrongExpectedVersion``, HAPI FHIR's "version constraint failure") and
+EF Core's optimistic concurrency are a conflict; Go's ``sql: no rows in result set`` is
+nothing there; a "token invalid" (Tuya's), a "sign invalid" and a missing client
+certificate (Teller's) are credentials."""
 
 
 @cache
@@ -602,7 +621,8 @@ def _status_patterns() -> tuple[
     three-digit error number before a word; the Stainless-built SDKs' "Error code: 429 -
     {...}" (Runway's, and many AI providers'); urllib3's "too many 429 error responses",
     the cause of its ``MaxRetryError`` when every attempt was answered so; curl's "The
-    requested URL returned error: 429"; and the
+    requested URL returned error: 429"; .NET's "Response status code does not indicate
+    success: 409 (Conflict)"; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
@@ -610,6 +630,7 @@ def _status_patterns() -> tuple[
         r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
         r"|\breturned\s+(?:an?\s+)?(?:error|code):?\s*([45]\d\d)\b"
+        r"|\bdoes not indicate success:\s*([45]\d\d)\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
