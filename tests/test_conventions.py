@@ -446,3 +446,34 @@ def test_the_rest_guidelines_error_object_names_no_system() -> None:
     assert (error.kind, error.vendor) == (ErrorKind.INVALID_INPUT, None)
     graph = {"error": {**smartthings["error"], "innerError": {"request-id": "f53b8a98"}}}
     assert from_http(422, {}, graph).vendor == "msgraph"
+
+
+def test_a_quota_with_no_word_of_money_sent_with_429_is_a_rate() -> None:
+    """Amazon SP-API's usage plans answer 429 ``QuotaExceeded``: a rate, retried after a
+    wait; a quota beside words of billing or of a month is spent, whatever the status."""
+    spapi = {"errors": [{"message": "You exceeded your quota for the requested resource.",
+                         "code": "QuotaExceeded"}]}  # fmt: skip
+    error = from_http(429, {}, spapi)
+    assert (error.kind, error.retryable) == (ErrorKind.RATE_LIMITED, True)
+    spent = {"errors": [{"message": "You exceeded your current quota, please check your plan"
+                         " and billing details.", "code": "QuotaExceeded"}]}  # fmt: skip
+    assert from_http(429, {}, spent).kind is ErrorKind.PAYMENT_REQUIRED
+    monthly = {"errors": [{"message": "Monthly quota exceeded.", "code": "QuotaExceeded"}]}
+    assert from_http(429, {}, monthly).kind is ErrorKind.PAYMENT_REQUIRED
+    assert from_http(403, {}, spapi).kind is ErrorKind.PAYMENT_REQUIRED
+
+
+def test_a_fault_whose_server_invites_a_retry_may_be_retried() -> None:
+    """A 500 whose words ask to try again (Amazon SP-API's) may be retried; one that
+    says nothing of it stays unsaid, and one that says not to, not retried."""
+    invited = {"errors": [{"code": "InternalFailure",
+                           "message": "We encountered an internal error. Please try again."}]}  # fmt: skip
+    assert (from_http(500, {}, invited).kind, from_http(500, {}, invited).retryable) == (
+        ErrorKind.INTERNAL,
+        True,
+    )
+    silent = {"errors": [{"code": "InternalFailure", "message": "An internal error."}]}
+    assert from_http(500, {}, silent).retryable is None
+    refused = {"errors": [{"code": "InternalFailure",
+                           "message": "An internal error. Please do not retry."}]}  # fmt: skip
+    assert from_http(500, {}, refused).retryable is not True

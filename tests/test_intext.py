@@ -569,6 +569,13 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         ("Transaction has been aborted. Please retry", ErrorKind.CONFLICT, True),  # Dgraph
         ("Missing required parameter: query", ErrorKind.INVALID_INPUT, False),
         ("Unauthorized.", ErrorKind.UNAUTHENTICATED, False),
+        # the twelfth set's: RunPod's, and Azure OpenAI's 429 as its SDKs print it, whose
+        # wait says it failed
+        ("Unauthorized request, please check your API key.", ErrorKind.UNAUTHENTICATED, False),
+        ("Requests to the Creates a completion for the chat message Operation under Azure"
+         " OpenAI API version 2023-03-15-preview have exceeded token rate limit of your"
+         " current OpenAI S0 pricing tier. Please retry after 7 seconds.",
+         ErrorKind.RATE_LIMITED, True),
     ],
 )  # fmt: skip
 def test_a_sentence_alone_that_states_an_error_is_one(

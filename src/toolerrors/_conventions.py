@@ -220,7 +220,7 @@ def _kind(
         said = read_words(*texts) or said
     stated = status or named
     if stated is not None:
-        said = decide(stated, of_status(stated), said, worded=True) or said
+        said = decide(stated, of_status(stated), said, worded=True, texts=(code, *texts)) or said
     return said or unsaid
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._kinds import ErrorKind
 from ._source import more_retryable
 from ._table import HTTP
-from ._words import is_reason_phrase, read_words
+from ._words import is_reason_phrase, only_a_quota, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -82,6 +82,8 @@ while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+_SPENT: Final = ErrorKind.PAYMENT_REQUIRED
+_RATE: Final = ErrorKind.RATE_LIMITED
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
 requests, a service down, unavailable or not responding, try again later): only these
@@ -101,6 +103,7 @@ def decide(
     generic: bool = False,
     documented: bool = False,
     worded: bool = False,
+    texts: tuple[str | None, ...] = (),
 ) -> Reading | None:
     """``(kind, retryable)`` from what the status (or its headers) says, ``heard``, and
     what the body's code or words say, ``said`` (``generic``: by a catch-all code, which a
@@ -111,7 +114,8 @@ def decide(
     "currently being modified": a conflict a retry may clear).  A ``documented`` code (a
     source's row, whose retry advice its vendor documents: a database's row-lock code
     sent with a 400) keeps its advice when it decides.  What only words say
-    (``worded``) gives way to a status `WORDS_UNDER` names."""
+    (``worded``) gives way to a status `WORDS_UNDER` names, and a quota that ``texts``
+    give no word of money or of a month beside (`only_a_quota`) to a 429: a rate."""
     specific = status in HTTP and status not in GENERIC_STATUSES
     if said is None or (generic and specific) or said[0] is ErrorKind.UNKNOWN:
         return heard
@@ -122,6 +126,7 @@ def decide(
         kind in VAGUE
         or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
         or (worded and (kind, heard[0]) in WORDS_UNDER)
+        or (kind is _SPENT and heard[0] is _RATE and only_a_quota(*texts))
     ):
         return heard
     if (

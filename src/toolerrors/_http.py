@@ -490,6 +490,7 @@ def _merged(
                 generic=generic_code(code) or is_reason_phrase(found.message),
                 documented=documented,
                 worded=not documented,  # read by its words: a 401 is a key all the same
+                texts=(found.message, code),
             ) or (kind, retryable)
     if advice is not None and kind not in _NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response

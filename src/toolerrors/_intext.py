@@ -403,8 +403,9 @@ _OPENS_FAILING: Final = (
     r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,2}?(?:key|token|credentials?"
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)"
-    r"|^\W*(?:unauthori[sz]ed|forbidden|(?:access|permission) denied|authentication"
-    r" (?:required|failed)|not authenticated|too many requests|slow down)\s*(?:$|[.!:;,-])"
+    r"|^\W*(?:unauthori[sz]ed(?: request| access)?|forbidden|(?:access|permission) denied"
+    r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)"
+    r"\s*(?:$|[.!:;,-])"
 )
 """How a message that is an error opens, before anything else: a credential or an
 input that is wrong ("Invalid API key"), or a word of failure that is a statement of
@@ -421,7 +422,8 @@ prices", "If nothing matches, try again with fewer words")."""
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     """A text alone (not inside a result that says it succeeded) whose words state an
     error of a kind no answer is (`_STATES`), opening with the caller or its request
-    (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said, or that ends saying
+    (`_SUBJECT`) of which a verb of failure (`_FAILING`) is said or that states a wait to
+    retry after ("... Please retry after 7 seconds."), or that ends saying
     its subject is not there or is there already (`_GONE`), or a short one whose known
     words say an error and that opens with a word of failure (`_OPENS_FAILING`) or asks
     to try again (`_ASKS_AGAIN`), read as a text known
@@ -445,8 +447,8 @@ def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:
         re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain) is not None
     ):
         return True
-    if kind in _STATES:
-        return re.search(_SUBJECT + _FAILING, plain) is not None
+    if kind in _STATES:  # a wait to retry after says it failed (Azure OpenAI's 429 text)
+        return re.search(_SUBJECT + _FAILING, plain) is not None or wait_in_text(text) is not None
     return re.match(_GONE, plain.strip()) is not None
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "names_billing",
     "names_missing_resource",
     "names_refusal",
+    "only_a_quota",
     "outside_names",
     "read_words",
     "row_or_words",
@@ -443,6 +444,22 @@ def names_billing(*texts: str | None) -> bool:
     return re.search(_BILLING, _words(texts)) is not None
 
 
+_SPENT: Final = (
+    rf"\b(?:{BILLING}|month(?:ly)?|plan|upgrade|subscri\w+|trial|funds|payment|paid|spend\w*"
+    r"|budget|free tier)\b"
+)
+"""Words of money or of a period no wait outlasts, beside a quota."""
+
+
+def only_a_quota(*texts: str | None) -> bool:
+    """Whether the texts name a quota and nothing of money or of a month (`_SPENT`):
+    Amazon SP-API's 429 "You exceeded your quota for the requested resource" is its
+    usage plan's rate, where OpenAI's "exceeded your current quota, please check your
+    plan and billing details" is spent credit."""
+    said = _words(texts)
+    return re.search(QUOTA, said) is not None and re.search(_SPENT, said) is None
+
+
 def names_refusal(text: str) -> bool:
     """Whether ``text`` says that a person said no, whatever else it says; most texts say
     nothing like it, which substring tests tell before the expression runs."""
@@ -499,14 +516,25 @@ retried, a timeout may have run), and never for a refusal or a pause, which a pe
 must lift."""
 
 
+_INVITED: Final = r"\b(?:please|you can|you may|feel free to) (?:try again|retry)\b"
+"""A server's own invitation to send the request again, which its fault's words alone
+do not give (Amazon SP-API's 500 "We encountered an internal error. Please try again.",
+Azure OpenAI's "... You can retry your request")."""
+
+
 def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
     """``(kind, retryable)`` from the known words in ``texts``, or ``None``: the advice
-    the kind's status gives, and a retry where the statement was undone (`UNDONE`)."""
+    the kind's status gives, and a retry where the statement was undone (`UNDONE`) or
+    where a fault's words invite one (`_INVITED`)."""
     first = _first(texts)
     if first == len(WORDS):
         return None
     kind = WORDS[first][1]
-    return kind, True if WORDS[first][0] in UNDONE else _ADVICE[kind]
+    if WORDS[first][0] in UNDONE:
+        return kind, True
+    if kind is ErrorKind.INTERNAL and re.search(_INVITED, _words(texts)) is not None:
+        return kind, True
+    return kind, _ADVICE[kind]
 
 
 UNSAID: Final = (ErrorKind.UNKNOWN, None)
