@@ -477,3 +477,25 @@ def test_a_fault_whose_server_invites_a_retry_may_be_retried() -> None:
     refused = {"errors": [{"code": "InternalFailure",
                            "message": "An internal error. Please do not retry."}]}  # fmt: skip
     assert from_http(500, {}, refused).retryable is not True
+
+
+def test_a_status_object_that_failed_holds_the_error() -> None:
+    """A ``status`` object whose own status failed (Rapyd's) or that says it was no
+    success (dbt Cloud's) holds the error, read by its code and words; Rapyd's success,
+    with the same members, is none."""
+    rapyd = {"status": {"error_code": "ERROR_CREATE_PAYMENT_INSUFFICIENT_FUNDS",
+                        "status": "ERROR", "message": "The request tried to create a payment,"
+                        " but there were insufficient funds for the transaction.",
+                        "operation_id": "c9ef7f0c"}}  # fmt: skip
+    assert error_of(rapyd).kind is ErrorKind.PAYMENT_REQUIRED
+    ok = {"status": {"error_code": "", "status": "SUCCESS", "message": "", "operation_id": "1"}}
+    assert error_of(ok) is None
+    dbt = {"status": {"code": 401, "is_success": False,
+                      "user_message": "The API is not accessible to unpaid accounts.",
+                      "developer_message": None}, "data": None}  # fmt: skip
+    error = from_http(401, {}, dbt)
+    assert (error.kind, error.message) == (
+        ErrorKind.PAYMENT_REQUIRED,
+        dbt["status"]["user_message"],
+    )
+    assert error_of({"status": {"code": 200, "is_success": True, "user_message": "Ok"}}) is None

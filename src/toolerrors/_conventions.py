@@ -43,10 +43,10 @@ __all__ = [
 TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
     "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause", "errorMessage",
+    "cause", "errorMessage", "user_message", "userMessage",
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
-says it as ``info``, Hypixel's as ``cause``)."""
+says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``)."""
 _SENTENCES: Final = ("error", "reason", "errors")
 """Keys whose text is a message when it is a sentence, and a code when it is one word
 (Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``;

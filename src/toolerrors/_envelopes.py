@@ -168,9 +168,11 @@ def _status_error(d: Mapping[str, Any]) -> bool:
 
 
 def _status_says(d: Mapping[str, Any]) -> bool:
-    """A ``status`` object with a text ``error`` (Qdrant's), or with a ``status_code``
+    """A ``status`` object with a text ``error`` (Qdrant's), with a ``status_code``
     that says an error and a text (Riot Games' ``{"status": {"message", "status_code":
-    429}}``)."""
+    429}}``), or with its own failed ``status`` or ``is_success: false`` and a text that
+    says why (Rapyd's ``{"status": {"status": "ERROR", "error_code", "message"}}``, dbt
+    Cloud's ``{"status": {"code": 401, "is_success": false, "user_message"}}``)."""
     status = d["status"]
     error = status.get("error")
     if type(error) is str and bool(error):
@@ -178,6 +180,8 @@ def _status_says(d: Mapping[str, Any]) -> bool:
     code, message = status.get("error_code"), status.get("error_message")
     if type(code) is int and code != 0 and type(message) is str and message:
         return True  # CoinMarketCap's {"status": {"error_code": 1002, "error_message"}}
+    if status.get("status") in _FAILED_STATUSES or status.get("is_success") is False:
+        return _says_why(status)  # Rapyd's {"status": {"status": "ERROR", ...}}, dbt Cloud's
     return "status_code" in status and _status_code_says(status)
 
 
@@ -681,9 +685,10 @@ for _claim in (
         "status",
         read_status_error,
         "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), with"
-        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's), or with a"
-        " `status_code` that says an error and a text (Riot Games'): read by its status,"
-        " else its words",
+        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's), with a"
+        " `status_code` that says an error and a text (Riot Games'), or with its own failed"
+        " `status` or `is_success: false` and a text (Rapyd's, dbt Cloud's): read by its"
+        " status, else its words",
         is_a=dict,
         when=_status_says,
     ),

@@ -145,7 +145,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|upgrade your (?:\w+ ){0,2}(?:plan|account|subscription|tier)"
         r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b"
         r"|(?:insufficient|not enough|lack of) funds|(?:for|of) (?:the|your) free trial"
-        r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe",
+        r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe"
+        r"|unpaid (?:accounts?|plans?|users?)|(?:requires?|needs?) a paid (?:plan|account)",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
