@@ -499,3 +499,47 @@ def test_a_status_object_that_failed_holds_the_error() -> None:
         dbt["status"]["user_message"],
     )
     assert error_of({"status": {"code": 200, "is_success": True, "user_message": "Ok"}}) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "retryable"),
+    [
+        # the twelfth set's (tests/corpus/elsewhere says where each was found): a
+        # JavaScript Error serialized (Expo's server SDK's), an errors object (Modern
+        # Treasury's), a text error_code (Databricks'), Apache Doris' Status
+        ({"stack": "Error: Exceeded 600 notifications per second, please try again.\n    at"
+          " Expo._getErrorFromResultError (ExpoClient.js:212:21)", "code": "TOO_MANY_REQUESTS",
+          "message": "Exceeded 600 notifications per second, please try again."},
+         ErrorKind.RATE_LIMITED, True),
+        ({"errors": {"code": "resource_not_found", "message": "Resource not found",
+                     "parameter": "id"}}, ErrorKind.NOT_FOUND, False),
+        ({"error_code": "RESOURCE_EXHAUSTED", "message": "Too many requests. Please wait a"
+          " moment and try again."}, ErrorKind.RATE_LIMITED, True),
+        ({"TxnId": 2014, "Status": "Fail", "Message": "[DATA_QUALITY_ERROR]too many filtered"
+          " rows", "NumberFilteredRows": 1}, ErrorKind.UNKNOWN, None),  # an error, of no kind
+    ],
+)  # fmt: skip
+def test_more_shapes_of_an_error_read_by_their_words(
+    body: dict[str, Any], kind: ErrorKind, retryable: bool | None
+) -> None:
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, None)
+
+
+def test_an_errors_list_of_no_known_shape_is_read_only_when_an_error_is_asked_for() -> None:
+    """A list of error objects a tool may answer with is read when an error is asked
+    for (Greenhouse's, with its rate limit's members; Couchbase's, whose ``retry`` flag
+    is the server's own word), and is a result otherwise."""
+    greenhouse = {"errors": [{"message": "Rate limit reached.", "limit": 100, "remaining": 0,
+                              "resetAt": "2018-01-01T01:00:00Z"}]}  # fmt: skip
+    assert (parse(greenhouse).kind, parse(greenhouse).retryable) == (ErrorKind.RATE_LIMITED, True)
+    assert error_of(greenhouse) is None
+    couchbase = {"requestID": "f8f2", "results": [], "status": "timeout",
+                 "errors": [{"code": 1080, "msg": "Timeout 1ms exceeded", "retry": True}]}  # fmt: skip
+    error = parse(couchbase)
+    assert (error.kind, error.retryable) == (ErrorKind.UNKNOWN_OUTCOME, True)
+    assert (
+        parse({**couchbase, "errors": [{**couchbase["errors"][0], "retry": False}]}).retryable
+        is False
+    )

@@ -817,6 +817,7 @@ BUILT_IN_ORDER = [
     ("salesforce", "exceptionCode"),
     ("words", "errorCode"),
     ("words", "@type"),
+    ("words", "stack"),  # a JavaScript Error serialized (Expo's)
     ("anthropic", "error"),
     ("stripe", "error"),
     ("openai", "error"),
@@ -844,6 +845,8 @@ BUILT_IN_ORDER = [
     ("words", "errors"),  # a list of coded error objects (Square's)
     ("words", "errors"),
     ("words", "errors"),  # a text (Shopify's REST Admin API's)
+    ("words", "errors"),  # a list of worded error objects (Greenhouse's)
+    ("words", "errors"),  # an errors object (Modern Treasury's)
     ("problem", "title"),
     ("problem", "detail"),
     ("discord", "code"),
@@ -870,6 +873,7 @@ BUILT_IN_ORDER = [
     ("configure", "deleted"),
     ("words", "text"),
     ("configure", "code"),
+    ("words", "error_code"),  # a text error_code and message (Databricks')
     ("words", "stat"),
     ("words", "errcode"),
     ("words", "ocs"),
@@ -882,6 +886,7 @@ BUILT_IN_ORDER = [
     ("words", "meta"),
     ("words", "Code"),  # Alibaba Cloud's {Code, Message, RequestId}
     ("words", "data"),
+    ("words", "Status"),  # Status Fail and Message (Apache Doris')
     ("words", "detail"),
     ("use_tool", "not_done_yet"),
     ("words", "detail"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from ._decide import VAGUE, decide
+from ._decide import NEVER_RETRIED, VAGUE, decide
 from ._errors import ShapeError
 from ._json import bounded_wait
 from ._source import expected_shapes
@@ -58,6 +58,10 @@ _CODES: Final = (
 _STATUSES: Final = (
     "statusCode", "status", "status_code", "code", "error_code", "http_code", "response_code",
 )  # fmt: skip
+_RETRY_FLAGS: Final = ("retryable", "retriable", "retry")
+"""Where an error object says whether sending it again may succeed, as a boolean
+(Couchbase's query service's ``{"code": 1080, "msg": "Timeout 1ms exceeded", "retry":
+true}``): the server's own word, over what its words imply."""
 _SNAKE: Final = r"[a-z]+(?:_[a-z]+)+"
 """Words joined by ``_``: a code, where an ``id`` is one (compiled on first use, by
 ``re``'s own cache: compiled at import, every pattern adds to each start)."""
@@ -260,6 +264,9 @@ def read_convention(
                 texts.append(reason)  # an error or a reason that is a sentence is a message
     others = [v for p in places for k in _CODES if type(v := p.get(k)) is str and v != code]
     kind, retryable = _kind(code, status, named, [*texts, *others], unsaid)
+    flag = next((p[key] for p in places for key in _RETRY_FLAGS if type(p.get(key)) is bool), None)
+    if flag is not None and kind not in NEVER_RETRIED:
+        retryable = flag  # the server's own word (Couchbase's "retry": true)
     wait = stated_wait(d)
     if wait is None:
         wait = next((w for w in map(wait_in_text, texts) if w is not None), None)

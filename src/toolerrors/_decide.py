@@ -28,6 +28,7 @@ __all__ = [
     "CATCH_ALL",
     "GENERIC_CODES",
     "GENERIC_STATUSES",
+    "NEVER_RETRIED",
     "STATUS_OVER",
     "TRANSIENT",
     "VAGUE",
@@ -82,6 +83,9 @@ while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
+"""Exhausted credit and a person's no: never retried, whatever a header or a body's flag
+says."""
 _SPENT: Final = ErrorKind.PAYMENT_REQUIRED
 _RATE: Final = ErrorKind.RATE_LIMITED
 TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
@@ -126,7 +130,7 @@ def decide(
         kind in VAGUE
         or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
         or (worded and (kind, heard[0]) in WORDS_UNDER)
-        or (kind is _SPENT and heard[0] is _RATE and only_a_quota(*texts))
+        or (worded and kind is _SPENT and heard[0] is _RATE and only_a_quota(*texts))
     ):
         return heard
     if (

@@ -296,6 +296,71 @@ def _all_texts(value: object) -> bool:
     return type(value) is list and bool(value) and all(type(item) is str for item in value)
 
 
+def _said_of(error: object) -> str | None:
+    """An error object's text that says what went wrong (``message``, else ``msg``)."""
+    if type(error) is not dict:
+        return None
+    text = error.get("message", error.get("msg"))
+    return text if type(text) is str and text else None
+
+
+def _worded(error: object) -> bool:
+    """An error object whose text, or whose text code, has words that say an error."""
+    text = _said_of(error)
+    code = error.get("code") if type(error) is dict else None
+    return text is not None and read_words(text, code if type(code) is str else None) is not None
+
+
+def _worded_first(d: Mapping[str, Any]) -> bool:
+    """A non-empty ``errors`` list whose first is an object with a ``message`` or
+    ``msg`` whose words say an error, of a shape no specification names (Greenhouse's
+    ``{"errors": [{"message": "Rate limit reached.", "limit", "remaining", "resetAt"}]}``,
+    Couchbase's ``{"errors": [{"code": 1080, "msg", "retry": true}], "status": "timeout"}``)."""
+    errors = d["errors"]
+    return bool(errors) and _worded(errors[0])
+
+
+def _worded_object(d: Mapping[str, Any]) -> bool:
+    """An ``errors`` object with a ``message`` whose words say an error (Modern
+    Treasury's ``{"errors": {"code": "resource_not_found", "message", "parameter"}}``)."""
+    return _worded(d["errors"])
+
+
+def read_first_error(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """The first error ``errors`` holds, or the object it is: read as a convention's."""
+    errors = d["errors"]
+    first = errors[0] if type(errors) is list else errors
+    return read_convention(first, strict, f"{where}/errors", whole=d)
+
+
+_THROWN: Final = r"\s*(?:\w+\.)*\w*(?:Error|Exception)\b"
+"""How an error's ``stack`` opens in JavaScript: its name ("Error: ...", "TypeError: ...")."""
+
+
+def _thrown(d: Mapping[str, Any]) -> bool:
+    """A JavaScript ``Error`` as its properties are serialized: a ``stack`` that opens
+    with its name, beside a text ``message`` (Expo's server SDK's ``{"stack", "code":
+    "TOO_MANY_REQUESTS", "message"}``)."""
+    return re.match(_THROWN, d["stack"]) is not None and bool(_said_of(d))
+
+
+def _a_worded_error_code(d: Mapping[str, Any]) -> bool:
+    """A text ``error_code`` that is a code (no spaces), whose words or its
+    ``message``'s say an error (Databricks' ``{"error_code": "RESOURCE_EXHAUSTED",
+    "message": "Too many requests. ..."}``)."""
+    code = d["error_code"]
+    return bool(code) and " " not in code and read_words(code, d["message"]) is not None
+
+
+_FAILED_PASCAL: Final = frozenset({"Fail", "Failed", "Error", "FAIL", "FAILED", "ERROR"})
+"""A ``Status`` that says the request failed, as PascalCase bodies write it."""
+
+
+def read_pascal_status(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"Status": "Fail", "Message"}``: read by its message's words."""
+    return read_convention({"message": d["Message"]}, strict, where, d)
+
+
 def _reasons_listed(d: Mapping[str, Any]) -> bool:
     errors = d["errors"]
     return bool(errors) and type(errors[0]) is dict and type(errors[0].get("reason")) is str
@@ -470,6 +535,16 @@ for _claim in (
         texts=("error_message",),
     ),
     Claim(
+        238,
+        "stack",
+        read_convention,
+        "a JavaScript `Error` serialized: a text `stack` that opens with its name, beside"
+        " a text `message` (Expo's server SDK's, with a `code`): read by its code, else its"
+        " words",
+        is_a=str,
+        when=_thrown,
+    ),
+    Claim(
         310,
         "status",
         read_convention,
@@ -525,6 +600,28 @@ for _claim in (
         " read by its words",
         is_a=str,
         when=_a_text,
+    ),
+    Claim(
+        492,
+        "errors",
+        read_first_error,
+        "when asked for an error: a list whose first is an object with a `message` or"
+        " `msg` whose words say an error, in a shape no specification names (Greenhouse's,"
+        " with `limit` and `resetAt`; Couchbase's, with a numeric `code` and a `retry`"
+        " flag): read as its first error",
+        is_a=list,
+        refuses=("message", "success"),
+        when=_worded_first,
+        parsing_only=True,
+    ),
+    Claim(
+        493,
+        "errors",
+        read_first_error,
+        "an object with a `message` whose words say an error (Modern Treasury's"
+        " `{errors: {code, message, parameter}}`): read as that error",
+        is_a=dict,
+        when=_worded_object,
     ),
     Claim(
         630,
@@ -651,6 +748,27 @@ for _claim in (
         is_a=int,
         texts=("error_msg",),
         when=_a_nonzero_error_code,
+    ),
+    Claim(
+        905,
+        "error_code",
+        read_convention,
+        "a text `error_code` that is a code, beside a text `message`, whose words say an"
+        " error (Databricks' `{error_code: RESOURCE_EXHAUSTED, message}`): read by the"
+        " code's words, else the message's",
+        is_a=str,
+        texts=("message",),
+        when=_a_worded_error_code,
+    ),
+    Claim(
+        918,
+        "Status",
+        read_pascal_status,
+        '`Status: "Fail"` with a text `Message` (Apache Doris\' stream load): read by the'
+        " message's words",
+        is_a=str,
+        one_of=_FAILED_PASCAL,
+        texts=("Message",),
     ),
     Claim(
         909,

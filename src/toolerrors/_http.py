@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, TypeAlias
 
 from ._conventions import stated_wait
-from ._decide import decide, failed_item, generic_code, said_in, said_text
+from ._decide import NEVER_RETRIED, decide, failed_item, generic_code, said_in, said_text
 from ._errors import ShapeError
 from ._intext import marked
 from ._json import MAX_BYTES, bounded_wait, decode, size
@@ -206,9 +206,6 @@ _UNKNOWN: Final = ErrorKind.UNKNOWN
 _RATE_LIMITED: Final = ErrorKind.RATE_LIMITED
 _APPROVAL: Final = ErrorKind.APPROVAL_REQUIRED
 
-_NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
-"""Exhausted credit and a person's no: never retried, whatever a header says."""
-
 
 _RATELIMIT_PARAM: Final = r"(?:^|[;,\s])(r|t|remaining|reset)\s*=\s*(\d+)"
 """The remaining quota and the seconds to its reset in the IETF draft's ``RateLimit``
@@ -356,7 +353,7 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = known
-    if advice is not None and kind not in _NEVER_RETRIED:
+    if advice is not None and kind not in NEVER_RETRIED:
         retryable = advice
     stated = stated_wait(data) if isinstance(data, Mapping) else None
     if stated is not None:  # the body's own wait is the more exact (64.57 s, not 65)
@@ -492,7 +489,7 @@ def _merged(
                 worded=not documented,  # read by its words: a 401 is a key all the same
                 texts=(found.message, code),
             ) or (kind, retryable)
-    if advice is not None and kind not in _NEVER_RETRIED:
+    if advice is not None and kind not in NEVER_RETRIED:
         retryable = advice  # the server's own word on this very response
     if (
         code_status == found.status_code

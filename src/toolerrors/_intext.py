@@ -254,7 +254,7 @@ def _log_prefix() -> re.Pattern[str]:
     ("[96300] Error: ..."), docker compose's service ("kratos-ui-1  | "), a thread and its
     level in brackets ("[Server thread/ERROR]:",
     Log4j's and Minecraft's), .NET's console logger's level, category and event id
-    ("fail: Microsoft.EntityFrameworkCore.DbContext[1]"), Node's ``util.inspect``
+    ("fail: App.Data.DbContext[1]", EF Core's), Node's ``util.inspect``
     reference ("<ref *4> Error: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
     "Caused by:" and a command line's cross ("✖", storyblok's "X "),
     compiled on first use; it matches the empty string when there is none."""
@@ -447,7 +447,7 @@ def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:
         re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain) is not None
     ):
         return True
-    if kind in _STATES:  # a wait to retry after says it failed (Azure OpenAI's 429 text)
+    if kind in _STATES:  # a wait to retry after says it failed
         return re.search(_SUBJECT + _FAILING, plain) is not None or wait_in_text(text) is not None
     return re.match(_GONE, plain.strip()) is not None
 

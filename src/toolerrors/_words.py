@@ -454,9 +454,9 @@ _SPENT: Final = (
 
 def only_a_quota(*texts: str | None) -> bool:
     """Whether the texts name a quota and nothing of money or of a month (`_SPENT`):
-    Amazon SP-API's 429 "You exceeded your quota for the requested resource" is its
-    usage plan's rate, where OpenAI's "exceeded your current quota, please check your
-    plan and billing details" is spent credit."""
+    a 429's "You exceeded your quota for the requested resource" (Amazon SP-API's) is its
+    usage plan's rate, where "exceeded your current quota, please check your plan and
+    billing details" is spent credit."""
     said = _words(texts)
     return re.search(QUOTA, said) is not None and re.search(_SPENT, said) is None
 
@@ -519,8 +519,8 @@ must lift."""
 
 _INVITED: Final = r"\b(?:please|you can|you may|feel free to) (?:try again|retry)\b"
 """A server's own invitation to send the request again, which its fault's words alone
-do not give (Amazon SP-API's 500 "We encountered an internal error. Please try again.",
-Azure OpenAI's "... You can retry your request")."""
+do not give (a 500's "We encountered an internal error. Please try again.", Amazon
+SP-API's; "... You can retry your request")."""
 
 
 def read_words(*texts: str | None) -> tuple[ErrorKind, bool | None] | None:
