@@ -543,3 +543,24 @@ def test_an_errors_list_of_no_known_shape_is_read_only_when_an_error_is_asked_fo
         parse({**couchbase, "errors": [{**couchbase["errors"][0], "retry": False}]}).retryable
         is False
     )
+
+
+def test_an_error_status_beside_a_message_is_read_by_both() -> None:
+    """``{status: <error status>, message}``: the status, weighed against the words and
+    any status the message states (Azure MCP's 500 that wraps a 403); a status of
+    success is no error."""
+    azure = {"status": 500, "message": "Error retrieving Search index details: Service request"
+             " failed.\r\nStatus: 403 (Forbidden)\r\n\r\nHeaders:\r\nTransfer-Encoding: chunked"}  # fmt: skip
+    error = error_of(azure)
+    assert error is not None
+    assert (error.kind, error.status_code) == (ErrorKind.PERMISSION_DENIED, 500)
+    assert error_of({"status": 200, "message": "Forbidden words removed"}) is None
+
+
+def test_a_data_member_that_holds_a_failed_status_is_read() -> None:
+    """A body whose one member ``data`` holds a JSend-style failure (Expo's push ticket)
+    is an error; one that holds a record is not."""
+    ticket = {"data": {"status": "error", "message": '"ExponentPushToken[REDACTED]" is not a'
+              " registered push notification recipient", "details": {"error": "DeviceNotRegistered"}}}  # fmt: skip
+    assert error_of(ticket) is not None
+    assert error_of({"data": {"status": "ok", "id": "XXXX-XXXX"}}) is None

@@ -451,6 +451,15 @@ ANNOUNCED = [
     ("EventStore.ClientAPI.Exceptions.WrongExpectedVersionException: Append failed due to"
      " WrongExpectedVersion. Stream: xx.XXX-c3226e4300ab48c8b3395cc81ba69aa4, Expected"
      " version: 2, Current version: 3", ErrorKind.CONFLICT, False),
+    # an exception's two arguments as Python prints them (pyTigerGraph's), a Simba
+    # driver's brackets (Databricks' JDBC driver), a logger's name before a Ruby class
+    ("('Endpoint is not found from url = /query/Ethereum/tg_pr, please use GET /endpoints to"
+     " list all valid endpoints.', 'REST-1000')", ErrorKind.NOT_FOUND, False),
+    ("[Databricks][DatabricksJDBCDriver](500593) Communication link failure. Failed to connect"
+     " to server. Reason: HTTP retry after response received with no Retry-After header,"
+     " error: HTTP Response code: 503, Error message: Unknown.", ErrorKind.UNAVAILABLE, True),
+    ("ApiController - RestClient::Exceptions::ReadTimeout: Timed out reading data from server",
+     ErrorKind.UNKNOWN_OUTCOME, None),
 ]  # fmt: skip
 
 
@@ -572,6 +581,11 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         # the twelfth set's: RunPod's, and Azure OpenAI's 429 as its SDKs print it, whose
         # wait says it failed
         ("Unauthorized request, please check your API key.", ErrorKind.UNAUTHENTICATED, False),
+        # a text that opens saying the request failed, whatever its kind (HAPI FHIR's)
+        ("The operation has failed with a version constraint failure. This generally means"
+         " that two clients/threads were trying to update the same resource at the same"
+         " time, and this request was chosen as the failing request.", ErrorKind.CONFLICT,
+         False),
         ("Requests to the Creates a completion for the chat message Operation under Azure"
          " OpenAI API version 2023-03-15-preview have exceeded token rate limit of your"
          " current OpenAI S0 pricing tier. Please retry after 7 seconds.",
@@ -616,6 +630,8 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "Search results:\n1. How to fix permission denied errors in Linux",
         "Deployment succeeded. Previous deployment failed at 10:02 due to a timeout.",
         "Connection refused errors are common when the server is down; check the port.",
+        "('a', 'b')",  # an exception's arguments, with no words of an error
+        "[1][2] two references",
     ],
 )
 def test_a_sentence_that_only_names_a_limit_or_a_right_is_output(text: str) -> None:

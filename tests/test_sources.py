@@ -866,6 +866,7 @@ BUILT_IN_ORDER = [
     ("words", "status_code"),
     ("words", "result"),  # JSend's status as result (Zulip's)
     ("words", "message"),  # Etherscan's NOTOK
+    ("words", "status"),  # an error status and a message (Azure MCP's)
     ("words", "msg"),
     ("words", "code"),  # {code, message, data} (SiliconFlow's)
     ("words", "code"),  # {code, message} when asked for an error (Alpaca's)

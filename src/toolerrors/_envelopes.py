@@ -400,6 +400,12 @@ def _a_status_code(d: Mapping[str, Any]) -> bool:
     return an_error_status(d["code"])
 
 
+def _a_status_and_message(d: Mapping[str, Any]) -> bool:
+    """An HTTP error status as ``status`` beside a text ``message`` (Azure MCP's
+    ``{"status": 500, "message": "... Status: 403 (Forbidden) ..."}``)."""
+    return an_error_status(d["status"]) and bool(d["message"])
+
+
 def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:
     return any(type(d.get(key)) is str and d[key] for key in ("message", "errorMessage"))
 
@@ -655,6 +661,16 @@ for _claim in (
         one_of=frozenset({_NOT_OK}),
         texts=("result",),
         when=_status_zero,
+    ),
+    Claim(
+        636,
+        "status",
+        read_convention,
+        "an HTTP error status as `status` beside a text `message`: read by that status,"
+        " weighed against the message's words and any status it states",
+        is_a=int,
+        texts=("message",),
+        when=_a_status_and_message,
     ),
     Claim(
         631,

@@ -148,7 +148,9 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r"|(?:an?\s+)?(?:unexpected\s+)?(?:error|exception)\s+(?:has\s+)?occurred\b[^:\n]{0,80}[:.]"
         r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s|\[(?:error|fatal|critical)\]:?\s"
-        r"|(?-i:Error)[ \t]*\n|(?P<args>\(-?\d+L?,\s*b?['\"])"
+        r"|(?-i:Error)[ \t]*\n"
+        r"|(?P<args>\(-?\d+L?,\s*b?['\"]|\((?=(?P<quote>['\"])[^\n]{1,500}?(?P=quote),\s*['\"\d]))"
+        r"|(?P<driver>(?:\[[\w. -]{1,40}\]){2,4}(?:\(\d{1,8}\))?\s)"
         r"|thread\s+'[^'\n]*'\s+panicked\s+at\b|<_?\w+ of RPC that terminated with:"
         r"|(?-i:HTTPS?ConnectionPool)\(host="
         r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
@@ -232,17 +234,20 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned",
+    "returned", "driver",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
 ("ServiceUnavailable:", "PreconditionFailed("), a dotted name ("Neo.ClientError.
 Security.Unauthorized:"), "Code: 516." (ClickHouse's), a Go package's prefix ("pq:",
 "oci:"), an exception's arguments as Python prints them ("(20009, b'DB-Lib error
-message 20009, ...')"), logfmt's ``level=warn`` (Promtail's "error sending batch, will
-retry status=429 ..."), a client's "API returned status code 429" (Open-Meteo's R
-client's), "Expo responded with an error with status code 503" and .NET's "Response
-status code does not indicate success: 409 (Conflict - ...)"."""
+message 20009, ...')", pyTigerGraph's "('Endpoint is not found ...', 'REST-1000')"), a
+database driver's vendor and driver in brackets (the Simba drivers' "[Databricks]
+[DatabricksJDBCDriver](500593) Communication link failure. ..."), logfmt's
+``level=warn`` (Promtail's "error sending batch, will retry status=429 ..."), a
+client's "API returned status code 429" (Open-Meteo's R client's), "Expo responded with
+an error with status code 503" and .NET's "Response status code does not indicate
+success: 409 (Conflict - ...)"."""
 
 
 @cache
@@ -252,12 +257,13 @@ def _log_prefix() -> re.Pattern[str]:
     thread's name in brackets ("[main]"), Python logging's level and logger
     ("WARNING:pymilvus.decorators:", "- ERROR - "), a process id before "Error"
     ("[96300] Error: ..."), docker compose's service ("kratos-ui-1  | "), a thread and its
-    level in brackets ("[Server thread/ERROR]:",
-    Log4j's and Minecraft's), .NET's console logger's level, category and event id
-    ("fail: App.Data.DbContext[1]", EF Core's), Node's ``util.inspect``
-    reference ("<ref *4> Error: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
-    "Caused by:" and a command line's cross ("✖", storyblok's "X "),
-    compiled on first use; it matches the empty string when there is none."""
+    level in brackets ("[Server thread/ERROR]:", Log4j's and Minecraft's), .NET's console
+    logger's level, category and event id ("fail: App.Data.DbContext[1]", EF Core's),
+    Node's ``util.inspect`` reference ("<ref *4> Error: ..."), a logger's name and a dash
+    before an exception's qualified name ("ApiController - RestClient::Exceptions::
+    ReadTimeout: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
+    "Caused by:" and a command line's cross ("✖", storyblok's "X "), compiled on first
+    use; it matches the empty string when there is none."""
     return re.compile(
         r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?"
         r"(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
@@ -268,6 +274,7 @@ def _log_prefix() -> re.Pattern[str]:
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
         r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
         r"|[\w.-]{1,60}\s+\|\s+|(?:fail|crit|warn):\s+[\w.]+\[\d+\]\s+|<ref \*\d+>\s+"
+        r"|[\w.$]{1,80}\s+-\s+(?=[A-Za-z_]\w*(?:(?:\.|::)\w+)+:\s)"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
     )
@@ -440,11 +447,21 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     return error_in_text(text, vendor=None, max_bytes=max_bytes)
 
 
+_HAS_FAILED: Final = (
+    r"^\W*(?:the |this |your )?(?:request|operation|call|command|query|transaction)"
+    r" (?:has |have |was )?(?:failed|been rejected)\b"
+)
+"""A text that opens saying the caller's request failed (HAPI FHIR's "The operation has
+failed with a version constraint failure. ..."): an error whatever its kind."""
+
+
 def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:
-    """Whether a text whose words say ``kind`` states an error (see `stated`): a short
-    message that says so whatever its kind, else by its kind's own rule."""
-    if len(text) <= _SHORT and (
-        re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain) is not None
+    """Whether a text whose words say ``kind`` states an error (see `stated`): one that
+    opens saying the request failed, or a short message that says so, whatever its kind,
+    else by its kind's own rule."""
+    if re.match(_HAS_FAILED, plain) is not None or (
+        len(text) <= _SHORT
+        and (re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain))
     ):
         return True
     if kind in _STATES:  # a wait to retry after says it failed

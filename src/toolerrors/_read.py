@@ -353,8 +353,9 @@ _A_FAULT: Final = r"^(?:error|exception|fault)(?:[\W_]?(?:msg|message|text|descr
 _FAULTS: Final = ("error", "exception", "fault")
 """How the name of a member that holds an error ends, in lower case: what it holds is an
 error whatever its shape, read by its words."""
-_WRAPPING: Final = (*_FAULTS, "response", "body")
-"""How the name of a member that passes on another's answer ends, in lower case."""
+_WRAPPING: Final = (*_FAULTS, "response", "body", "data")
+"""How the name of a member that passes on another's answer ends, in lower case (Expo's
+push ticket ``{"data": {"status": "error", "message", "details"}}``)."""
 
 
 def _inside(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | None:
