@@ -21,7 +21,7 @@ from ._json import bounded_wait
 from ._source import expected_shapes
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
+from ._words import UNSAID, read_words, status_in_text, status_of_phrase, wait_in_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -163,6 +163,15 @@ def phrase_status(text: str) -> int | None:
     return status_of_phrase(text)
 
 
+def _named_status(texts: list[str]) -> int | None:
+    """The HTTP error status a body's first text names: its reason phrase (``"Not
+    Found"``), or a status it states (TeamCity's MCP server's "Failed to fetch build
+    results: Request failed with status code 404")."""
+    if not texts:
+        return None
+    return phrase_status(texts[0]) or status_in_text(texts[0])
+
+
 def validation_list(d: Mapping[str, Any]) -> bool:
     """FastAPI's validation errors: a ``detail`` list of objects with a ``loc`` and a
     text ``msg``."""
@@ -256,7 +265,7 @@ def read_convention(
         code = _code_of(inner)  # Coinbase's {"id": "authentication_error", "message"}
     named = None  # a status the body names in words: its kind, not the response's status
     if status is None:
-        named = _VALIDATION if validation_list(d) else next(map(phrase_status, texts), None)
+        named = _VALIDATION if validation_list(d) else _named_status(texts)
     for place in places:
         for key in _SENTENCES:
             reason = place.get(key)

@@ -382,6 +382,7 @@ HTTP: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     422: (ErrorKind.INVALID_INPUT, False),
     424: (ErrorKind.UPSTREAM_ERROR, None),
     429: (ErrorKind.RATE_LIMITED, True),
+    451: (ErrorKind.REFUSED, False),
     500: (ErrorKind.INTERNAL, None),
     502: (ErrorKind.UPSTREAM_ERROR, None),
     503: (ErrorKind.UNAVAILABLE, True),
@@ -394,7 +395,9 @@ no longer holds: the resource changed since it was read.  408 and 504 may have r
 the service, which may or may not have run; 502 a gateway's or proxy's upstream that
 answered badly (RFC 9110's "invalid response from an inbound server"), which may have
 run too, as may a 424, whose action depended on another that failed (RFC 4918's Failed
-Dependency: Calendly's calendar that could not be reached)."""
+Dependency: Calendly's calendar that could not be reached).  A 451 is access refused
+for legal reasons (RFC 7725): no other way round it is to be tried (Codat's "Platform
+... is not currently available for compliance purposes")."""
 
 HTTP_OTHER: Final[dict[int, tuple[ErrorKind, bool | None]]] = {
     4: (ErrorKind.INVALID_INPUT, False),

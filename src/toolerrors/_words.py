@@ -86,7 +86,9 @@ UNDONE: Final = (
     r"|transaction (?:has been |was )?aborted",
     r"database is (?:locked|busy)",
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
-    r"|(?:used|in use) (?:for|by) a concurrent request",
+    r"|(?:used|in use) (?:for|by) a concurrent request"
+    r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
+    r" (?:currently |already |still )?in progress",
 )
 """Words that say the database undid the statement or never ran it, and that running it
 again may succeed: a deadlock or a serialization failure rolls the transaction back
@@ -94,7 +96,8 @@ again may succeed: a deadlock or a serialization failure rolls the transaction b
 PostgreSQL's "could not serialize access"), a locked database ran nothing (SQLite's
 ``SQLITE_BUSY``, "database is locked"), and an object still being changed by another
 request refused this one (Oracle Cloud's 409 "instance ... is currently being modified",
-TrueLayer's "Idempotency-Key value is being used for a concurrent request").  They are
+TrueLayer's "Idempotency-Key value is being used for a concurrent request", Pulumi's
+409 "Another update is currently in progress").  They are
 a conflict and a busy server, and these words alone may say a retry is safe where an
 exception's class says the statement may have run (`undone`)."""
 
@@ -173,7 +176,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|no (?:brokers|servers|nodes|hosts|replicas|backends)"
         r" (?:are )?available|failed host lookup|no address associated with hostname"
         r"|no such host|tls handshake timeout|dial (?:tcp|udp)\b[^\n]{0,80}?\btimeout"
-        r"|pool (?:timeout|timed out)|connection pool timeout"
+        r"|pool (?:timeout|timed out)|connection pool timeout|\berror \d+ connecting to\b"
         r"|timed out (?:while )?waiting for (?:an? )?(?:open |available |idle )?connection"
         r"|connection is not available, request timed out",
         ErrorKind.UNAVAILABLE,
@@ -239,8 +242,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PERMISSION_DENIED,
     ),
     (
-        r"unauthenticated|unauthori[sz]ed|not authenticated|authentication (?:failed|required)"
-        r"|authori[sz]ation required"
+        r"unauthenticated|unauthori[sz]ed|not authenticated"
+        r"|authentication (?:is )?(?:failed|required)|authori[sz]ation (?:is )?required"
         r"|login required|not logged in|must be logged in|bad credentials|bad auth"
         r"|(?:invalid|incorrect|expired|missing)"
         r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|\w+ api|api) )?"
@@ -268,7 +271,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
         r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
         r"|max(?:imum)? allowed (?:tokens|size|length)"
-        r"|exceeded limit on max(?:imum)? bytes"
+        r"|exceeded limit on max(?:imum)? bytes|max(?:imum)? of \d+ [\w ]{1,40}? per request"
         r"|number of tokens[^.\n]{0,40}?(?:cannot|must not) exceed"
         r"|longer than the model's (?:maximum )?context length|context length exceeds",
         ErrorKind.TOO_LARGE,
@@ -656,7 +659,7 @@ def _status_patterns() -> tuple[
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
         r"[\s:=]*([45]\d\d)\b"
-        r"|\berror\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
+        r"|\berror:?\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
         r"|\breturned\s+(?:an?\s+)?(?:error|code):?\s*([45]\d\d)\b"
         r"|\bdoes not indicate success:\s*([45]\d\d)\b"
