@@ -87,6 +87,7 @@ UNDONE: Final = (
     r"database is (?:locked|busy)",
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request"
+    r"|(?:currently|still|is) being deleted"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress",
 )
@@ -103,6 +104,7 @@ exception's class says the statement may have run (`undone`)."""
 
 WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"transient (?:error|issue|failure|problem)", ErrorKind.UNAVAILABLE),
+    (r"either the server is overloaded or there is an error", ErrorKind.INTERNAL),
     (UNDONE[0], ErrorKind.CONFLICT),
     (UNDONE[1], ErrorKind.UNAVAILABLE),
     (UNDONE[2], ErrorKind.CONFLICT),
@@ -114,13 +116,17 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?:not found|could not be found|does not exist)"
         r"|or password is (?:invalid|incorrect|wrong)"
         r"|(?:unable to|could not|couldn't|failed to) authenticate"
-        r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api ?key|secret|token)"
+        r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api[ -]?key|secret|token)"
         r"|requires? an authenticated (?:user|session|request)"
         r"|login incorrect|incorrect login|log ?in failed"
-        r"|no (?:api ?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
+        r"|no (?:api[ -]?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
         r"|security token included in the request is invalid"
         r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)"
         r"|\b(?:token|sign) (?:is )?(?:invalid|expired)"
+        r"|(?:credentials?|api[ -]?key|token)s? (?:were|was|is|are) not (?:provided|given|supplied)"
+        r"|(?:secret|password|passphrase|credentials?) (?:is|are|was|were) (?:incorrect|invalid"
+        r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
+        r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)",
         ErrorKind.UNAUTHENTICATED,
     ),
@@ -149,11 +155,12 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b"
         r"|(?:insufficient|not enough|lack of) funds|(?:for|of) (?:the|your) free trial"
         r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe"
-        r"|unpaid (?:accounts?|plans?|users?)|(?:requires?|needs?) a paid (?:plan|account)",
+        r"|unpaid (?:accounts?|plans?|users?)|(?:requires?|needs?) a paid (?:plan|account)"
+        r"|licen[cs]e (?:has )?expired",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
-        r"rate ?limit(?:ed|s)?|too many requests|throttl(?:ed|ing)|abuse detection"
+        r"rate ?limit(?:ed|s)?|too many ?requests|throttl(?:ed|ing)|abuse detection"
         r"|faster than|rejected execution|rate limiter|queue is full|over qps"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
@@ -207,12 +214,17 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.INVALID_INPUT,
     ),
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
-    (r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)", ErrorKind.AMBIGUOUS),
+    (
+        r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
+        r"|disambiguation|may refer to",
+        ErrorKind.AMBIGUOUS,
+    ),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
-        r"|no rows in result set"
+        r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
+        r"|(?:has|have) been (?:removed|deleted)"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)",
         ErrorKind.NOT_FOUND,
     ),
@@ -254,7 +266,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:invalid|incorrect|bad) signature"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
-        r"|(?:api ?key|secret|token|credentials?) (?:is |are )?(?:required|missing)"
+        r"|(?:api[ -]?key|secret|token|credentials?) (?:is |are )?(?:required|missing)"
         r"|credentials? (?:is |are )?(?:missing or )?invalid",
         ErrorKind.UNAUTHENTICATED,
     ),
@@ -262,7 +274,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
         r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
         r"|authori[sz]ation exception"
-        r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?access|no access to"
+        r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?(?:access|authori[sz]ation)"
+        r"|no access to"
         r"|in read[- ]only mode"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
@@ -272,6 +285,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
         r"|max(?:imum)? allowed (?:tokens|size|length)"
         r"|exceeded limit on max(?:imum)? bytes|max(?:imum)? of \d+ [\w ]{1,40}? per request"
+        r"|(?:cannot|can't|must not|may not) be (?:longer|larger|bigger) than"
         r"|number of tokens[^.\n]{0,40}?(?:cannot|must not) exceed"
         r"|longer than the model's (?:maximum )?context length|context length exceeds",
         ErrorKind.TOO_LARGE,
@@ -295,7 +309,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
         r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument"
-        r"|is not an? valid|cannot be resolved|unresolved",
+        r"|is not an? valid|cannot be resolved|unresolved"
+        r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)",
         ErrorKind.INVALID_INPUT,
     ),
 )
