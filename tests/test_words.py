@@ -535,7 +535,7 @@ def test_words_of_the_sixth_set_name_their_kind(text: str, kind: ErrorKind) -> N
          (ErrorKind.TOO_LARGE, False)),  # Cohere's
         ("Too many tokens, please wait before trying again.", None),  # a rate, said by a 429
         ("ERROR: result is ambiguous (SQLSTATE 40003)", None),  # CockroachDB's: may have run
-        ("SyntaxError: unexpected EOF while parsing", None),  # code, not a connection
+        ("SyntaxError: unexpected EOF while parsing", (ErrorKind.INVALID_INPUT, False)),  # code
         # the tenth set's
         ("Insufficient funds", (ErrorKind.PAYMENT_REQUIRED, False)),  # HitBTC's, bitFlyer's
         ("Low available balance", (ErrorKind.PAYMENT_REQUIRED, False)),  # Poloniex's

@@ -88,6 +88,7 @@ UNDONE: Final = (
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request"
     r"|(?:currently|still|is) being deleted"
+    r"|locked by another (?:operation|request|process|transaction|user|session)"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress",
 )
@@ -122,6 +123,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|no (?:api[ -]?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
         r"|security token included in the request is invalid"
         r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)"
+        r"|access denied for user\b[^\n]{0,120}\busing password"
         r"|\b(?:token|sign) (?:is )?(?:invalid|expired)"
         r"|(?:credentials?|api[ -]?key|token)s? (?:were|was|is|are) not (?:provided|given|supplied)"
         r"|(?:secret|password|passphrase|credentials?) (?:is|are|was|were) (?:incorrect|invalid"
@@ -244,7 +246,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.CONFLICT,
     ),
     (
-        r"method\s+(?:is\s+)?not allowed|not supported|unsupported|(?:does not|doesn't) support",
+        r"method\s+(?:is\s+)?not allowed|not supported|unsupported"
+        r"|(?:do|does) not support|(?:don't|doesn't) support",
         ErrorKind.UNSUPPORTED,
     ),
     (
@@ -310,7 +313,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
         r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument"
         r"|is not an? valid|cannot be resolved|unresolved"
-        r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)",
+        r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)"
+        r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
+        r"|must be (?:between|at (?:least|most))",
         ErrorKind.INVALID_INPUT,
     ),
 )
@@ -443,8 +448,8 @@ def _words(texts: tuple[str | None, ...]) -> str:
 def _word(text: str) -> str:
     """A sentence in lower case, outside its names; a code (one word) split at ``_``,
     ``-``, ``.`` and camelCase first."""
-    if " " in text:
-        text = outside_names(text)
+    if " " in text:  # its camelCase words split too (MongoDB's "In readOnly mode")
+        text = outside_names(re.sub(_CAMEL, " ", text))
         return text.replace("_", " ") if "_" in text else text
     return re.sub(_CAMEL, " ", text).translate(_JOINERS).lower()
 
