@@ -564,3 +564,31 @@ def test_a_data_member_that_holds_a_failed_status_is_read() -> None:
               " registered push notification recipient", "details": {"error": "DeviceNotRegistered"}}}  # fmt: skip
     assert error_of(ticket) is not None
     assert error_of({"data": {"status": "ok", "id": "XXXX-XXXX"}}) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        # the thirteenth set's: success false beside a list of coded errors (Marketo's),
+        # a message and its details (Portainer's), a result union's error type (Vendure's)
+        ({"requestId": "abc", "success": False,
+          "errors": [{"code": "602", "message": "Access token expired"}]},
+         ErrorKind.UNAUTHENTICATED),
+        ({"message": "Invalid JWT token", "details": "Unauthorized"}, ErrorKind.UNAUTHENTICATED),
+        ({"data": {"applyCouponCode": {"__typename": "CouponCodeLimitError",
+                                       "errorCode": "COUPON_CODE_LIMIT_ERROR",
+                                       "message": "Coupon code cannot be used more than once"
+                                       " per customer", "limit": 1}}}, ErrorKind.INVALID_INPUT),
+        ({"result": {"type": "error", "error": "Meraki API rate limit reached.",
+                     "recovery_suggestion": "Try again shortly."}}, ErrorKind.RATE_LIMITED),
+    ],
+)  # fmt: skip
+def test_the_thirteenth_sets_shapes(body: dict[str, Any], kind: ErrorKind) -> None:
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.vendor) == (kind, None)
+
+
+def test_a_message_and_details_that_say_nothing_are_a_record() -> None:
+    assert error_of({"message": "Saved", "details": "3 rows"}) is None
+    assert error_of({"data": {"order": {"__typename": "Order", "message": "Thanks"}}}) is None

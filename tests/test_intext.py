@@ -460,6 +460,22 @@ ANNOUNCED = [
      " error: HTTP Response code: 503, Error message: Unknown.", ErrorKind.UNAVAILABLE, True),
     ("ApiController - RestClient::Exceptions::ReadTimeout: Timed out reading data from server",
      ErrorKind.UNKNOWN_OUTCOME, None),
+    # the thirteenth set's: XML whose element says it failed (Pardot's, PAN-OS's), and
+    # more words before "Error:" (the MongoDB MCP server's)
+    ('<rsp stat="fail" version="1.0">\n    <err code="122">Daily API rate limit met</err>\n'
+     "</rsp>", ErrorKind.RATE_LIMITED, True),
+    ("<response status = 'error' code = '403'><result><msg>Invalid Credential</msg></result>"
+     "</response>", ErrorKind.UNAUTHENTICATED, False),
+    ("Received a Payment Required API Error: [402 Payment Required] error calling Atlas API:"
+     " Payment Required; No payment information was found for group 68a1f0c2e4b0a1b2c3d4e5f6.",
+     ErrorKind.PAYMENT_REQUIRED, False),
+    ("download failed with error HTTP status 503 Service Unavailable: ExpectedException : The"
+     " retrieval of offline data is temporary unavailable, please try again later.",
+     ErrorKind.UNAVAILABLE, True),  # Copernicus'
+    ("Error running aggregate: In readOnly mode you can not run pipelines with $out or $merge"
+     " stages.", ErrorKind.PERMISSION_DENIED, False),
+    ("Error executing query: Access denied for user 'root'@'localhost' (using password: YES)",
+     ErrorKind.UNAUTHENTICATED, False),  # MySQL's 1045, through an MCP server
 ]  # fmt: skip
 
 
@@ -581,6 +597,11 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         # the twelfth set's: RunPod's, and Azure OpenAI's 429 as its SDKs print it, whose
         # wait says it failed
         ("Unauthorized request, please check your API key.", ErrorKind.UNAUTHENTICATED, False),
+        ("The user denied this operation.", ErrorKind.REFUSED, False),  # Cline's
+        ("Unsupported search engine: yahoo. Options: duckduckgo, google, bing",
+         ErrorKind.UNSUPPORTED, False),  # browser-use's
+        ("The requested URL was rejected. Please consult with your administrator.\nYour"
+         " support ID is: 384838716675644175", ErrorKind.REFUSED, False),  # F5's firewall
         # a text that opens saying the request failed, whatever its kind (HAPI FHIR's)
         ("The operation has failed with a version constraint failure. This generally means"
          " that two clients/threads were trying to update the same resource at the same"
@@ -631,6 +652,8 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "Deployment succeeded. Previous deployment failed at 10:02 due to a timeout.",
         "Connection refused errors are common when the server is down; check the port.",
         "('a', 'b')",  # an exception's arguments, with no words of an error
+        "The user has 3 files.",
+        '<rsp stat="ok"><list/></rsp>',
         "[1][2] two references",
     ],
 )

@@ -888,6 +888,7 @@ BUILT_IN_ORDER = [
     ("words", "Code"),  # Alibaba Cloud's {Code, Message, RequestId}
     ("words", "data"),
     ("words", "Status"),  # Status Fail and Message (Apache Doris')
+    ("words", "details"),  # a message and its details (Portainer's)
     ("words", "detail"),
     ("use_tool", "not_done_yet"),
     ("words", "detail"),

@@ -79,7 +79,7 @@ from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import Claim, add_claim, expected_shapes
 from ._unified import UnifiedError, make
-from ._words import UNSAID, read_words, status_of_phrase, wait_in_text
+from ._words import UNSAID, is_reason_phrase, read_words, status_of_phrase, wait_in_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -188,10 +188,15 @@ def _status_says(d: Mapping[str, Any]) -> bool:
 def _payload_errors(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The first error a mutation's payload lists in ``data``: a non-empty list
     under ``userErrors``, ``errors`` or another ``...Errors`` (Shopify's ``userErrors``,
-    Saleor's ``paymentErrors``) whose first is an object with a text ``message``."""
+    Saleor's ``paymentErrors``) whose first is an object with a text ``message``; or the
+    payload itself, where it is a result union's error type with a text ``message``
+    (Vendure's ``{"__typename": "CouponCodeLimitError", "errorCode", "message"}``)."""
     for payload in d["data"].values():
         if type(payload) is not dict:
             continue
+        typename = payload.get("__typename")
+        if type(typename) is str and typename.endswith("Error") and _said_of(payload):
+            return payload
         for key, errors in payload.items():
             if (
                 (key == "errors" or key.endswith("Errors"))
@@ -361,6 +366,24 @@ def read_pascal_status(d: Mapping[str, Any], strict: bool, where: str) -> Unifie
     return read_convention({"message": d["Message"]}, strict, where, d)
 
 
+def _detailed(d: Mapping[str, Any]) -> bool:
+    """A text ``message`` and a text ``details`` (Portainer's ``{"message": "Invalid JWT
+    token", "details": "Unauthorized"}``), whose words, or the reason phrase ``details``
+    is, say an error."""
+    details = d["details"]
+    return bool(d["message"]) and (
+        is_reason_phrase(details) or read_words(d["message"], details) is not None
+    )
+
+
+def read_detailed(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{message, details}``: read by its words, and by the status ``details`` names
+    where it is a reason phrase, as Boom's ``error`` is."""
+    details = d["details"]
+    given = {"message": d["message"], ("error" if is_reason_phrase(details) else "detail"): details}
+    return read_convention(given, strict, where, d)
+
+
 def _reasons_listed(d: Mapping[str, Any]) -> bool:
     errors = d["errors"]
     return bool(errors) and type(errors[0]) is dict and type(errors[0].get("reason")) is str
@@ -455,8 +478,15 @@ def _says_why(d: Mapping[str, Any]) -> bool:
 
 def _unsuccessful(d: Mapping[str, Any]) -> bool:
     """``success: false`` with a text that says what went wrong (Hypixel's
-    ``{"success": false, "cause": "Invalid API key"}``)."""
-    return d["success"] is False and any(type(d.get(key)) is str and d[key] for key in TEXTS)
+    ``{"success": false, "cause": "Invalid API key"}``), or a list of errors whose first
+    says it (Marketo's ``{"requestId", "success": false, "errors": [{"code": "602",
+    "message": "Access token expired"}]}``)."""
+    if d["success"] is not False:
+        return False
+    errors = d.get("errors")
+    return any(type(d.get(key)) is str and d[key] for key in TEXTS) or (
+        type(errors) is list and bool(errors) and _said_of(errors[0]) is not None
+    )
 
 
 def _coded_text(d: Mapping[str, Any]) -> bool:
@@ -831,8 +861,9 @@ for _claim in (
         "data",
         read_payload_errors,
         "a mutation payload in `data` with a non-empty `userErrors`, `errors` or"
-        " `...Errors` list of objects with a text `message` (Shopify's, Saleor's): read by"
-        " the first one's code, else its words",
+        " `...Errors` list of objects with a text `message` (Shopify's, Saleor's), or that"
+        " is a result union's error type (`__typename` ending in `Error`, Vendure's): read"
+        " by the first one's code, else its words",
         is_a=dict,
         when=_has_payload_errors,
     ),
@@ -877,6 +908,18 @@ for _claim in (
         when=_meta_says,
     ),
     Claim(
+        919,
+        "details",
+        read_detailed,
+        "a text `details` beside a text `message`, whose words say an error or that is a"
+        ' reason phrase (Portainer\'s `{message, details: "Unauthorized"}`): read by that'
+        " status and the words",
+        is_a=str,
+        texts=("message",),
+        refuses=("hint",),  # PostgREST's {code, details, hint, message}
+        when=_detailed,
+    ),
+    Claim(
         920,
         "detail",
         read_convention,
@@ -891,7 +934,8 @@ for _claim in (
         "success",
         read_convention,
         "`success: false` with a text that says what went wrong (`message`, `cause`,"
-        " ...: Hypixel's): read by its code, else its words",
+        " ...: Hypixel's) or a list of errors whose first says it (Marketo's): read by its"
+        " code, else its words",
         is_a=bool,
         when=_unsuccessful,
     ),

@@ -121,7 +121,7 @@ def _announcement() -> re.Pattern[str]:
     peer``)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
-        r"(?:[\w.-]+\s+){0,3}?[\w.:]*(?:error|exception)\)?"
+        r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
         r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:returned|responded\s+with)\s+(?:an?\s+)?"
@@ -140,7 +140,7 @@ def _announcement() -> re.Pattern[str]:
         r"|caught\s+exception\b"
         rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
-        r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,40}):\s"
+        r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,60}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
@@ -155,7 +155,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?-i:HTTPS?ConnectionPool)\(host="
         r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
         r"|[A-Za-z_]\w*(?:\.\w+)+:\s|code:?\s*-?\d+\.?\s|(?-i:[a-z][a-z\d]{1,15}):\s)"
-        r"|(?P<markup><(?:\?xml\b[^>]*>\s*<|!doctype\s+html\b|html\b|error\b))"
+        r"|(?P<markup><(?:\?xml\b[^>]*>\s*<|!doctype\s+html\b|html\b|error\b"
+        r"|\w+\s[^>]*\bstat(?:us)?\s*=\s*['\"](?:error|fail)))"
         r")",
         re.IGNORECASE,
     )
@@ -282,11 +283,16 @@ def _log_prefix() -> re.Pattern[str]:
 
 _TAG: Final = r"<[^<>]{1,200}>"
 """A tag of markup, whose text is between its tags."""
-_PAGE: Final = r"<(?:title|h1)>\s*[45]\d\d\b|<(?:\w+:)?Error(?:Response)?>"
+_PAGE: Final = (
+    r"<(?:title|h1)>\s*[45]\d\d\b|<(?:\w+:)?Error(?:Response)?>|<err\b"
+    r"""|<\w+\s[^>]*\bstat(?:us)?\s*=\s*['"](?:error|fail(?:ed|ure)?)['"]"""
+)
 """What makes markup an error document: a title or heading that gives an error status
 (a proxy's page: "<h1>504 Gateway Time-out</h1>", nginx's "401 Authorization Required"),
 or an ``Error`` element at its root (S3's and every S3-compatible store's XML error,
-Wasabi's, MinIO's).  Any other page is a page, whatever its words."""
+Wasabi's, MinIO's), an ``err`` element (Pardot's ``<rsp stat="fail"><err code="1">``), or
+an element whose ``stat`` or ``status`` says it failed (PAN-OS's ``<response status =
+'error' code = '403'>``).  Any other page is a page, whatever its words."""
 
 
 def _page(text: str) -> bool:
@@ -346,7 +352,7 @@ def announced(
 _STATES: Final = frozenset({
     ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED,
     ErrorKind.PAYMENT_REQUIRED, ErrorKind.UNAVAILABLE, _LOST, ErrorKind.TOO_LARGE,
-    ErrorKind.PAUSED,
+    ErrorKind.PAUSED, ErrorKind.REFUSED,
 })  # fmt: skip
 """Kinds a sentence alone may state as an error: none of them is an answer a tool gives
 ("not found", "invalid", "already exists" may be)."""
@@ -379,7 +385,8 @@ def _failing(text: str) -> bool:
 _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
 _SUBJECT: Final = (
-    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the |this )?(?:request|operation)|access|quota|limit"
+    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the )?user|(?:the |this )?(?:request|operation)|access"
+    r"|quota|limit"
     r"|api ?key|token|credentials?|account|session|(?:the |this )?(?:service|server|exchange"
     r"|api|site|system|platform)|(?:the |this )(?:message|payload|file|model|cluster|database"
     r"|project|workspace))\b[^.;\n]{0,80}?"
@@ -410,6 +417,7 @@ _OPENS_FAILING: Final = (
     r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,2}?(?:key|token|credentials?"
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)"
+    r"|^\W*unsupported [\w ]{1,30}:\s"
     r"|^\W*(?:unauthori[sz]ed(?: request| access)?|forbidden|(?:access|permission) denied"
     r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)"
     r"\s*(?:$|[.!:;,-])"
@@ -449,10 +457,12 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
 
 _HAS_FAILED: Final = (
     r"^\W*(?:the |this |your )?(?:request|operation|call|command|query|transaction)"
-    r" (?:has |have |was )?(?:failed|been rejected)\b"
+    r" (?:has |have |was )?(?:failed|been rejected)\b|^\W*the requested url was rejected\b"
 )
 """A text that opens saying the caller's request failed (HAPI FHIR's "The operation has
-failed with a version constraint failure. ..."): an error whatever its kind."""
+failed with a version constraint failure. ..."), or was rejected (the F5 BIG-IP
+firewall's page, "The requested URL was rejected. Please consult with your
+administrator."): an error whatever its kind."""
 
 
 def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:

@@ -353,9 +353,10 @@ _A_FAULT: Final = r"^(?:error|exception|fault)(?:[\W_]?(?:msg|message|text|descr
 _FAULTS: Final = ("error", "exception", "fault")
 """How the name of a member that holds an error ends, in lower case: what it holds is an
 error whatever its shape, read by its words."""
-_WRAPPING: Final = (*_FAULTS, "response", "body", "data")
+_WRAPPING: Final = (*_FAULTS, "response", "body", "data", "result")
 """How the name of a member that passes on another's answer ends, in lower case (Expo's
-push ticket ``{"data": {"status": "error", "message", "details"}}``)."""
+push ticket ``{"data": {"status": "error", "message", "details"}}``, the Meraki MCP
+server's ``{"result": {"type": "error", "error": ..., "recovery_suggestion"}}``)."""
 
 
 def _inside(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | None:

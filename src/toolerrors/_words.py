@@ -59,15 +59,17 @@ REFUSAL: Final = (
     r"|(?:user|owner|person|human|approver|reviewer|transfer|payment|action) rejected"
     r"|(?:was|were|been) rejected|rejected by (?:the |an? )?(?:user|owner|person|human"
     r"|approver|reviewer|policy|guardrail)"
+    r"|(?:user|owner|person|human|approver|reviewer) (?:has )?denied"
 )
-"""Words that say a person said no: a decline, or something *rejected* by someone.  A
+"""Words that say a person said no: a decline, something *rejected* by someone, or a
+user who denied it (Cline's "The user denied this operation.").  A
 bare "rejected" is no refusal: Elasticsearch's ``rejected_execution_exception`` is a
 full queue, which a 429 sends."""
 MISSING_RESOURCE: Final = r"\bunknown resource\b|\bresources?\b[^\n]{0,100}?\bnot found\b"
 """Words that say a resource is not there: FastMCP's "Resource not found: 'file:///x'"
 and the MCP SDK's "Unknown resource: file:///x", which both answer with -32602.  A
 tool that is not there is not among them: the MCP specification calls it bad input."""
-_REFUSAL_WORDS: Final = ("declined", "rejected")
+_REFUSAL_WORDS: Final = ("declined", "rejected", "denied")
 """The words every refusal holds, to tell most texts are none before the expression runs."""
 
 WINDOW: Final = (
