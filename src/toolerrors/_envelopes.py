@@ -916,7 +916,7 @@ for _claim in (
         " status and the words",
         is_a=str,
         texts=("message",),
-        refuses=("hint",),  # PostgREST's {code, details, hint, message}
+        refuses=("hint",),  # {code, details, hint, message} is a source's
         when=_detailed,
     ),
     Claim(
