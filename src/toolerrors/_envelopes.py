@@ -912,11 +912,11 @@ for _claim in (
         "details",
         read_detailed,
         "a text `details` beside a text `message`, whose words say an error or that is a"
-        ' reason phrase (Portainer\'s `{message, details: "Unauthorized"}`): read by that'
-        " status and the words",
+        ' reason phrase (Portainer\'s `{message, details: "Unauthorized"}`), and no `code`'
+        " or `hint`: read by that status and the words",
         is_a=str,
         texts=("message",),
-        refuses=("hint",),  # {code, details, hint, message} is a source's
+        refuses=("hint", "code"),  # {code, details, hint?, message} is a source's
         when=_detailed,
     ),
     Claim(
