@@ -476,6 +476,10 @@ ANNOUNCED = [
      " stages.", ErrorKind.PERMISSION_DENIED, False),
     ("Error executing query: Access denied for user 'root'@'localhost' (using password: YES)",
      ErrorKind.UNAUTHENTICATED, False),  # MySQL's 1045, through an MCP server
+    ("init error: DB error: failed to download vulnerability DB: database download error: OCI"
+     " repository error: 1 error occurred:\n\t* GET https://ghcr.io/v2/aquasecurity/trivy-db/"
+     "manifests/2: TOOMANYREQUESTS: retry-after: 35.852µs, allowed: 44000/minute",
+     ErrorKind.RATE_LIMITED, True),  # Trivy's, the OCI distribution spec's code
 ]  # fmt: skip
 
 

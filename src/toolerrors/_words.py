@@ -164,7 +164,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
-        r"rate ?limit(?:ed|s)?|too many ?requests|throttl(?:ed|ing)|abuse detection"
+        r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing)|abuse detection"
         r"|faster than|rejected execution|rate limiter|queue is full|over qps"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
