@@ -499,6 +499,8 @@ def test_a_status_object_that_failed_holds_the_error() -> None:
         dbt["status"]["user_message"],
     )
     assert error_of({"status": {"code": 200, "is_success": True, "user_message": "Ok"}}) is None
+    # a status of another type is no failed status, and raises nothing (a list is no key)
+    assert error_of({"status": {"status": ["ERROR"], "message": "Insufficient funds"}}) is None
 
 
 @pytest.mark.parametrize(

@@ -180,7 +180,8 @@ def _status_says(d: Mapping[str, Any]) -> bool:
     code, message = status.get("error_code"), status.get("error_message")
     if type(code) is int and code != 0 and type(message) is str and message:
         return True  # CoinMarketCap's {"status": {"error_code": 1002, "error_message"}}
-    if status.get("status") in _FAILED_STATUSES or status.get("is_success") is False:
+    own = status.get("status")
+    if (type(own) is str and own in _FAILED_STATUSES) or status.get("is_success") is False:
         return _says_why(status)  # Rapyd's {"status": {"status": "ERROR", ...}}, dbt Cloud's
     return "status_code" in status and _status_code_says(status)
 
