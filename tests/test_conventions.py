@@ -594,3 +594,41 @@ def test_the_thirteenth_sets_shapes(body: dict[str, Any], kind: ErrorKind) -> No
 def test_a_message_and_details_that_say_nothing_are_a_record() -> None:
     assert error_of({"message": "Saved", "details": "3 rows"}) is None
     assert error_of({"data": {"order": {"__typename": "Order", "message": "Thanks"}}}) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "retryable"),
+    [
+        # FHIR's IssueType value set (hl7.org/fhir/valueset-issue-type.html)
+        ("transient", ErrorKind.UNAVAILABLE, True),
+        ("throttled", ErrorKind.RATE_LIMITED, True),
+        ("lock-error", ErrorKind.CONFLICT, True),
+        ("multiple-matches", ErrorKind.AMBIGUOUS, False),
+        ("login", ErrorKind.UNAUTHENTICATED, False),
+        ("suppressed", ErrorKind.PERMISSION_DENIED, False),
+        ("too-costly", ErrorKind.TOO_LARGE, False),
+        ("business-rule", ErrorKind.INVALID_INPUT, False),
+        ("timeout", ErrorKind.UNKNOWN_OUTCOME, None),
+    ],
+)
+def test_a_fhir_issue_is_read_by_its_issue_type(
+    code: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """An OperationOutcome's failing issue is read by its IssueType code, whatever its
+    text says; ``processing`` names no situation, and its words decide (HAPI FHIR's)."""
+    outcome = {"resourceType": "OperationOutcome",
+               "issue": [{"severity": "error", "code": code, "diagnostics": "Not found"}]}  # fmt: skip
+    error = error_of(outcome)
+    assert error is not None
+    assert (error.kind, error.retryable, error.code) == (kind, retryable, code)
+
+
+def test_a_fhir_issue_of_no_situation_is_read_by_its_words() -> None:
+    """``processing`` names no situation: the issue's words decide (HAPI FHIR sends it
+    for most errors)."""
+    processing = {"resourceType": "OperationOutcome",
+                  "issue": [{"severity": "error", "code": "processing",
+                             "diagnostics": "Resource Patient/12 is not found"}]}  # fmt: skip
+    error = error_of(processing)
+    assert error is not None
+    assert (error.kind, error.code) == (ErrorKind.NOT_FOUND, "processing")

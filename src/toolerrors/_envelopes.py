@@ -78,7 +78,7 @@ from ._conventions import (
 from ._errors import ShapeError
 from ._kinds import ErrorKind
 from ._source import Claim, add_claim, expected_shapes
-from ._unified import UnifiedError, make
+from ._unified import UnifiedError, make, refill
 from ._words import UNSAID, is_reason_phrase, read_words, status_of_phrase, wait_in_text
 
 if TYPE_CHECKING:
@@ -524,17 +524,57 @@ def _outcome_failed(d: Mapping[str, Any]) -> bool:
     return _failing_issue(d) is not None
 
 
+_ISSUE_TYPES: Final[dict[str, tuple[ErrorKind, bool | None]]] = {
+    **dict.fromkeys(
+        ("invalid", "structure", "required", "value", "invariant", "code-invalid",
+         "extension", "business-rule"),
+        (ErrorKind.INVALID_INPUT, False),
+    ),
+    **dict.fromkeys(("security", "forbidden", "suppressed"), (ErrorKind.PERMISSION_DENIED, False)),
+    **dict.fromkeys(("login", "unknown", "expired"), (ErrorKind.UNAUTHENTICATED, False)),
+    **dict.fromkeys(("not-found", "deleted"), (ErrorKind.NOT_FOUND, False)),
+    **dict.fromkeys(("too-long", "too-costly"), (ErrorKind.TOO_LARGE, False)),
+    **dict.fromkeys(("duplicate", "conflict"), (ErrorKind.CONFLICT, False)),
+    "multiple-matches": (ErrorKind.AMBIGUOUS, False),
+    "not-supported": (ErrorKind.UNSUPPORTED, False),
+    "lock-error": (ErrorKind.CONFLICT, True),
+    "transient": (ErrorKind.UNAVAILABLE, True),
+    "no-store": (ErrorKind.UNAVAILABLE, True),
+    "throttled": (ErrorKind.RATE_LIMITED, True),
+    "timeout": (ErrorKind.UNKNOWN_OUTCOME, None),
+}  # fmt: skip
+"""FHIR's IssueType codes (hl7.org/fhir/valueset-issue-type.html), each as the kind it
+names: ``login``, ``unknown`` and ``expired`` are a user not authenticated, ``security``,
+``forbidden`` and ``suppressed`` a right withheld, ``too-costly`` an operation stopped to
+protect the server's resources, ``lock-error`` and ``transient`` states a retry may
+clear.  ``processing``, ``exception`` and ``incomplete`` name no situation: the issue's
+words decide (HAPI FHIR sends ``processing`` for most of its errors)."""
+
+
 def read_outcome(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """HL7 FHIR's ``OperationOutcome``: its first failing issue, read by its ``code``
-    (FHIR's IssueType: ``not-found``, ``throttled``, ``too-long``, ...) and its words,
-    its ``diagnostics`` or ``details.text`` the message."""
+    (FHIR's IssueType, `_ISSUE_TYPES`), else its words, its ``diagnostics`` or
+    ``details.text`` the message."""
     issue = _failing_issue(d) or {}
     details = issue.get("details")
     text = issue.get("diagnostics")
     if type(text) is not str and type(details) is dict:
         text = details.get("text")
-    given = {"code": issue.get("code"), "message": text if type(text) is str else None}
-    return read_convention({k: v for k, v in given.items() if v is not None}, strict, where, d)
+    code = issue.get("code")
+    given = {"code": code, "message": text if type(text) is str else None}
+    given = {k: v for k, v in given.items() if v is not None}
+    said = _ISSUE_TYPES.get(code) if type(code) is str else None
+    if said is None:
+        return read_convention(given, strict, where, d)
+    found = read_convention(given, strict, where, d)
+    return refill(
+        found,
+        said[0],
+        retryable=said[1],
+        retry_after=found.retry_after,
+        status_code=found.status_code,
+        request_id=found.request_id,
+    )
 
 
 # Boom and its cousins rank before use_tool's claims on `error`, which take any text
