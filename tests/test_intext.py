@@ -194,6 +194,14 @@ ANNOUNCED = [
      " reached.'}", ErrorKind.RATE_LIMITED, True),
     ('okx._client.ResponseStatusError: Error response_status_code 401\nresponse_content='
      '{"msg":"Invalid OK-ACCESS-KEY","code":"50111"}', ErrorKind.UNAUTHENTICATED, False),
+    # A client's class that names what the server's words leave open: ccxt maps Binance's
+    # -2015 "Invalid API-key, IP, or permissions" to AuthenticationError
+    # (github.com/ccxt/ccxt/issues/18459); a class that says only that the exchange
+    # failed leaves it to the words
+    ('AuthenticationError: binance {"code":-2015,"msg":"Invalid API-key, IP, or permissions'
+     ' for action."}', ErrorKind.UNAUTHENTICATED, False),
+    ('ccxt.base.errors.ExchangeError: binance {"code":-2015,"msg":"Invalid API-key, IP, or'
+     ' permissions for action."}', ErrorKind.PERMISSION_DENIED, False),
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429

@@ -560,6 +560,23 @@ def _in_json(text: str, bound: bool | None, max_bytes: int) -> UnifiedError | No
     return found
 
 
+_OPENING_CLASS: Final = r"\W{0,4}(?:[A-Za-z_]\w*(?:\.|::|\$|\\))*([A-Z][a-z]+[A-Z]\w*):\s"
+"""An exception's class name, qualified or not, that opens a text before a colon."""
+
+
+def _named_by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
+    """What the class name a text opens with says by its own words ("AuthenticationError",
+    "InsufficientFunds", "OrderNotFound"), when they name what happened: a client
+    library's mapping of the server's code to its own class, more telling than the
+    server's words it carries; ``None`` for a name that says only that something failed
+    ("ExchangeError", "APIError")."""
+    found = re.match(_OPENING_CLASS, text)
+    if found is None:
+        return None
+    said = read_words(camel_words(found[1]))
+    return None if said is None or said[0] in CATCH_ALL or said[0] is _UNKNOWN else said
+
+
 def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> int | None:
     """The HTTP error status a text known to be an error opens with, before words that
     say what happened (Figma's "403 Invalid scope(s): ..."), or ``None``; never one that
@@ -629,6 +646,18 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
                 status_code=status,
                 request_id=inner.request_id,
             )
+    named = _named_by_class(message) if inner is not None and inner.status_code is None else None
+    if inner is not None and named is not None and named[0] is not inner.kind:
+        # the client's class says what the object's words leave open (ccxt's
+        # "AuthenticationError: binance {"msg":"Invalid API-key, IP, or permissions ..."}")
+        inner = refill(
+            inner,
+            named[0],
+            retryable=named[1],
+            retry_after=inner.retry_after,
+            status_code=None,
+            request_id=inner.request_id,
+        )
     if inner is not None:
         return inner
     return make(
