@@ -590,6 +590,7 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         ("Blob or Tree named 'position_realtime_infos.py^0' not found", ErrorKind.NOT_FOUND,
          False),  # the MCP git server's
         ("Job 'git-vs-chef-sync' already exists", ErrorKind.CONFLICT, False),  # Jenkins' CLI
+        ('Element uid "4_17" not found on page 1.', ErrorKind.NOT_FOUND, False),  # Chrome's
         ("This model is currently overloaded. Please use another model or try again soon.",
          ErrorKind.UNAVAILABLE, True),  # Continue's
         ("Access to src/.env is blocked by the .rooignore file settings.",

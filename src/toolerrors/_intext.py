@@ -401,11 +401,12 @@ are common") is about something else."""
 
 _GONE: Final = (
     r"^(?!\W*(?:no|nothing|none|0)\b)[^\n;:,]{1,120}?\b(?:not found|(?:already|still) exists"
-    r"|(?:does not|doesn't) exist)\W{0,2}$"
+    r"|(?:does not|doesn't) exist)(?: (?:on|in|at|under) [^\n;:,]{1,40}?)?\W{0,2}$"
 )
 """A short sentence that ends saying its subject is not there or is there already, and
 no more (the MCP memory server's "Entity with name NonExistent not found", Jenkins'
-"Job 'nightly' already exists"): what a tool says when what it was asked about fails,
+"Job 'nightly' already exists", Chrome DevTools MCP's "Element uid "4_17" not found on
+page 1."): what a tool says when what it was asked about fails,
 not an answer, which says what it found ("No results found", "3 files found", "Found 3
 files, 2 not found")."""
 
