@@ -154,6 +154,53 @@ from toolerrors._words import (
         # pCloud's "Log in failed.", a reset connection, "response code: 403"
         ("Log in failed.", ErrorKind.UNAUTHENTICATED),
         ("connect ECONNRESET", ErrorKind.UNKNOWN_OUTCOME),
+        # the fourteenth set's: a plan that does not include a feature (aviationstack's
+        # function_access_restricted, FlightAware's), a plan's limit (Honeybadger's), a
+        # tier to upgrade (Daytona's)
+        ("Your current subscription plan does not support this API function.",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("Your account subscription level does not have access to extended airline and gate"
+         " information.", ErrorKind.PAYMENT_REQUIRED),
+        ("You have reached your plan's limit for the number of check-ins.",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("Total disk limit exceeded. Maximum allowed: 30GiB. To increase concurrency limits,"
+         " upgrade your organization's Tier", ErrorKind.PAYMENT_REQUIRED),
+        ("Payment Required Error", ErrorKind.PAYMENT_REQUIRED),  # Huntflow's
+        # credentials: ConfigCat's, openrouteservice's, Unleash's, Stytch's, Canvas' OAuth
+        ("Your SDK Key seems to be wrong.", ErrorKind.UNAUTHENTICATED),
+        ("Authorization field/api_key missing in request.", ErrorKind.UNAUTHENTICATED),
+        ("You must sign in order to use Unleash", ErrorKind.UNAUTHENTICATED),
+        ("The magic link could not be authenticated because it was either already used or"
+         " expired.", ErrorKind.UNAUTHENTICATED),
+        ("refresh_token not found", ErrorKind.UNAUTHENTICATED),
+        ("This action is unauthorized.", ErrorKind.PERMISSION_DENIED),  # Laravel's 403
+        # sizes before a request limit's words (ureq's, connect-go's, an MCP server's)
+        ("the response body is larger than request limit: 10485760", ErrorKind.TOO_LARGE),
+        ("message size 5242885 is larger than configured max 1024", ErrorKind.TOO_LARGE),
+        ("Response from https://example.com/dataset.csv exceeds 10485760 bytes",
+         ErrorKind.TOO_LARGE),
+        # Resilience4j's bulkhead and circuit breaker, TikTok's "posting too fast"
+        ("Bulkhead 'backendA' is full and does not permit further calls",
+         ErrorKind.RATE_LIMITED),
+        ("CircuitBreaker 'backendA' is OPEN and does not permit further calls",
+         ErrorKind.UNAVAILABLE),
+        ("You are posting too fast. Take a rest.", ErrorKind.RATE_LIMITED),
+        ("Remotely closed", ErrorKind.UNKNOWN_OUTCOME),  # AsyncHttpClient's
+        ("socket closed", ErrorKind.UNKNOWN_OUTCOME),  # Mint's
+        # states that stand in the way (Gusto's, Personio's, crush's edit tool)
+        ("This payroll has already been processed. Its data cannot be updated or altered.",
+         ErrorKind.CONFLICT),
+        ("Existing overlapping attendances periods", ErrorKind.CONFLICT),
+        ("file /src/handler.go has been modified since it was last read", ErrorKind.CONFLICT),
+        ("old_string appears multiple times in the file. Please provide more context to"
+         " ensure a unique match", ErrorKind.AMBIGUOUS),
+        ("tool3 is not a valid tool, try one of [tool1, tool2].", ErrorKind.NOT_FOUND),
+        # input: go-playground/validator's, Laravel's mimes rule, Last.fm's, Manticore's
+        ("Key: 'CreateWorkspaceDTO.Id' Error:Field validation for 'Id' failed on the"
+         " 'required' tag", ErrorKind.INVALID_INPUT),
+        ("The file must be a file of type: pdf, docx, doc", ErrorKind.UNSUPPORTED),
+        ("limit param out of bounds (1-1000)", ErrorKind.INVALID_INPUT),
+        ("MVA elements should be integers", ErrorKind.INVALID_INPUT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -115,7 +115,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?:incorrect|wrong|invalid) (?:username|password)"
         r"|(?:username|user name|identifier|email|login) or password"
         r"|password authentication failed"
-        r"|(?:access|api|auth|bearer) ?(?:token|key)(?: id)? (?:is )?"
+        r"|(?:access|api|auth|bearer|refresh) ?(?:token|key)(?: id)? (?:is )?"
         r"(?:not found|could not be found|does not exist)"
         r"|or password is (?:invalid|incorrect|wrong)"
         r"|(?:unable to|could not|couldn't|failed to) authenticate"
@@ -131,6 +131,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:secret|password|passphrase|credentials?) (?:is|are|was|were) (?:incorrect|invalid"
         r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
         r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
+        r"|must (?:sign|log) in\b|could not be authenticated"
+        r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)",
         ErrorKind.UNAUTHENTICATED,
     ),
@@ -141,8 +143,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.NOT_CONNECTED,
     ),
     (
+        r"(?:larger|bigger|longer) than (?:the )?(?:configured |allowed |request |maximum )?"
+        r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b",
+        ErrorKind.TOO_LARGE,
+    ),
+    (
         WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
-        + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)",
+        + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)"
+        r"|bulkhead\s+(?:\S+\s+){0,2}?is full",
         ErrorKind.RATE_LIMITED,
     ),
     (
@@ -150,12 +158,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|add (?:a|your) payment method|arrear(?:s|age)|in good standing"
         r"|budget (?:has been |was |is )?exceeded|exceeded (?:the |your )?budget|over budget"
         r"|(?:reached|exceeded|hit) your"
-        r" (?:(?!rate\b|requests?\b|concurren|secondly\b|minutely\b)\w+ ){0,2}?limit"
+        r" (?:(?!rate\b|requests?\b|concurren|secondly\b|minutely\b)[\w']+ ){0,2}?limit"
         r"|spending limit|failure to pay|unpaid invoices?|past due|usage (?:\w+ )?limit"
         r"|(?:run|ran) out of (?:searches|credits|requests|tokens)"
         r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired)|plan restricted"
         r"|not available on (?:this|your) (?:\w+ )?plan"
-        r"|upgrade your (?:\w+ ){0,2}(?:plan|account|subscription|tier)"
+        r"|upgrade your (?:[\w']+ ){0,2}(?:plan|account|subscription|tier)|payment required"
+        r"|(?:plan|subscription|tier)(?: level)? (?:does not|doesn't|do not|don't)"
+        r" (?:support|include|allow|permit|cover|have access)"
         r"|upgrade to (?:a |the )?(?:paid|pro|premium|enterprise|business|higher|team)\b"
         r"|(?:insufficient|not enough|lack of) funds|(?:for|of) (?:the|your) free trial"
         r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe"
@@ -165,7 +175,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing)|abuse detection"
-        r"|faster than|rejected execution|rate limiter|queue is full|over qps"
+        r"|faster than|too fast|rejected execution|rate limiter|queue is full|over qps"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
     ),
@@ -180,7 +190,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|login timeout expired|name or service not known|nodename nor servname"
         r"|temporary failure in name resolution|unknown host|server not found"
         r"|(?:unable to|could not|cannot) find (?:the )?server"
-        r"|circuit(?: breaker)? is (?:now )?open|upstream connect error|could not resolve host"
+        r"|circuit ?(?:breaker )?(?:\S+ )?is (?:now )?open|upstream connect error"
+        r"|could not resolve host|does not permit further calls"
         r"|pool (?:has been |is )?exhausted|before (?:a )?secure tls connection was established"
         r"|too many (?:clients|connections)|unable to bootstrap|connecting timed out"
         r"|(?:server )?load (?:is )?too high"
@@ -199,7 +210,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
         r"|failed to respond|unexpected end of file|connection closed before"
         r"|connection was lost|closed connection without response"
-        r"|closed in the middle of|broken pipe|epipe",
+        r"|closed in the middle of|broken pipe|epipe|remotely closed|socket closed",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
@@ -212,6 +223,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"output validation|output schema", ErrorKind.INTERNAL),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
+        r"|field validation for\b"
         r"|param(?:eter)?s? error"
         r"|exceeds (?:the )?max(?:imum)? (?:query |operation )?(?:complexity|depth)"
         r"|(?:complexity|depth) is too high",
@@ -220,7 +232,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
     (
         r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
-        r"|disambiguation|may refer to",
+        r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
+        r"|(?:more than one|multiple) match(?:es)? (?:for|found)",
         ErrorKind.AMBIGUOUS,
     ),
     (
@@ -229,7 +242,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
         r"|(?:has|have) been (?:removed|deleted)"
-        r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)",
+        r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
+        r"|is not a valid tool",
         ErrorKind.NOT_FOUND,
     ),
     (
@@ -244,16 +258,20 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already (?:started|running)"
         r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)"
         r"|wrong ?expected ?version|version constraint failure|optimistic concurrency"
-        r"|(?:modified|changed) or deleted since",
+        r"|(?:modified|changed) or deleted since"
+        r"|(?:modified|changed) since (?:it was |you )?last read"
+        r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
+        r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping",
         ErrorKind.CONFLICT,
     ),
     (
         r"method\s+(?:is\s+)?not allowed|not supported|unsupported"
-        r"|(?:do|does) not support|(?:don't|doesn't) support",
+        r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type",
         ErrorKind.UNSUPPORTED,
     ),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
+        r"|this action is unauthori[sz]ed"
         r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed (?:to|for)"
         r"|(?:cannot|can't) access (?:the |this |that )?resource",
         ErrorKind.PERMISSION_DENIED,
@@ -271,7 +289,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:invalid|incorrect|bad) signature"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
-        r"|(?:api[ -]?key|secret|token|credentials?) (?:is |are )?(?:required|missing)"
+        r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
+        r"\s+(?:is |are )?(?:required|missing)"
         r"|credentials? (?:is |are )?(?:missing or )?invalid",
         ErrorKind.UNAUTHENTICATED,
     ),
@@ -317,7 +336,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|is not an? valid|cannot be resolved|unresolved"
         r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)"
         r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
-        r"|must be (?:between|at (?:least|most))",
+        r"|must be (?:between|at (?:least|most))|out of (?:bounds|range)"
+        r"|should be (?:an? )?(?:integers?|numbers?|strings?|booleans?|arrays?|objects?|lists?"
+        r"|valid|positive|non-negative|one of|between|at (?:least|most)|less|greater)\b",
         ErrorKind.INVALID_INPUT,
     ),
 )
@@ -361,7 +382,12 @@ connection", HikariCP's "Connection is not available, request timed out") ran no
 (EventStoreDB's ``WrongExpectedVersion``, HAPI FHIR's "version constraint failure") and
 EF Core's optimistic concurrency are a conflict; Go's ``sql: no rows in result set`` is
 nothing there; a "token invalid" (Tuya's), a "sign invalid" and a missing client
-certificate (Teller's) are credentials."""
+certificate (Teller's) are credentials.  A size "larger than request limit" (ureq's) is
+too large, before a request limit's words; a plan that "does not support" or "does not
+have access to" a feature is billing, before the words of an unsupported one; Laravel's
+403 "This action is unauthorized." is a permission, before the bare word's credential;
+a bulkhead that "is full" is a rate, a circuit breaker that "is OPEN and does not permit
+further calls" (Resilience4j's) a service that ran nothing."""
 
 
 @cache
