@@ -202,6 +202,32 @@ ANNOUNCED = [
      ' for action."}', ErrorKind.UNAUTHENTICATED, False),
     ('ccxt.base.errors.ExchangeError: binance {"code":-2015,"msg":"Invalid API-key, IP, or'
      ' permissions for action."}', ErrorKind.PERMISSION_DENIED, False),
+    # The fourteenth set's clients of other languages, each as its library prints it:
+    # Ruby's message before its class (http.rb's StatusError and timeouts), Elixir's
+    # module first (Mint's), a Swift enumeration's case (AsyncHTTPClient's), Connect's and
+    # Twirp's gRPC code names, go-retryablehttp's method and address, Saloon's reason
+    # phrase and status, ureq's "http status: 429", OkHttp's Response in a log
+    ("Unexpected status code 404 (HTTP::StatusError)", ErrorKind.NOT_FOUND, False),
+    ("Connect timed out after 2 seconds (HTTP::ConnectTimeoutError)", ErrorKind.UNAVAILABLE,
+     True),
+    ("Read timed out after 5 seconds (HTTP::TimeoutError)", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("** (Mint.TransportError) socket closed", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("HTTPClientError.connectTimeout", ErrorKind.UNAVAILABLE, True),
+    ("HTTPClientError.proxyAuthenticationRequired", ErrorKind.UNAUTHENTICATED, False),
+    ("resource_exhausted: message size 5242885 is larger than configured max 1024",
+     ErrorKind.TOO_LARGE, False),
+    ("twirp error not_found: it ain't there", ErrorKind.NOT_FOUND, False),
+    ('twirp error unavailable: Error from intermediary with HTTP status code 503 "Service'
+     ' Unavailable"', ErrorKind.UNAVAILABLE, True),
+    ("POST http://127.0.0.1:38469 giving up after 3 attempt(s): unexpected HTTP status 500"
+     " Internal Server Error", ErrorKind.INTERNAL, None),
+    ('Unprocessable Entity (422) Response: {"message":"Bad Request"}', ErrorKind.INVALID_INPUT,
+     False),
+    ("http status: 429", ErrorKind.RATE_LIMITED, True),
+    ("Flagsmith: error when getting flags. Request: https://edge.api.flagsmith.com/api/v1/"
+     "environment-document/, Response: Response{protocol=h2, code=404, message=, url=https://"
+     "edge.api.flagsmith.com/api/v1/environment-document/} body[]", ErrorKind.NOT_FOUND,
+     False),
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429
@@ -554,6 +580,10 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "note: the rate limit is shared",  # a prefix, and no word of failure
         "name: Ana\npermissions: admin",  # a record's fields
         "UserProfile: name=Ana",
+        "Deployed to production (GitHubActions)",  # a class-like name at its end, no failure
+        "Payment Received (429) today",  # a number that its phrase does not name
+        "not_found: 3",  # a gRPC code's name as a record's field
+        "internal: true",
         "<html><body><h1>Welcome</h1><p>Access denied to guests.</p></body></html>",
         '<?xml version="1.0"?><ListBucketResult><Name>b</Name></ListBucketResult>',
     ],
@@ -679,3 +709,19 @@ def test_a_stated_sentence_inside_a_result_that_succeeded_is_output() -> None:
     says it succeeded."""
     result = {"content": [{"type": "text", "text": "Monthly quota exceeded."}]}
     assert error_of(result) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Read timed out after 5 seconds (HTTP::TimeoutError)",
+        "** (Mint.TransportError) socket closed",
+        "HTTPClientError.deadlineExceeded",
+    ],
+)
+def test_a_text_read_in_another_languages_order_keeps_its_message(text: str) -> None:
+    """Ruby's, Elixir's and Swift's exceptions are read as Python prints one, class first;
+    the error keeps the text as it was said."""
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.message) == (ErrorKind.UNKNOWN_OUTCOME, text)

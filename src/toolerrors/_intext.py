@@ -75,6 +75,9 @@ Insufficient Balance", "429: ...")."""
 _STATUS_CLOSES: Final = r"\([45]\d\d\):\s"
 """An HTTP error status in parentheses before a colon, opening a text (LM Studio's "(404):
 No models loaded"): a status that says it is one, unlike a bare number."""
+_STATUS_NAMED: Final = r"((?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})) \(([45]\d\d)\)\s"
+"""An HTTP error status after its reason phrase, opening a text (Saloon's "Unprocessable
+Entity (422) Response: ...")."""
 _SAYS_WHY: Final = frozenset({_LOST, ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL})
 """Kinds of a mark (a source's code in a text) that say a failure but not why: words of
 the text that say why, and that no retry helps, decide over them."""
@@ -118,7 +121,8 @@ def _announcement() -> re.Pattern[str]:
     address it failed to reach (``Get "https://...": dial tcp ...: connection
     refused``), or its ``net.OpError``, the operation, the network and the address
     (``dial tcp 10.0.0.5:6379: i/o timeout``, ``read tcp ...: read: connection reset by
-    peer``)."""
+    peer``); an HTTP error status after its own reason phrase ("Unprocessable Entity
+    (422) Response: ...", Saloon's)."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?"
@@ -126,12 +130,12 @@ def _announcement() -> re.Pattern[str]:
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
         r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:returned|responded\s+with)\s+(?:an?\s+)?"
         r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
-        r"(?:\s+code)?:?\s+[45]\d\d\b|status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
+        r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
         r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b)"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
-        r"|error\s+(?:in|during|while|when)\b[^:\n]{0,80}:"
+        r"|(?:[\w.-]+:\s+)?error\s+(?:in|during|while|when)\b[^:\n]{0,80}:"
         r"|(?:[\w.-]+\s+){0,3}?error\s*\([^)\n]{0,200}\):"
         r"|(?:i\s+)?encountered\s+an\s+error\b|problem\s+in\s+node\b"
         r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
@@ -144,6 +148,12 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
+        r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
+        r"|(?:twirp\s+error\s+)?(?P<rpc>(?-i:canceled|unknown|invalid_argument|deadline_exceeded"
+        r"|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition"
+        r"|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated"
+        r"|malformed|bad_route)):\s(?!\d)"
+        r"|(?P<named>(?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,3}) \([45]\d\d\)\s)"
         r"|(?-i:dial|read|write)\s(?-i:tcp|udp|unix)[46]?\s\S+:\s"
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r"|(?:an?\s+)?(?:unexpected\s+)?(?:error|exception)\s+(?:has\s+)?occurred\b[^:\n]{0,80}[:.]"
@@ -235,7 +245,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver",
+    "returned", "driver", "asked", "rpc",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -248,7 +258,11 @@ database driver's vendor and driver in brackets (the Simba drivers' "[Databricks
 ``level=warn`` (Promtail's "error sending batch, will retry status=429 ..."), a
 client's "API returned status code 429" (Open-Meteo's R client's), "Expo responded with
 an error with status code 503" and .NET's "Response status code does not indicate
-success: 409 (Conflict - ...)"."""
+success: 409 (Conflict - ...)", a request's method and address before a colon (go-
+retryablehttp's "POST http://... giving up after 3 attempt(s): unexpected HTTP status
+500 Internal Server Error"), and a gRPC status code's name in snake case before a colon
+(Connect's "resource_exhausted: message size ... is larger than configured max", Twirp's
+"twirp error not_found: ...")."""
 
 
 @cache
@@ -321,6 +335,41 @@ def readable(text: str) -> str:
     return text
 
 
+_ELIXIR: Final = r"\*\* \(((?-i:[A-Z])\w*(?:\.(?-i:[A-Z])\w*)*)\) "
+"""Elixir's raised exception, its module in parentheses before its message ("** (Mint.
+TransportError) socket closed", "** (Tesla.Error) adapter error: :no_scheme")."""
+_RUBY: Final = (
+    r"([^\n]{1,500}?) \(((?-i:[A-Z])\w*(?:::(?-i:[A-Z])\w*)+"
+    r"|(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+))\)\.?\s*"
+)
+"""Ruby's uncaught exception, its message before its class in parentheses ("Read timed
+out after 5 seconds (HTTP::TimeoutError)"), and a .NET message's reason at its end
+("... is currently disabled. ... (MessagingEntityDisabled)."), on one line."""
+_SWIFT: Final = r"((?-i:[A-Z])\w*(?:Error|Exception))\.((?-i:[a-z])\w*)(?:\(([^\n]{0,200})\))?\s*"
+"""Swift's error enumeration's case as ``String(describing:)`` prints it ("HTTPClientError.
+connectTimeout", the swift-server AsyncHTTPClient's)."""
+
+
+def _reordered(text: str) -> str:
+    """A client's exception printed in another language's order, as Python prints one:
+    its class, a colon, its message (`_ELIXIR`, `_RUBY`, `_SWIFT`), and the case of an
+    enumeration in words ("HTTPClientError: connect Timeout"); any other text as it is.
+    Only how the text is read changes, never the message an error keeps."""
+    if text.startswith("** ("):
+        found = re.match(_ELIXIR, text)
+        return f"{found[1]}: {text[found.end() :]}" if found is not None else text
+    end = text.rstrip()
+    if "\n" in end or (not end.endswith((")", ").")) and " " in end):
+        return text  # most texts: a substring test tells before the expressions run
+    found = re.fullmatch(_SWIFT, text)
+    if found is not None:
+        return f"{found[1]}: {camel_words(found[2])} {found[3] or ''}".rstrip()
+    if _raised()[0].match(text) is not None:
+        return text  # a class opens it already ("Excon::Errors::SocketError: ... (Errno::...)")
+    found = re.fullmatch(_RUBY, text)
+    return f"{found[2]}: {found[1]}" if found is not None else text
+
+
 def announced(
     text: str, max_bytes: int = MAX_BYTES, *, vendor: str | None = None
 ) -> UnifiedError | None:
@@ -330,6 +379,20 @@ def announced(
     prefix = _log_prefix().match(text)  # "[04:46:55] ", a command line's "X "
     if prefix is not None:
         text = text[prefix.end() :]
+    seen = _reordered(text)
+    if seen is not text:
+        read = announced(seen, max_bytes, vendor=vendor)
+        if read is None or read.message != seen:
+            return read  # none, or an object's own message
+        return refill(
+            read,
+            read.kind,
+            retryable=read.retryable,
+            retry_after=read.retry_after,
+            status_code=read.status_code,
+            request_id=read.request_id,
+            message=text,  # the text as it was said
+        )
     if _by_class(text) is not None:
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
@@ -344,6 +407,8 @@ def announced(
         read_words(readable(text)) is None and status_in_text(text) is None
     ):
         return None  # a status or "failed to" opens an error only with words that say one
+    if found["named"] and _leading_status(text, None) is None:
+        return None  # "Payment Received (200) ...": a status its phrase does not name
     if found["held"] and not _failing(text):
         return None  # "name: Ana", "permissions: admin": a record's fields, not an error
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
@@ -583,10 +648,15 @@ def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> i
     say what happened (Figma's "403 Invalid scope(s): ..."), or ``None``; never one that
     would make the error more retryable than its words say, for an amount reads the same
     ("429 Euros: invalid amount")."""
-    found = re.match(rf"\W{{0,4}}({_STATUS_OPENS}|{_STATUS_CLOSES})", text)
+    found = re.match(rf"\W{{0,4}}(?:({_STATUS_OPENS}|{_STATUS_CLOSES})|{_STATUS_NAMED})", text)
     if found is None:
         return None
-    status = int(found[1].lstrip("(")[:3])
+    if found[1] is None:  # after a reason phrase: its own
+        status = int(found[3])
+        if status_of_phrase(found[2]) != status:
+            return None
+    else:
+        status = int(found[1].lstrip("(")[:3])
     heard = of_status(status)
     if heard is None or (words is not None and more_retryable(heard[1], words[1])):
         return None
@@ -623,7 +693,7 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
         # "fetch failed with status code 403": undici's wrapper says nothing a status
         # that came back does not; a timeout's own words still do
         words = read_words(message.replace("fetch failed", " "))
-    by_class = _by_class(message)
+    by_class = _by_class(_reordered(message))
     if by_class is not None and by_class[0] is _UNKNOWN:  # urllib's HTTPError: its status
         by_class = None
     said = by_class or words
