@@ -282,7 +282,8 @@ def test_a_success_in_a_convention_is_no_error() -> None:
         {"detail": "Order 42 shipped"},  # a detail that says no error
         {"detail": "Not Found", "id": 7},  # not alone: a record's field
         {"message": "Hello"},
-        {"message": "401 Not Found"},  # a phrase that is not its status's
+        {"message": "Found 401 users"},  # a count, not a status
+        {"message": "3 option(s) deleted. 1 option(s) not found."},  # a report
     ):
         assert error_of(body) is None
 
@@ -291,16 +292,15 @@ def test_a_success_in_a_convention_is_no_error() -> None:
     ("body", "kind"),
     [
         ({"detail": "Not Found"}, ErrorKind.NOT_FOUND),  # FastAPI's 404
-        ({"detail": "Not authenticated"}, ErrorKind.UNAUTHENTICATED),  # its OAuth2 default
-        ({"message": "401 Unauthorized"}, ErrorKind.UNAUTHENTICATED),  # GitLab's
         ({"message": "Not Found", "errorCode": 40400}, ErrorKind.NOT_FOUND),  # Obsidian's
     ],
 )
 def test_a_lone_text_that_names_an_error_is_read_only_when_one_is_asked_for(
     body: dict[str, Any], kind: ErrorKind
 ) -> None:
-    """A lone ``detail`` or ``message`` that names a status or a failure: parse reads it;
-    as a tool's result it may be a record's (a note whose detail is "Not found")."""
+    """A lone ``detail`` or ``message`` that names a status or a failure an answer may
+    name too: parse reads it; as a tool's result it may be a record's (a note whose
+    detail is "Not found"), as the text alone would be."""
     error = parse(body)
     assert (error.kind, error.retryable, error.vendor) == (kind, False, None)
     assert error_of(body) is None
@@ -396,7 +396,7 @@ def test_a_code_that_spells_a_status_is_that_status_weighed_against_the_words() 
     [
         ({"label": "INVALID_SIGNATURE", "message": "Signature mismatch"},  # Gate.io's
          ErrorKind.UNAUTHENTICATED),
-        ({"message": "Not Authorized - Invalid Token"}, ErrorKind.UNAUTHENTICATED),  # Mapbox
+        ({"message": "Your rate limit is 100 requests a minute"}, ErrorKind.RATE_LIMITED),
     ],
 )  # fmt: skip
 def test_a_pair_a_record_may_be_is_read_when_an_error_is_asked_for(
@@ -406,6 +406,27 @@ def test_a_pair_a_record_may_be_is_read_when_an_error_is_asked_for(
     an error when one is asked for (``parse``), and a tool's result as it is otherwise."""
     assert parse(body).kind is kind
     assert error_of(body) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ({"message": "Not Authorized - Invalid Token"}, ErrorKind.UNAUTHENTICATED),  # Mapbox
+        ({"detail": "Authentication credentials were not provided."},  # Flagsmith's DRF
+         ErrorKind.UNAUTHENTICATED),
+        ({"message": "You must sign in order to use Unleash"}, ErrorKind.UNAUTHENTICATED),
+        ({"detail": "Not authenticated"}, ErrorKind.UNAUTHENTICATED),  # FastAPI's OAuth2
+        ({"message": "401 Unauthorized"}, ErrorKind.UNAUTHENTICATED),  # GitLab's
+    ],
+)  # fmt: skip
+def test_a_message_alone_that_states_an_error_is_one(body: dict[str, Any], kind: ErrorKind) -> None:
+    """A ``message`` or ``detail`` alone is read as its text alone is: an error where the
+    text states one (`toolerrors.error_of` on the text), the same error ``parse`` reads."""
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.vendor) == (kind, None)
+    assert error == parse(body)
+    assert error_of(body[next(iter(body))]) is not None
 
 
 def test_a_numeric_code_of_success_or_no_words_is_no_error() -> None:

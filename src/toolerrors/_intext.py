@@ -428,7 +428,8 @@ _FAILING: Final = (
     r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed|overloaded|blocked"
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
-    r"|maintenance|no rows|(?:pool|connect|handshake) timeout"
+    r"|maintenance|no rows|(?:pool|connect|handshake) timeout|not (?:provided|given|supplied)"
+    r"|must (?:sign|log) in"
     r"|econn\w+|enotfound|etimedout)\b"
 )
 """A verb or adjective of failure: what a sentence that states an error says ("Monthly
@@ -465,7 +466,8 @@ are common") is about something else."""
 
 
 _GONE: Final = (
-    r"^(?!\W*(?:no|nothing|none|0)\b)[^\n;:,]{1,120}?\b(?:not found|(?:already|still) exists"
+    r"^(?!\W*(?:no|nothing|none|0)\b)(?:[^\n;:,.]|\.(?!\s)){1,120}?\b(?:not found"
+    r"|(?:already|still) exists"
     r"|(?:does not|doesn't) exist)(?: (?:on|in|at|under) [^\n;:,]{1,40}?)?\W{0,2}$"
 )
 """A short sentence that ends saying its subject is not there or is there already, and
@@ -482,9 +484,10 @@ error (`_OPENS_FAILING`, `_ASKS_AGAIN`): a message, not a page of results."""
 _OPENS_FAILING: Final = (
     r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,2}?(?:key|token|credentials?"
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
-    r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)"
+    r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"
-    r"|^\W*(?:unauthori[sz]ed(?: request| access)?|forbidden|(?:access|permission) denied"
+    r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"
+    r"|(?:access|permission) denied"
     r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)"
     r"\s*(?:$|[.!:;,-])"
 )
@@ -492,7 +495,8 @@ _OPENS_FAILING: Final = (
 input that is wrong ("Invalid API key"), or a word of failure that is a statement of
 its own ("Authentication required, not authenticated - ...", "Slow down! Too many
 requests."); not a noun phrase ("Forbidden City is in Beijing", "Invalid characters were
-removed"), nor a count a report opens with ("Invalid entries: 0")."""
+removed", "Invalid values are fine here"), nor a count a report opens with ("Invalid
+entries: 0")."""
 _ASKS_AGAIN: Final = r"[.!?]\s+(?:please\s+)?(?:try again|retry)\b[^.!?\n]{0,20}[.!]?\s*$"
 """A message that ends asking the caller to try again, after saying what went wrong:
 "Username or password is incorrect. Try again.", Dgraph's "Transaction has been

@@ -347,6 +347,8 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
     return found
 
 
+_SAID: Final = ("message", "detail")
+"""The members a body of one member says its error in (`_wrapped`)."""
 _A_FAULT: Final = r"^(?:error|exception|fault)(?:[\W_]?(?:msg|message|text|description))?$"
 """A member's name that says it holds an error and nothing else ("Error Message",
 "error_msg"; not a record's "last_error"), whose text is then the error's message."""
@@ -621,17 +623,7 @@ def _text(
     except ShapeError:
         # Plain text is no error, unless (leniently) a source's mark says it is one or
         # the text announces one at its start.
-        text = _as_str(payload)
-        found = None
-        if not strict:
-            if marked(text) is not None:  # read as a text known to be an error: its words
-                found = error_in_text(text, vendor=None, max_bytes=max_bytes)  # say why too
-            elif announce:
-                found = (
-                    announced(text, max_bytes)
-                    or stated(text, max_bytes)
-                    or _printed(text, max_bytes)
-                )
+        found = None if strict else _in_plain_text(_as_str(payload), max_bytes, announce)
         if found is None and need:
             raise
         return found
@@ -642,6 +634,17 @@ def _text(
     if need:
         raise want(value, "a JSON object", "")
     return None
+
+
+def _in_plain_text(text: str, max_bytes: int, announce: bool = True) -> UnifiedError | None:
+    """The error a text that is no JSON holds: where a source's mark is in it, the text
+    read as one known to be an error (its words say why too); else (``announce``) where
+    it announces one at its start, states one, or is a dict as Python prints it."""
+    if marked(text) is not None:
+        return error_in_text(text, vendor=None, max_bytes=max_bytes)
+    if not announce:
+        return None
+    return announced(text, max_bytes) or stated(text, max_bytes) or _printed(text, max_bytes)
 
 
 def error_in_exception_text(text: str) -> UnifiedError | None:
@@ -784,7 +787,8 @@ def error_of(
     (`MAX_BYTES`) or nested too deep (`MAX_DEPTH`) to read gives ``None``.  A text that
     is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
     error -32001: Request timed out", wherever it stands) or announces an error at its
-    start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance").  With
+    start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance"); a
+    ``message`` or ``detail`` alone is read as its text alone would be.  With
     ``strict`` it raises `ShapeError` saying where the shape is broken.
 
     ``labelled_text=True`` is for a server known to report failures as successes
@@ -801,7 +805,25 @@ def error_of(
         return None  # as a text over the size limit: too deep to read is no error read
     if found is None and labelled_text and (_is_mcp(result) or _is_mcp_dict(result)):
         return _labelled(result, max_bytes)
+    if found is None and not strict and type(result) is dict and len(result) == 1:
+        return _said_alone(result, max_bytes)
     return found
+
+
+def _said_alone(d: dict[str, Any], max_bytes: int) -> UnifiedError | None:
+    """A tool's result that is a ``message`` or ``detail`` alone whose text says an error
+    as the text alone would (`_in_plain_text`: Mapbox's ``{"message": "Not Authorized -
+    Invalid Token"}``, Django REST framework's ``{"detail": "Authentication credentials
+    were not provided."}``), read as the body it is, as `parse` reads it; ``None`` for
+    any other ("Not found" may be a record's note).  An HTTP response's body is read
+    with its status instead."""
+    ((key, value),) = d.items()
+    if key not in _SAID or type(value) is not str or _in_plain_text(value, max_bytes) is None:
+        return None
+    try:
+        return from_mapping(d, strict=False, where="", need=True, owned=False)
+    except ShapeError:
+        return None
 
 
 def _is_mcp_dict(result: object) -> bool:
