@@ -653,3 +653,38 @@ def test_a_fhir_issue_of_no_situation_is_read_by_its_words() -> None:
     error = error_of(processing)
     assert error is not None
     assert (error.kind, error.code) == (ErrorKind.NOT_FOUND, "processing")
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "code"),
+    [
+        # Moodle's web services (github.com/dualcube/moodle-enrol_stripepayment/issues/120,
+        # github.com/catalyst/moodle-auth_userkey/issues/90 and /66)
+        ({"exception": "moodle_exception", "errorcode": "invalidtoken",
+          "message": "Invalid token - token not found"}, ErrorKind.UNAUTHENTICATED,
+         "invalidtoken"),
+        ({"exception": "webservice_access_exception", "errorcode": "accessexception",
+          "message": "Access control exception (You are not allowed to use the rest protocol"
+          " (missing capability: webservice/rest:use))", "debuginfo": "You are not allowed to"
+          " use the rest protocol (missing capability: webservice/rest:use)"},
+         ErrorKind.PERMISSION_DENIED, "accessexception"),
+        ({"exception": "invalid_parameter_exception", "errorcode": "invalidparameter",
+          "message": "E' stato rilevato un parametro non valido"}, ErrorKind.INVALID_INPUT,
+         "invalidparameter"),
+        # Laravel's debug body: the exception's name says what its message does not
+        ({"message": "No query results for model [App\\User] 5",
+          "exception": "Symfony\\Component\\HttpKernel\\Exception\\NotFoundHttpException",
+          "file": "/app/vendor/laravel/framework/src/Illuminate/Foundation/Exceptions/"
+          "Handler.php", "line": 385, "trace": []}, ErrorKind.NOT_FOUND,
+         "NotFoundHttpException"),
+    ],
+)  # fmt: skip
+def test_an_exception_named_beside_its_message_is_read_by_its_code_and_words(
+    body: dict[str, Any], kind: ErrorKind, code: str
+) -> None:
+    """A server's exception named as a text ``exception`` beside its ``message`` is an
+    error, read by its ``errorcode`` or its name, and the words of both."""
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor, error.code) == (kind, False, None, code)
+    assert error_of({"exception": "none", "message": "All good"}) is None  # not a class name

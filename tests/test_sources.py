@@ -818,6 +818,7 @@ BUILT_IN_ORDER = [
     ("words", "errorCode"),
     ("words", "@type"),
     ("words", "stack"),  # a JavaScript Error serialized (Expo's)
+    ("words", "exception"),  # an exception named beside its message (Moodle's, Laravel's)
     ("anthropic", "error"),
     ("stripe", "error"),
     ("openai", "error"),

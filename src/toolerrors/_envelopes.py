@@ -350,6 +350,34 @@ def _thrown(d: Mapping[str, Any]) -> bool:
     return re.match(_THROWN, d["stack"]) is not None and bool(_said_of(d))
 
 
+_EXCEPTION: Final = r"[\w\\.$]{0,200}(?:exception|error)"
+"""An exception's class name, qualified or in snake case ("moodle_exception",
+"Symfony\\Component\\HttpKernel\\Exception\\NotFoundHttpException")."""
+
+
+def _names_an_exception(d: Mapping[str, Any]) -> bool:
+    """A text ``exception`` that is an exception's class name (`_EXCEPTION`)."""
+    return re.fullmatch(_EXCEPTION, d["exception"], re.IGNORECASE) is not None
+
+
+def read_raised(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"exception", "message", ...}``: an exception a server raised, named beside its
+    message (Moodle's web services' ``{"exception": "moodle_exception", "errorcode":
+    "invalidtoken", "message", "debuginfo"?}``, Laravel's debug body ``{"message",
+    "exception": "...\\NotFoundHttpException", "file", "line", "trace"}``), read as a
+    convention: its ``errorcode``, else the exception's name, then the words of the
+    name, the message and the ``debuginfo``."""
+    name = d["exception"]
+    code = d.get("errorcode")
+    said = {
+        "code": code if type(code) is str and code else re.split(r"[\\.$]", name)[-1],
+        "type": name,
+        "message": d["message"],
+        "detail": d.get("debuginfo"),
+    }
+    return read_convention(said, strict, where, whole=d)
+
+
 def _a_worded_error_code(d: Mapping[str, Any]) -> bool:
     """A text ``error_code`` that is a code (no spaces), whose words or its
     ``message``'s say an error (Databricks' ``{"error_code": "RESOURCE_EXHAUSTED",
@@ -620,6 +648,17 @@ for _claim in (
         " words",
         is_a=str,
         when=_thrown,
+    ),
+    Claim(
+        239,
+        "exception",
+        read_raised,
+        "an exception's class name as a text `exception` beside a text `message` (Moodle's"
+        " web services', with an `errorcode`; Laravel's debug body): read by its code,"
+        " else the words of its name and message",
+        is_a=str,
+        texts=("message",),
+        when=_names_an_exception,
     ),
     Claim(
         310,

@@ -112,6 +112,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (UNDONE[1], ErrorKind.UNAVAILABLE),
     (UNDONE[2], ErrorKind.CONFLICT),
     (
+        r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
+        r"|insufficient scopes?|missing (?:required )?scopes?",
+        ErrorKind.PERMISSION_DENIED,
+    ),
+    (
         r"(?:incorrect|wrong|invalid) (?:username|password)"
         r"|(?:username|user name|identifier|email|login) or password"
         r"|password authentication failed"
@@ -132,6 +137,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
         r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
         r"|must (?:sign|log) in\b|could not be authenticated"
+        r"|^\W*invalid (?:access |auth |api |bearer )?token\b"
         r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)",
         ErrorKind.UNAUTHENTICATED,
@@ -270,9 +276,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.UNSUPPORTED,
     ),
     (
-        r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|this action is unauthori[sz]ed"
-        r"|insufficient scopes?|missing (?:required )?scopes?|not authori[sz]ed (?:to|for)"
+        r"this action is unauthori[sz]ed|not authori[sz]ed (?:to|for)"
         r"|(?:cannot|can't) access (?:the |this |that )?resource",
         ErrorKind.PERMISSION_DENIED,
     ),
@@ -382,10 +386,12 @@ connection", HikariCP's "Connection is not available, request timed out") ran no
 (EventStoreDB's ``WrongExpectedVersion``, HAPI FHIR's "version constraint failure") and
 EF Core's optimistic concurrency are a conflict; Go's ``sql: no rows in result set`` is
 nothing there; a "token invalid" (Tuya's), a "sign invalid" and a missing client
-certificate (Teller's) are credentials.  A size "larger than request limit" (ureq's) is
-too large, before a request limit's words; a plan that "does not support" or "does not
-have access to" a feature is billing, before the words of an unsupported one; Laravel's
-403 "This action is unauthorized." is a permission, before the bare word's credential;
+certificate (Teller's) are credentials, and a token that lacks a scope a permission
+before any word of a token's ("Invalid access token, does not contain scopes", Zoom's).
+A size "larger than request limit" (ureq's) is too large, before a request limit's
+words; a plan that "does not support" or "does not have access to" a feature is
+billing, before the words of an unsupported one; Laravel's 403 "This action is
+unauthorized." is a permission, before the bare word's credential;
 a bulkhead that "is full" is a rate, a circuit breaker that "is OPEN and does not permit
 further calls" (Resilience4j's) a service that ran nothing."""
 
