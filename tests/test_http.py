@@ -453,6 +453,20 @@ def test_a_401_is_a_key_whatever_its_words_say_but_a_source_s_code_still_decides
     )  # fmt: skip
 
 
+def test_a_405_is_a_method_the_resource_does_not_take_whatever_not_allowed_says() -> None:
+    """Vespa's document API's 405 (vespa-engine/vespa, DocumentV1ApiTest) says "not
+    allowed" of a method: unsupported, as the status says, not a permission."""
+    body = {
+        "pathId": "/document/v1/space/music/docid/one",
+        "message": "'PATCH' not allowed at '/document/v1/space/music/docid/one'. Allowed"
+        " methods are: GET, POST, PUT, DELETE",
+    }
+    error = from_http(405, None, body)
+    assert (error.kind, error.retryable, error.status_code) == (
+        ErrorKind.UNSUPPORTED, False, 405
+    )  # fmt: skip
+
+
 def test_a_body_s_err_text_is_read_by_its_words() -> None:
     """Figma's ``{"status": 403, "err": "Invalid token"}`` (risa-labs-inc/MagicPencil#2)
     is a token rejected, which says more than the 403."""

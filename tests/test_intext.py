@@ -228,6 +228,16 @@ ANNOUNCED = [
      "environment-document/, Response: Response{protocol=h2, code=404, message=, url=https://"
      "edge.api.flagsmith.com/api/v1/environment-document/} body[]", ErrorKind.NOT_FOUND,
      False),
+    # AI21's SDK, Unleash's Node SDK, BambooHR's PHP SDK: a status a text states decides,
+    # and a quota with no word of money stated with a 429 is a rate
+    ('Failed with http status code: 404 (AI21APIError). Details: {"detail":"Not Found"}',
+     ErrorKind.NOT_FOUND, False),
+    ("ERROR: Error: Unleash Repository error: Response was not statusCode 2XX, but was 401 ",
+     ErrorKind.UNAUTHENTICATED, False),
+    ("[429] Client error: `GET https://acme.bamboohr.com/api/v1/employees/directory` resulted"
+     " in a `429 Too Many Requests` response\n\nRate limit exceeded. This could be due to:\n-"
+     " Too many requests in a short time period\n- Exceeding API quota limits\n",
+     ErrorKind.RATE_LIMITED, True),
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429
@@ -650,6 +660,21 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          " that two clients/threads were trying to update the same resource at the same"
          " time, and this request was chosen as the failing request.", ErrorKind.CONFLICT,
          False),
+        # the fourteenth set's: ureq's, Huntflow's, ConfigCat's, Unleash's, LangChain's,
+        # and crush's edit tool's refusals
+        ("the response body is larger than request limit: 10485760", ErrorKind.TOO_LARGE,
+         False),
+        ("Payment Required Error", ErrorKind.PAYMENT_REQUIRED, False),
+        ("Your SDK Key seems to be wrong. You can find the valid SDK Key at"
+         " https://app.configcat.com/sdkkey", ErrorKind.UNAUTHENTICATED, False),
+        ("A feature with this name already exists. Try re-activating it from the archive",
+         ErrorKind.CONFLICT, False),
+        ("[Python REPL] is not a valid tool, try another one.", ErrorKind.NOT_FOUND, False),
+        ("old_string appears multiple times in the file. Please provide more context to"
+         " ensure a unique match, or set replace_all to true", ErrorKind.AMBIGUOUS, False),
+        ("file /home/dev/project/internal/server/handler.go has been modified since it was"
+         " last read (mod time: 2025-07-30T10:12:44Z, last read: 2025-07-30T10:05:02Z)",
+         ErrorKind.CONFLICT, False),
         ("Requests to the Creates a completion for the chat message Operation under Azure"
          " OpenAI API version 2023-03-15-preview have exceeded token rate limit of your"
          " current OpenAI S0 pricing tier. Please retry after 7 seconds.",
@@ -686,6 +711,9 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "Too many requests were made yesterday; see the chart.",
         "Please try again later to see updated prices.",  # advice, after no failure
         "Search complete. If nothing matches, try again with fewer words.",
+        "The word 'data' appears multiple times in the text.",  # an answer, no edit refused
+        "Your answer was wrong",  # no known word of an error
+        "3 files found. Try the search again tomorrow.",
         "Server returned 404 pages today",
         "The API returned 3 results",
         "File already exists, skipped",

@@ -78,6 +78,8 @@ No models loaded"): a status that says it is one, unlike a bare number."""
 _STATUS_NAMED: Final = r"((?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})) \(([45]\d\d)\)\s"
 """An HTTP error status after its reason phrase, opening a text (Saloon's "Unprocessable
 Entity (422) Response: ...")."""
+_SPENT: Final = ErrorKind.PAYMENT_REQUIRED
+_TOO_MANY: Final = 429
 _SAYS_WHY: Final = frozenset({_LOST, ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL})
 """Kinds of a mark (a source's code in a text) that say a failure but not why: words of
 the text that say why, and that no retry helps, decide over them."""
@@ -131,7 +133,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:returned|responded\s+with)\s+(?:an?\s+)?"
         r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
         r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
-        r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b)"
+        r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b"
+        r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*[45]\d\d\b)"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -429,7 +432,7 @@ _FAILING: Final = (
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
     r"|maintenance|no rows|(?:pool|connect|handshake) timeout|not (?:provided|given|supplied)"
-    r"|must (?:sign|log) in"
+    r"|must (?:sign|log) in|wrong"
     r"|econn\w+|enotfound|etimedout)\b"
 )
 """A verb or adjective of failure: what a sentence that states an error says ("Monthly
@@ -455,7 +458,7 @@ _SUBJECT: Final = (
     r"|quota|limit"
     r"|api ?key|token|credentials?|account|session|(?:the |this )?(?:service|server|exchange"
     r"|api|site|system|platform)|(?:the |this )(?:message|payload|file|model|cluster|database"
-    r"|project|workspace))\b[^.;\n]{0,80}?"
+    r"|project|workspace|(?:response |request )?body))\b[^.;\n]{0,80}?"
 )
 """How a sentence that states an error opens: within its first words, the caller, its
 request, its access, quota, key or account, which the verb of failure then is said of
@@ -468,14 +471,29 @@ are common") is about something else."""
 _GONE: Final = (
     r"^(?!\W*(?:no|nothing|none|0)\b)(?:[^\n;:,.]|\.(?!\s)){1,120}?\b(?:not found"
     r"|(?:already|still) exists"
-    r"|(?:does not|doesn't) exist)(?: (?:on|in|at|under) [^\n;:,]{1,40}?)?\W{0,2}$"
+    r"|(?:does not|doesn't) exist|is not a valid tool)(?: (?:on|in|at|under) [^\n;:,]{1,40}?)?"
+    r"(?:\W{0,2}$|[.,]\s+(?:please |)(?:try|use|check|choose|pick)\b[^\n]{0,100}$)"
 )
 """A short sentence that ends saying its subject is not there or is there already, and
 no more (the MCP memory server's "Entity with name NonExistent not found", Jenkins'
 "Job 'nightly' already exists", Chrome DevTools MCP's "Element uid "4_17" not found on
-page 1."): what a tool says when what it was asked about fails,
-not an answer, which says what it found ("No results found", "3 files found", "Found 3
-files, 2 not found")."""
+page 1.", LangChain's "[Python REPL] is not a valid tool, try another one."), and at
+most advises what to try instead (Unleash's "A feature with this name already exists.
+Try re-activating it from the archive"): what a tool says when what it was asked about
+fails, not an answer, which says what it found ("No results found", "3 files found",
+"Found 3 files, 2 not found")."""
+
+
+_EDIT_REFUSED: Final = (
+    r"\bappears? (?:multiple|\d+) times\b[^\n]{0,120}\bunique\b"
+    r"|\bmultiple occurrences of\b[^\n]{0,200}\bunique\b"
+    r"|\b(?:has been|was) (?:modified|changed) since (?:it was )?(?:last )?read\b"
+)
+"""What a coding agent's editing tool says when it refused an edit: the text to replace
+is not unique (crush's "old_string appears multiple times in the file. Please provide
+more context to ensure a unique match", the text editor tools' "Multiple occurrences of
+old_str ... Please ensure it is unique"), or the file changed since the agent read it
+(crush's "file ... has been modified since it was last read")."""
 
 
 _SHORT: Final = 300
@@ -488,8 +506,9 @@ _OPENS_FAILING: Final = (
     r"|^\W*unsupported [\w ]{1,30}:\s"
     r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"
     r"|(?:access|permission) denied"
-    r"|authentication (?:required|failed)|not authenticated|too many requests|slow down)"
-    r"\s*(?:$|[.!:;,-])"
+    r"|authentication (?:required|failed)|not authenticated|too many requests|slow down"
+    r"|payment required)"
+    r"(?: error)?\s*(?:$|[.!:;,-])"
 )
 """How a message that is an error opens, before anything else: a credential or an
 input that is wrong ("Invalid API key"), or a word of failure that is a statement of
@@ -539,9 +558,13 @@ def _states_one(text: str, plain: str, kind: ErrorKind) -> bool:
     """Whether a text whose words say ``kind`` states an error (see `stated`): one that
     opens saying the request failed, or a short message that says so, whatever its kind,
     else by its kind's own rule."""
-    if re.match(_HAS_FAILED, plain) is not None or (
-        len(text) <= _SHORT
-        and (re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain))
+    if (
+        re.match(_HAS_FAILED, plain) is not None
+        or re.search(_EDIT_REFUSED, plain)
+        or (
+            len(text) <= _SHORT
+            and (re.match(_OPENS_FAILING, plain) is not None or re.search(_ASKS_AGAIN, plain))
+        )
     ):
         return True
     if kind in _STATES:  # a wait to retry after says it failed
@@ -701,8 +724,10 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     if by_class is not None and by_class[0] is _UNKNOWN:  # urllib's HTTPError: its status
         by_class = None
     said = by_class or words
-    if status is not None and (said is None or said[0] in _SAYS_LESS):
-        said = decide(status, of_status(status), said, worded=True)  # the more specific
+    if status is not None and (
+        said is None or said[0] in _SAYS_LESS or (said[0] is _SPENT and status == _TOO_MANY)
+    ):  # the more specific; a quota with no word of money, stated with a 429, a rate
+        said = decide(status, of_status(status), said, worded=True, texts=(read,))
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:

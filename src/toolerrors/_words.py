@@ -708,7 +708,8 @@ def _status_patterns() -> tuple[
     {...}" (Runway's, and many AI providers'); urllib3's "too many 429 error responses",
     the cause of its ``MaxRetryError`` when every attempt was answered so; curl's "The
     requested URL returned error: 429"; .NET's "Response status code does not indicate
-    success: 409 (Conflict)"; OkHttp's ``Response{protocol=h2, code=404, ...}``; and the
+    success: 409 (Conflict)"; OkHttp's ``Response{protocol=h2, code=404, ...}``; Unleash's
+    "Response was not statusCode 2XX, but was 401"; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
@@ -718,6 +719,7 @@ def _status_patterns() -> tuple[
         r"|\breturned\s+(?:an?\s+)?(?:error|code):?\s*([45]\d\d)\b"
         r"|\bdoes not indicate success:\s*([45]\d\d)\b"
         r"|\bresponse\{protocol=[^,}\s]+,\s*code=([45]\d\d)\b"
+        r"|\bstatus ?code 2xx,? but was ([45]\d\d)\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
