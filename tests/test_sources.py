@@ -359,6 +359,11 @@ ACME_MODELS = types.ModuleType("acme_models")
 ACME_MODELS.AcmeError = AcmeError  # type: ignore[attr-defined]
 ACME_MODELS.parse = parse_model  # type: ignore[attr-defined]
 
+
+def _a_code(d: dict[str, Any]) -> bool:
+    return " " not in d["error"]
+
+
 ACME = Source(
     name="acme",
     title="Acme",
@@ -368,7 +373,16 @@ ACME = Source(
     # Acme's errors have a detail where use_tool's have a message, and no code (a body's
     # {"code": 403, "error": "Forbidden", "detail": ...}, Speechmatics', is no one's).
     claims=(
-        Claim(315, "error", read_acme, "Acme's", needs=("detail",), refuses=("message", "code")),
+        Claim(
+            315,
+            "error",
+            read_acme,
+            "Acme's",
+            is_a=str,
+            needs=("detail",),
+            when=_a_code,  # its own mark: a code, not a sentence (Honeycomb's "error")
+            refuses=("message", "code"),
+        ),
     ),
     write=write_acme,
     models="acme_models",
