@@ -51,6 +51,10 @@ def test_an_error_object_is_jsonapis_and_read_by_its_status() -> None:
         ({"status": "503", "detail": "No such project."}, ErrorKind.NOT_FOUND, False),
         # retried alike: the status stands, unless the words name billing
         ({"status": "400", "title": "Not Found"}, ErrorKind.INVALID_INPUT, False),
+        # a catch-all status: words that name what happened decide (PostNL's bad key,
+        # github.com/postnl/postnl-magento1-End-of-life/issues/55)
+        ({"status": "400", "title": "Bad Request", "detail": "API key not valid"},
+         ErrorKind.UNAUTHENTICATED, False),
         ({"status": "409", "code": "ENTITY_ERROR.ATTRIBUTE.INVALID"}, ErrorKind.CONFLICT, False),
         ({"status": "402", "title": "Payment Required"}, ErrorKind.PAYMENT_REQUIRED, False),
         ({"status": "401", "detail": "Invalid token"}, ErrorKind.UNAUTHENTICATED, False),

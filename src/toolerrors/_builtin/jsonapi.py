@@ -7,8 +7,9 @@ with an ``errors`` array and no ``data``.  Each error may give the HTTP status t
 to it, as a string (``"422"``), an application-specific ``code``, a ``title`` and a
 ``detail``; none is required.  An error is read by its status, through the rows below, and
 refined by the known words of its code, title and detail: into any kind they retry less
-than the status does, and into ``payment_required`` wherever they name billing; with no
-status, by its words alone.  Of several errors the one retried least decides, the first of
+than the status does, into ``payment_required`` wherever they name billing, and into
+what they name when the status is a catch-all (400, 422, 500), never more retryable;
+with no status, by its words alone.  Of several errors the one retried least decides, the first of
 those; the message holds every error's detail.  The pydantic models are in
 ``toolerrors.jsonapi``.
 """
@@ -17,12 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from .._decide import CATCH_ALL, GENERIC_STATUSES
 from .._errors import ShapeError
 from .._kinds import ErrorKind
 from .._source import Claim, Field, Shape, Source, canonical_row, more_retryable, want
 from .._table import Row, Rows, codes_of, error_status, of_status, read_row
 from .._unified import make
-from .._words import UNSAID, read_words
+from .._words import UNSAID, is_reason_phrase, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -162,19 +164,28 @@ def meaning(error: Mapping[str, Any]) -> tuple[ErrorKind, bool | None]:
     """One error's kind and retry advice: its status's, refined by the known words of its
     code, title and detail where they retry less, or name billing; with no status, its
     words alone.  A status is the server's own word on the error: words that are retried
-    alike do not change it (Snyk's 400 titled "Not Found", App Store Connect's 409 coded
-    ``...NOT_ALLOWED``)."""
-    code = error.get("code")
-    said = read_words(code if type(code) is str else None, error.get("title"), error.get("detail"))
+    alike do not change it (App Store Connect's 409 coded ``...NOT_ALLOWED``), unless the
+    status is a catch-all (`toolerrors._decide.GENERIC_STATUSES`) and the words name what
+    happened (PostNL's 400 "API key not valid" is a credential).  A title that is a
+    status's reason phrase is the status again, not words (Snyk's 400 titled "Not
+    Found")."""
+    code, title = error.get("code"), error.get("title")
+    said = read_words(
+        code if type(code) is str else None,
+        None if type(title) is str and is_reason_phrase(title) else title,  # the status again
+        error.get("detail"),
+    )
     status = _status(error.get("status"))
     row = read_row("jsonapi", str(status), None)
     known = (row.kind, row.retryable) if row is not None else of_status(status)
     if known is None:
         return said or UNSAID
-    if said is None or said[0] is known[0]:
+    if said is None or said[0] is known[0] or more_retryable(said[1], known[1]):
         return known
-    if more_retryable(known[1], said[1]) or (
-        said[0] is _BILLING and not more_retryable(said[1], known[1])
+    if (
+        more_retryable(known[1], said[1])
+        or said[0] is _BILLING
+        or (status in GENERIC_STATUSES and said[0] not in CATCH_ALL)
     ):
         return said
     return known
