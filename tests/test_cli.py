@@ -390,7 +390,7 @@ def test_a_line_that_is_not_an_object_is_still_read_for_an_error(tmp_path: Path)
 def test_an_error_no_source_attributes_is_counted_and_sets_the_exit_status() -> None:
     """An error that only a generic convention reads is counted, said on stderr, and
     exits 1, so that a script notices it."""
-    result = run("explain", "--lines", "--summary", stdin='{"status": "error", "message": "x"}\n')
+    result = run("explain", "--lines", "--summary", stdin='{"status": "failure", "message": "x"}\n')
     assert result.returncode == 1
     assert result.stdout.split() == ["1", "(none)", "unknown", "1", "errors"]
     assert result.stderr == (

@@ -688,3 +688,38 @@ def test_an_exception_named_beside_its_message_is_read_by_its_code_and_words(
     assert error is not None
     assert (error.kind, error.retryable, error.vendor, error.code) == (kind, False, None, code)
     assert error_of({"exception": "none", "message": "All good"}) is None  # not a class name
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "retryable", "code"),
+    [
+        # JSend's "error" is the server's fault, "fail" the caller's data, where no word
+        # says more (Dataverse's, github.com/IQSS/dataverse/issues/4692)
+        ({"status": "ERROR", "message": "Command edu.harvard.iq.dataverse.engine.command"
+          ".impl.GetLatestAccessibleDatasetVersionCommand@3320cf09 failed: null"},
+         ErrorKind.INTERNAL, None, None),
+        ({"status": "fail", "message": "x"}, ErrorKind.INVALID_INPUT, False, None),
+        ({"status": "error", "message": "User not found"}, ErrorKind.NOT_FOUND, False, None),
+        # type "error" with a code and a description (YooKassa's, github.com/danuk/shm/
+        # issues/17)
+        ({"type": "error", "id": "b7603c01-c041-43af-91d0-248663d9d4f0",
+          "code": "invalid_request", "description": "Invalid parameter's value (for example,"
+          " the value is illegal or its format is incorrect).",
+          "parameter": "receipt.items.payment_subject"}, ErrorKind.INVALID_INPUT, False,
+         "invalid_request"),
+        # an errorCode beside a description (QIWI's payments docs)
+        ({"serviceName": "payin-core", "errorCode": "payin.resource.not.found",
+          "userMessage": "Resource not found", "description": "Resource not found",
+          "traceId": "c3564ba25e221fe3"}, ErrorKind.NOT_FOUND, False,
+         "payin.resource.not.found"),
+    ],
+)  # fmt: skip
+def test_jsend_a_typed_error_and_an_error_code_are_read_by_their_words(
+    body: dict[str, Any], kind: ErrorKind, retryable: bool | None, code: str | None
+) -> None:
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor, error.code) == (
+        kind, retryable, None, code
+    )  # fmt: skip
+    assert error == parse(body)

@@ -238,6 +238,25 @@ ANNOUNCED = [
      " in a `429 Too Many Requests` response\n\nRate limit exceeded. This could be due to:\n-"
      " Too many requests in a short time period\n- Exceeding API quota limits\n",
      ErrorKind.RATE_LIMITED, True),
+    # The fifteenth set's: npm's (github.com/Unitech/pm2/issues/4803), a client that
+    # relays GitHub's answer (github.com/quintusdias/glymur/issues/489), Composer's
+    # Symfony console (github.com/yireo/magento2-replace-tools/issues/13), sysbench's
+    # "ALERT:" over TiDB (github.com/pingcap/tidb/issues/6282), Memgraph's conflict
+    # (github.com/memgraph/memgraph/issues/1304)
+    ("npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/@pm2%2fagent"
+     " - Not found\nnpm ERR! 404\nnpm ERR! 404  '@pm2/agent@~1.0.2' is not in the npm"
+     " registry.", ErrorKind.NOT_FOUND, False),
+    ("In AuthHelper.php line 205:\n\n  The 'https://repo.packagist.com/foo/p2/yireo/x.json'"
+     " URL required authentication (HTTP 401).\n  You must be using the interactive console"
+     " to authenticate", ErrorKind.UNAUTHENTICATED, False),
+    ("ALERT: mysql_drv_query() returned error 9005 (Region is unavailable[try again later])"
+     " for query 'SELECT c FROM sbtest3 WHERE id=999149'", ErrorKind.UNAVAILABLE, True),
+    ("ClientError: {code: Memgraph.ClientError.MemgraphError.MemgraphError} {message: Cannot"
+     " resolve conflicting transactions. You can retry this transaction when the conflicting"
+     " transaction is finished}", ErrorKind.CONFLICT, True),
+    ('cozepy.exception.CozeInvalidEventError: invalid event, data: {"code":4100,"msg":'
+     '"authentication is invalid"}, logid: 20241015100256FA70F619ED86EC262A80',
+     ErrorKind.UNAUTHENTICATED, False),
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429
@@ -675,6 +694,9 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
         ("file /home/dev/project/internal/server/handler.go has been modified since it was"
          " last read (mod time: 2025-07-30T10:12:44Z, last read: 2025-07-30T10:05:02Z)",
          ErrorKind.CONFLICT, False),
+        ("Transaction is too large, size: 1073741888", ErrorKind.TOO_LARGE, False),  # TiDB
+        ("Api access frequency exceeds the limit. this ban will last 1 seconds.",
+         ErrorKind.RATE_LIMITED, True),  # Lazada's
         ("Requests to the Creates a completion for the chat message Operation under Azure"
          " OpenAI API version 2023-03-15-preview have exceeded token rate limit of your"
          " current OpenAI S0 pricing tier. Please retry after 7 seconds.",

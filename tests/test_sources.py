@@ -831,6 +831,7 @@ BUILT_IN_ORDER = [
     ("salesforce", "exceptionCode"),
     ("words", "errorCode"),
     ("words", "@type"),
+    ("words", "type"),  # type: "error" with a code and a description (YooKassa's)
     ("words", "stack"),  # a JavaScript Error serialized (Expo's)
     ("words", "exception"),  # an exception named beside its message (Moodle's, Laravel's)
     ("anthropic", "error"),

@@ -201,6 +201,17 @@ from toolerrors._words import (
         ("The file must be a file of type: pdf, docx, doc", ErrorKind.UNSUPPORTED),
         ("limit param out of bounds (1-1000)", ErrorKind.INVALID_INPUT),
         ("MVA elements should be integers", ErrorKind.INVALID_INPUT),
+        # the fifteenth set's: GeoNames' hourly credits, Scopus' service level, Toggl's
+        # premium, Langflow's key, Dataverse's guest
+        ("the hourly limit of 1000 credits for gclh has been exceeded. Please throttle your"
+         " requests or use the commercial service.", ErrorKind.RATE_LIMITED),
+        ("Exceeds the maximum number allowed for the service level",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("Request tried to utilized Premium functionality on workspace which is not Premium!",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("An API key must be passed as query or header", ErrorKind.UNAUTHENTICATED),
+        ("User :guest is not permitted to perform requested action.",
+         ErrorKind.PERMISSION_DENIED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

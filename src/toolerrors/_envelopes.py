@@ -459,7 +459,40 @@ def _a_status_and_message(d: Mapping[str, Any]) -> bool:
 
 
 def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:
-    return any(type(d.get(key)) is str and d[key] for key in ("message", "errorMessage"))
+    return any(type(d.get(key)) is str and d[key] for key in _CODED_TEXTS)
+
+
+_CODED_TEXTS: Final = ("message", "errorMessage", "description", "userMessage")
+"""The texts beside an ``errorCode`` that say what went wrong (DocuSign's ``message``,
+Daraja's ``errorMessage``, QIWI's ``description`` and ``userMessage``)."""
+
+
+def _typed_error_code(d: Mapping[str, Any]) -> bool:
+    """A text ``code`` that is a code (no spaces) beside a text ``description`` or
+    ``message`` (YooKassa's ``{"type": "error", "code": "invalid_request",
+    "description", "parameter"}``)."""
+    code = d["code"]
+    return type(code) is str and bool(code) and " " not in code and _said_of_described(d)
+
+
+def _said_of_described(d: Mapping[str, Any]) -> bool:
+    return any(type(d.get(key)) is str and d[key] for key in ("description", "message"))
+
+
+def read_jsend(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """JSend's failed ``status`` read as a convention, its words deciding; where they
+    say nothing, JSend's own meaning: ``error`` is the server's fault ("an error
+    occurred in processing the request, i.e. an exception was thrown": internal),
+    ``fail`` the caller's data ("there was a problem with the data submitted": bad
+    input); any other failed status says no more."""
+    return read_convention(d, strict, where, unsaid=_JSEND.get(d["status"].lower(), UNSAID))
+
+
+_JSEND: Final = {
+    "error": (ErrorKind.INTERNAL, None),
+    "fail": (ErrorKind.INVALID_INPUT, False),
+}
+"""What JSend's statuses mean when no word says more, as its specification defines them."""
 
 
 def _a_worded_code(d: Mapping[str, Any]) -> bool:
@@ -624,8 +657,9 @@ for _claim in (
         234,
         "errorCode",
         read_convention,
-        "a text `errorCode` of no source beside a text `message` (DocuSign's) or"
-        " `errorMessage` (Safaricom's Daraja): read by the code's words, else the message's",
+        "a text `errorCode` of no source beside a text `message` (DocuSign's),"
+        " `errorMessage` (Safaricom's Daraja), `description` or `userMessage` (QIWI's): read"
+        " by the code's words, else the message's",
         is_a=str,
         when=_a_message_or_error_message,
     ),
@@ -638,6 +672,18 @@ for _claim in (
         is_a=str,
         one_of=frozenset({"error"}),
         texts=("error_message",),
+    ),
+    Claim(
+        237,
+        "type",
+        read_convention,
+        '`type: "error"` with a text `code` and a text `description` or `message`, and no'
+        " `error` object (YooKassa's): read by its code's words, else its text's",
+        is_a=str,
+        one_of=frozenset({"error"}),
+        refuses=("error", "param", "sequence_number"),  # a Responses stream's error event
+        needs=("code",),
+        when=_typed_error_code,
     ),
     Claim(
         238,
@@ -742,10 +788,11 @@ for _claim in (
     Claim(
         630,
         "status",
-        read_convention,
+        read_jsend,
         'JSend\'s `status: "error"` (or `"fail"`, `"failure"`: Pinterest\'s; `"ERR"`:'
         " SurrealDB's) with a text that says why (`message`, `detail`, `reason`, ...):"
-        " read by its code or words",
+        " read by its code or words, else as JSend's `error` (internal) or `fail` (bad"
+        " input)",
         is_a=str,
         one_of=_FAILED_STATUSES,
         when=_says_why,

@@ -124,17 +124,21 @@ def _announcement() -> re.Pattern[str]:
     refused``), or its ``net.OpError``, the operation, the network and the address
     (``dial tcp 10.0.0.5:6379: i/o timeout``, ``read tcp ...: read: connection reset by
     peer``); an HTTP error status after its own reason phrase ("Unprocessable Entity
-    (422) Response: ...", Saloon's)."""
+    (422) Response: ...", Saloon's); Symfony's console, where Composer and Laravel's
+    artisan print an exception ("In AuthHelper.php line 205:"); syslog's "ALERT:" and
+    PostgreSQL's "PANIC:"."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
-        r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:returned|responded\s+with)\s+(?:an?\s+)?"
+        r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:to\s+\S+\s+)?(?:returned|responded\s+with)\s+(?:an?\s+)?"
         r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
         r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
         r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b"
-        r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*[45]\d\d\b)"
+        r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*[45]\d\d\b"
+        r"|(?:npm\s+)?(?:err!|error)\s+code\s+e[45]\d\d\b)"
+        r"|in\s+\w+\.php\s+line\s+\d+:\s"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
         r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
@@ -160,7 +164,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?-i:dial|read|write)\s(?-i:tcp|udp|unix)[46]?\s\S+:\s"
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r"|(?:an?\s+)?(?:unexpected\s+)?(?:error|exception)\s+(?:has\s+)?occurred\b[^:\n]{0,80}[:.]"
-        r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL)\]?:?\s|\[(?:error|fatal|critical)\]:?\s"
+        r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL|ALERT|PANIC)\]?:?\s"
+        r"|\[(?:error|fatal|critical)\]:?\s"
         r"|(?-i:Error)[ \t]*\n"
         r"|(?P<args>\(-?\d+L?,\s*b?['\"]|\((?=(?P<quote>['\"])[^\n]{1,500}?(?P=quote),\s*['\"\d]))"
         r"|(?P<driver>(?:\[[\w. -]{1,40}\]){2,4}(?:\(\d{1,8}\))?\s)"
@@ -265,7 +270,8 @@ success: 409 (Conflict - ...)", a request's method and address before a colon (g
 retryablehttp's "POST http://... giving up after 3 attempt(s): unexpected HTTP status
 500 Internal Server Error"), and a gRPC status code's name in snake case before a colon
 (Connect's "resource_exhausted: message size ... is larger than configured max", Twirp's
-"twirp error not_found: ...")."""
+"twirp error not_found: ..."), npm's "npm ERR! code E404" and a client's "HTTP GET to
+https://... returned status code 403"."""
 
 
 @cache
@@ -454,7 +460,8 @@ def _failing(text: str) -> bool:
 _STATED: Final = 2048
 """The longest text read as a sentence that states an error: a message, not a document."""
 _SUBJECT: Final = (
-    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the )?user|(?:the |this )?(?:request|operation)|access"
+    r"^\W*(?:[\w'-]+\W+){0,3}?(?:you|your|(?:the )?user|(?:the |this )?(?:request|operation"
+    r"|transaction)|access"
     r"|quota|limit"
     r"|api ?key|token|credentials?|account|session|(?:the |this )?(?:service|server|exchange"
     r"|api|site|system|platform)|(?:the |this )(?:message|payload|file|model|cluster|database"
@@ -500,7 +507,7 @@ _SHORT: Final = 300
 """The longest text whose first words or whose request to try again alone say it is an
 error (`_OPENS_FAILING`, `_ASKS_AGAIN`): a message, not a page of results."""
 _OPENS_FAILING: Final = (
-    r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,2}?(?:key|token|credentials?"
+    r"^\W*(?:invalid|incorrect|missing|unknown) (?:\w+ ){0,3}?(?:key|token|credentials?"
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"

@@ -85,7 +85,7 @@ exceeded", Yelp's "access limit"): a rate limit, before any word of money in it.
 
 UNDONE: Final = (
     r"deadlock|try restarting transaction|restart transaction|could not serialize"
-    r"|transaction (?:has been |was )?aborted",
+    r"|transaction (?:has been |was )?aborted|conflicting transactions?|serialization failure",
     r"database is (?:locked|busy)",
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request"
@@ -156,6 +156,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
         + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)"
+        r"|throttle your requests|(?:access |call |request )?frequency exceeds"
         r"|bulkhead\s+(?:\S+\s+){0,2}?is full",
         ErrorKind.RATE_LIMITED,
     ),
@@ -176,7 +177,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:insufficient|not enough|lack of) funds|(?:for|of) (?:the|your) free trial"
         r"|(?:free )?trial (?:has )?(?:ended|expired)|(?:must|need to) subscribe"
         r"|unpaid (?:accounts?|plans?|users?)|(?:requires?|needs?) a paid (?:plan|account)"
-        r"|licen[cs]e (?:has )?expired",
+        r"|licen[cs]e (?:has )?expired|(?:for|of) (?:the|your) (?:service|subscription) level"
+        r"|not (?:a )?premium\b|requires? (?:a )?premium\b|premium (?:plan|subscription)"
+        r" (?:is )?required",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -294,12 +297,13 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
-        r"\s+(?:is |are )?(?:required|missing)"
+        r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
+        r"|(?:api[ -]?key|token|credentials?) must be (?:passed|provided|supplied|given|sent)"
         r"|credentials? (?:is |are )?(?:missing or )?invalid",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
-        r"forbidden|not allowed|not enough rights|permissions?|privileges?|denied"
+        r"forbidden|not allowed|not permitted|not enough rights|permissions?|privileges?|denied"
         r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
         r"|authori[sz]ation exception"
         r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?(?:access|authori[sz]ation)"
@@ -709,7 +713,7 @@ def _status_patterns() -> tuple[
     the cause of its ``MaxRetryError`` when every attempt was answered so; curl's "The
     requested URL returned error: 429"; .NET's "Response status code does not indicate
     success: 409 (Conflict)"; OkHttp's ``Response{protocol=h2, code=404, ...}``; Unleash's
-    "Response was not statusCode 2XX, but was 401"; and the
+    "Response was not statusCode 2XX, but was 401"; npm's "code E404"; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
@@ -720,6 +724,7 @@ def _status_patterns() -> tuple[
         r"|\bdoes not indicate success:\s*([45]\d\d)\b"
         r"|\bresponse\{protocol=[^,}\s]+,\s*code=([45]\d\d)\b"
         r"|\bstatus ?code 2xx,? but was ([45]\d\d)\b"
+        r"|\bcode E([45]\d\d)\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
