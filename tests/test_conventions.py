@@ -723,3 +723,20 @@ def test_jsend_a_typed_error_and_an_error_code_are_read_by_their_words(
         kind, retryable, None, code
     )  # fmt: skip
     assert error == parse(body)
+
+
+def test_a_status_object_with_a_message_and_a_nonzero_value_is_an_error() -> None:
+    """GeoNames' documented exception, ``{"status": {"message", "value"}}``
+    (github.com/2Abendsegler/GClh/issues/1876): its hourly credits are a rate; a value
+    of zero says nothing failed."""
+    body = {
+        "status": {
+            "message": "the hourly limit of 1000 credits for gclh has been exceeded. Please"
+            " throttle your requests or use the commercial service.",
+            "value": 19,
+        }
+    }
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.RATE_LIMITED, True, None)
+    assert error_of({"status": {"message": "ok", "value": 0}}) is None

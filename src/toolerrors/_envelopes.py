@@ -168,7 +168,8 @@ def _status_error(d: Mapping[str, Any]) -> bool:
 
 
 def _status_says(d: Mapping[str, Any]) -> bool:
-    """A ``status`` object with a text ``error`` (Qdrant's), with a ``status_code``
+    """A ``status`` object with a text ``error`` (Qdrant's), a text ``message`` beside
+    a nonzero ``value`` (GeoNames' documented exception), with a ``status_code``
     that says an error and a text (Riot Games' ``{"status": {"message", "status_code":
     429}}``), or with its own failed ``status`` or ``is_success: false`` and a text that
     says why (Rapyd's ``{"status": {"status": "ERROR", "error_code", "message"}}``, dbt
@@ -180,6 +181,9 @@ def _status_says(d: Mapping[str, Any]) -> bool:
     code, message = status.get("error_code"), status.get("error_message")
     if type(code) is int and code != 0 and type(message) is str and message:
         return True  # CoinMarketCap's {"status": {"error_code": 1002, "error_message"}}
+    value, message = status.get("value"), status.get("message")
+    if type(value) is int and value != 0 and type(message) is str and message:
+        return True  # GeoNames' {"status": {"message", "value": 19}}
     own = status.get("status")
     if (type(own) is str and own in _FAILED_STATUSES) or status.get("is_success") is False:
         return _says_why(status)  # Rapyd's {"status": {"status": "ERROR", ...}}, dbt Cloud's
@@ -976,7 +980,8 @@ for _claim in (
         "status",
         read_status_error,
         "a `status` object with a text `error` (Qdrant's `{status: {error}, time}`), with"
-        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's), with a"
+        " a nonzero `error_code` and a text `error_message` (CoinMarketCap's) or a nonzero"
+        " `value` and a text `message` (GeoNames'), with a"
         " `status_code` that says an error and a text (Riot Games'), or with its own failed"
         " `status` or `is_success: false` and a text (Rapyd's, dbt Cloud's): read by its"
         " status, else its words",

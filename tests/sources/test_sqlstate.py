@@ -235,13 +235,17 @@ def test_postgrest_reads_a_sqlstate_it_does_not_name_by_the_table() -> None:
          ' refresh): "sql txn"', "40001", ErrorKind.CONFLICT, True),
         # a class the table does not hold: the words
         ("SQLSTATE[HY000] [2002] Connection refused", "HY000", ErrorKind.UNAVAILABLE, True),
+        # psql's verbose report, from YugabyteDB's ysqlsh (docs.yugabyte.com, the
+        # transaction error codes' page): a read-only transaction's state
+        ("ERROR:  25006: cannot execute UPDATE in a read-only transaction", "25006",
+         ErrorKind.INVALID_INPUT, False),
     ],
 )  # fmt: skip
 def test_a_sqlstate_in_a_driver_s_text_is_read_wherever_it_stands(
     text: str, code: str, kind: ErrorKind, retryable: bool | None
 ) -> None:
-    """pgx's "(SQLSTATE x)", PDO's "SQLSTATE[x]" and go-pg's "ERROR #x" mark a text as a
-    database's error, in a log line as alone."""
+    """pgx's "(SQLSTATE x)", PDO's "SQLSTATE[x]", go-pg's "ERROR #x" and psql's verbose
+    "ERROR:  x:" mark a text as a database's error, in a log line as alone."""
     for where in (text, f"2024/04/30 13:26:01 upload failed: {text}"):
         error = error_of(where)
         assert error is not None
@@ -252,3 +256,7 @@ def test_a_sqlstate_in_a_driver_s_text_is_read_wherever_it_stands(
             retryable,
         )
     assert error_of("SQLSTATE codes are five characters long") is None
+    assert error_of("Note:  12345: fine") is None
+    aborted = error_of("ERROR:  ABORT: x")  # an error, but no SQLSTATE's
+    assert aborted is not None
+    assert aborted.vendor is None

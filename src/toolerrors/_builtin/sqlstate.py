@@ -192,9 +192,12 @@ def _mark() -> re.Pattern[str]:
     """A SQLSTATE as drivers print one in their text, compiled on first use: Go's pgx
     ends its message with it (``ERROR: duplicate key value ... (SQLSTATE 23505)``), PHP's
     PDO opens with it (``SQLSTATE[40001]: Serialization failure: 1213 Deadlock ...``),
-    Go's go-pg after its severity (``ERROR #40001 restart transaction: ...``)."""
+    Go's go-pg after its severity (``ERROR #40001 restart transaction: ...``), psql's
+    verbose report after its severity and two spaces (``ERROR:  25006: cannot execute
+    UPDATE in a read-only transaction``, YugabyteDB's ysqlsh's too)."""
     return re.compile(
         r"\(SQLSTATE ([0-9A-Z]{5})\)|\bSQLSTATE\[([0-9A-Z]{5})\]|\bERROR #([0-9A-Z]{5})\b"
+        r"|\b(?:ERROR|FATAL|PANIC):  ((?=[0-9A-Z]{0,4}\d)[0-9A-Z]{5}):\s"
     )
 
 
@@ -202,12 +205,12 @@ def read_text(text: str) -> UnifiedError | None:
     """The error a driver's text reports with its SQLSTATE (`_mark`), wherever it stands
     (an exception's ``str``, a log line, a tool's text), read as its fields are; ``None``
     for a text without one."""
-    if "SQLSTATE" not in text and "ERROR #" not in text:  # most texts: no expression
-        return None
+    if "SQLSTATE" not in text and "ERROR #" not in text and ":  " not in text:
+        return None  # most texts: no expression
     found = _mark().search(text)
     if found is None:
         return None
-    code = found[1] or found[2] or found[3]
+    code = found[1] or found[2] or found[3] or found[4]
     return read_sqlstate({"sqlstate": code, "message": text.strip()}, False, "")
 
 
