@@ -37,6 +37,7 @@ A text that is not JSON is a tool's normal output, not an error, however it is w
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 from typing import Any, Final
@@ -393,15 +394,7 @@ def announced(
         read = announced(seen, max_bytes, vendor=vendor)
         if read is None or read.message != seen:
             return read  # none, or an object's own message
-        return refill(
-            read,
-            read.kind,
-            retryable=read.retryable,
-            retry_after=read.retry_after,
-            status_code=read.status_code,
-            request_id=read.request_id,
-            message=text,  # the text as it was said
-        )
+        return dataclasses.replace(read, message=text)  # the text as it was said
     if _by_class(text) is not None:
         return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
     found = _announcement().match(text)
@@ -697,6 +690,30 @@ def _leading_status(text: str, words: tuple[ErrorKind, bool | None] | None) -> i
     return status
 
 
+def _weighed(inner: UnifiedError, status: int | None, text: str) -> UnifiedError:
+    """The error a JSON object in ``text`` holds, which states no status, weighed against
+    what the text around it says: the status it states (OKX's 401 "response_content=
+    {"msg":"Invalid OK-ACCESS-KEY", ...}"), else the class it opens with, where that names
+    what the object's words leave open (ccxt's "AuthenticationError: binance {"msg":
+    "Invalid API-key, IP, or permissions for action."}")."""
+    said = (inner.kind, inner.retryable)
+    if status is not None:
+        weighed = decide(status, of_status(status), said, worded=True) or said
+    else:
+        named = _named_by_class(text)
+        if named is None or named[0] is inner.kind:
+            return inner
+        weighed = named
+    return refill(
+        inner,
+        weighed[0],
+        retryable=weighed[1],
+        retry_after=inner.retry_after,
+        status_code=status,
+        request_id=inner.request_id,
+    )
+
+
 def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) -> UnifiedError:
     """A text known to be an error, read for what it says (see the module's docstring);
     ``vendor`` names what said it was an error (``"mcp"`` for an MCP result)."""
@@ -740,33 +757,8 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:
         kind, retryable = ErrorKind.RATE_LIMITED, True  # a quota that refills: a rate limit
     inner = _in_json(message, retryable, max_bytes)
-    if inner is not None and status is not None and inner.status_code is None:
-        # the object's words weighed against the status the text states (OKX's 401
-        # "response_content={"msg":"Invalid OK-ACCESS-KEY","code":"50111"}")
-        weighed = decide(status, of_status(status), (inner.kind, inner.retryable), worded=True)
-        if weighed is not None:
-            inner = refill(
-                inner,
-                weighed[0],
-                retryable=weighed[1],
-                retry_after=inner.retry_after,
-                status_code=status,
-                request_id=inner.request_id,
-            )
-    named = _named_by_class(message) if inner is not None and inner.status_code is None else None
-    if inner is not None and named is not None and named[0] is not inner.kind:
-        # the client's class says what the object's words leave open (ccxt's
-        # "AuthenticationError: binance {"msg":"Invalid API-key, IP, or permissions ..."}")
-        inner = refill(
-            inner,
-            named[0],
-            retryable=named[1],
-            retry_after=inner.retry_after,
-            status_code=None,
-            request_id=inner.request_id,
-        )
     if inner is not None:
-        return inner
+        return inner if inner.status_code is not None else _weighed(inner, status, message)
     return make(
         kind,
         message,

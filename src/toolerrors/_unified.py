@@ -284,14 +284,12 @@ def refill(
     retry_after: float | None,
     status_code: int | None,
     request_id: str | None,
-    message: str | None = None,
 ) -> UnifiedError:
     """``error`` with what was read around it (an HTTP response, a JSON-RPC response)
-    filled in: these five fields as given (and its ``message``, when given), every other
-    as it was."""
+    filled in: these five fields as given, every other as it was."""
     return make(
         kind,
-        error.message if message is None else message,
+        error.message,
         retryable=retryable,
         retry_after=retry_after,
         status_code=status_code,
