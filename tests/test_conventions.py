@@ -740,3 +740,48 @@ def test_a_status_object_with_a_message_and_a_nonzero_value_is_an_error() -> Non
     assert error is not None
     assert (error.kind, error.retryable, error.vendor) == (ErrorKind.RATE_LIMITED, True, None)
     assert error_of({"status": {"message": "ok", "value": 0}}) is None
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "kind", "retryable", "code"),
+    [
+        # Postal's legacy API answers 200 with JSend's status and its error in data
+        # (postalserver/postal, app/controllers/legacy_api/base_controller.rb)
+        (200, {"status": "error", "time": 0.003, "flags": {},
+               "data": {"code": "ServerSuspended"}}, ErrorKind.PAUSED, False,
+         "ServerSuspended"),
+        (200, {"status": "error", "time": 0.004, "flags": {},
+               "data": {"message": "The API token provided in X-Server-API-Key was not"
+                        " valid.", "token": "Kq3xYz0aBcD9eFgH",
+                        "code": "InvalidServerAPIKey"}}, ErrorKind.UNAUTHENTICATED, False,
+         "InvalidServerAPIKey"),
+        # a JavaScript error serialized: TypeORM's (github.com/typeorm/typeorm/issues/1386)
+        (400, {"message": "ER_DUP_ENTRY: Duplicate entry 'a@b.com' for key 'email'",
+               "code": "ER_DUP_ENTRY", "errno": 1062, "name": "QueryFailedError"},
+         ErrorKind.CONFLICT, False, "ER_DUP_ENTRY"),
+        # a 500 whose fault asks to be tried again (censys-python's tests)
+        (500, {"code": 500, "status": "Internal Server Error",
+               "error": "An unexpected error occurred. Please try again later."},
+         ErrorKind.INTERNAL, True, None),
+        # a quota with no word of money, with a 429 and its rate-limit headers
+        # (DNSimple's API v2 docs)
+        (429, {"message": "quota exceeded"}, ErrorKind.RATE_LIMITED, True, "429"),
+        # a scope's name that says "billing" is a scope, not money (DNSimple's fixture)
+        (403, {"message": "Permission Denied. Required Scope: billing:*:read"},
+         ErrorKind.PERMISSION_DENIED, False, "403"),
+        (412, {"message": "The certificate requires the wildcard feature that is not"
+               " available on the current plan for the account email@example.com"},
+         ErrorKind.PAYMENT_REQUIRED, False, "412"),
+    ],
+)  # fmt: skip
+def test_the_sixteenth_sets_bodies_are_read_by_their_conventions(
+    status: int,
+    body: dict[str, Any],
+    kind: ErrorKind,
+    retryable: bool | None,
+    code: str | None,
+) -> None:
+    error = from_http(status, {"X-RateLimit-Remaining": "0"} if status == 429 else {}, body)
+    assert (error.kind, error.retryable, error.code) == (kind, retryable, code)
+    assert error.vendor in (None, "http")
+    assert error_of({"name": "Ana", "message": "hello"}) is None  # a person, no error

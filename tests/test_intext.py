@@ -257,6 +257,21 @@ ANNOUNCED = [
     ('cozepy.exception.CozeInvalidEventError: invalid event, data: {"code":4100,"msg":'
      '"authentication is invalid"}, logid: 20241015100256FA70F619ED86EC262A80',
      ErrorKind.UNAUTHENTICATED, False),
+    # The sixteenth set's library exceptions: Knex's pool (knex/knex#4299), CUDA's memory
+    # (pytorch/pytorch#16417), Kafka's ACL (dpkp/kafka-python#2331), MongoDB's
+    # (mongo-express/mongo-express#1308), pandas' parser (ludwig-ai/ludwig#201), a build
+    # without CUDA (facebookresearch/detectron2#460)
+    ("KnexTimeoutError: Knex: Timeout acquiring a connection. The pool is probably full."
+     " Are you missing a .transacting(trx) call?", ErrorKind.UNAVAILABLE, True),
+    ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 22.00 MiB.",
+     ErrorKind.TOO_LARGE, False),
+    ("kafka.errors.TopicAuthorizationFailedError: [Error 29] TopicAuthorizationFailedError:"
+     " {'t'}", ErrorKind.PERMISSION_DENIED, False),
+    ('MongoServerError: not authorized on admin to execute command { serverStatus: 1, $db:'
+     ' "admin" }', ErrorKind.PERMISSION_DENIED, False),
+    ("pandas.errors.ParserError: Error tokenizing data. C error: Expected 83 fields in line"
+     " 40, saw 92", ErrorKind.INVALID_INPUT, False),
+    ('AssertionError: Torch not compiled with CUDA enabled', ErrorKind.UNSUPPORTED, False),
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429
@@ -695,6 +710,8 @@ def test_an_announcement_in_a_result_that_succeeded_is_output() -> None:
          " last read (mod time: 2025-07-30T10:12:44Z, last read: 2025-07-30T10:05:02Z)",
          ErrorKind.CONFLICT, False),
         ("Transaction is too large, size: 1073741888", ErrorKind.TOO_LARGE, False),  # TiDB
+        ("API token not valid. Try to run `semgrep logout` and `semgrep login` again.",
+         ErrorKind.UNAUTHENTICATED, False),  # Semgrep's CLI (semgrep/semgrep#10133)
         ("Api access frequency exceeds the limit. this ban will last 1 seconds.",
          ErrorKind.RATE_LIMITED, True),  # Lazada's
         ("Requests to the Creates a completion for the chat message Operation under Azure"

@@ -829,6 +829,7 @@ BUILT_IN_ORDER = [
     ("words", "error"),
     ("salesforce", "errorCode"),
     ("salesforce", "exceptionCode"),
+    ("words", "name"),  # a JavaScript error serialized (TypeORM's, Mongoose's)
     ("words", "errorCode"),
     ("words", "@type"),
     ("words", "type"),  # type: "error" with a code and a description (YooKassa's)

@@ -9,6 +9,7 @@ from toolerrors._table import Row
 from toolerrors._words import (
     UNSAID,
     WORDS,
+    camel_words,
     is_reason_phrase,
     kind_of_words,
     names_refusal,
@@ -622,3 +623,11 @@ def test_words_of_the_ninth_set_name_their_kind(
     """Words from real payloads of systems no source names (the ninth set), labelled from
     each vendor's documentation, with the retry advice they give."""
     assert read_words(text) == reads
+
+
+def test_a_camel_case_name_s_capitals_are_a_word_of_their_own() -> None:
+    """ "InvalidServerAPIKey" (Postal's code) says "invalid server API key", a credential;
+    "HTTPClientError" is "HTTP Client Error"."""
+    assert camel_words("InvalidServerAPIKey") == "Invalid Server API Key"
+    assert camel_words("HTTPClientError") == "HTTP Client Error"
+    assert kind_of_words("InvalidServerAPIKey") is ErrorKind.UNAUTHENTICATED

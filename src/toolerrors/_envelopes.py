@@ -364,6 +364,19 @@ def _names_an_exception(d: Mapping[str, Any]) -> bool:
     return re.fullmatch(_EXCEPTION, d["exception"], re.IGNORECASE) is not None
 
 
+def _names_an_error_class(d: Mapping[str, Any]) -> bool:
+    """A text ``name`` that is an error's class name ("QueryFailedError",
+    "MongoServerError"), not a person's or a record's, in no JSON-RPC error object (a
+    numeric ``code`` with ``data``: Geotab's ``JSONRPCError`` is JSON-RPC's)."""
+    if type(d.get("code")) is int and "data" in d:
+        return False
+    return re.fullmatch(_ERROR_CLASS, d["name"]) is not None
+
+
+_ERROR_CLASS: Final = r"[A-Z][A-Za-z\d]{0,80}(?:Error|Exception)"
+"""A JavaScript error's class name, as its ``name`` property holds it."""
+
+
 def read_raised(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     """``{"exception", "message", ...}``: an exception a server raised, named beside its
     message (Moodle's web services' ``{"exception": "moodle_exception", "errorcode":
@@ -371,8 +384,23 @@ def read_raised(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     "exception": "...\\NotFoundHttpException", "file", "line", "trace"}``), read as a
     convention: its ``errorcode``, else the exception's name, then the words of the
     name, the message and the ``debuginfo``."""
-    name = d["exception"]
-    code = d.get("errorcode")
+    return _read_named(d, strict, where, d["exception"], d.get("errorcode"))
+
+
+def read_serialized(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
+    """``{"name": "...Error", "message", "code"?, ...}``: a JavaScript error as its own
+    properties serialize (TypeORM's ``QueryFailedError`` with MySQL's ``code``,
+    Mongoose's ``ValidationError``), read as a convention: its ``code``, else its
+    name, then the words of both and of its message."""
+    return _read_named(d, strict, where, d["name"], d.get("code"))
+
+
+def _read_named(
+    d: Mapping[str, Any], strict: bool, where: str, name: str, code: object
+) -> UnifiedError:
+    """An error named by its class beside its message, read as a convention: its
+    ``code``, else the class's own name, then the words of the name, the message and
+    any ``debuginfo``; the body as it came is kept."""
     said = {
         "code": code if type(code) is str and code else re.split(r"[\\.$]", name)[-1],
         "type": name,
@@ -489,7 +517,11 @@ def read_jsend(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     occurred in processing the request, i.e. an exception was thrown": internal),
     ``fail`` the caller's data ("there was a problem with the data submitted": bad
     input); any other failed status says no more."""
-    return read_convention(d, strict, where, unsaid=_JSEND.get(d["status"].lower(), UNSAID))
+    unsaid = _JSEND.get(d["status"].lower(), UNSAID)
+    data = d.get("data")
+    if not _says_why(d) and type(data) is dict:  # Postal's {"status": "error", "data":
+        return read_convention(data, strict, where, whole=d, unsaid=unsaid)  # {code, ...}}
+    return read_convention(d, strict, where, unsaid=unsaid)
 
 
 _JSEND: Final = {
@@ -540,6 +572,15 @@ def _says_why(d: Mapping[str, Any]) -> bool:
     """A text that says what went wrong, at one of the usual keys (`TEXTS`) or as a
     ``reason``."""
     return any(type(d.get(key)) is str and d[key] for key in (*TEXTS, "reason"))
+
+
+def _says_why_or_its_data(d: Mapping[str, Any]) -> bool:
+    """`_says_why`, or a ``data`` object with a text ``code`` or one that says why
+    (Postal's ``{"status": "error", "data": {"code": "ServerSuspended"}}``)."""
+    data = d.get("data")
+    return _says_why(d) or (
+        type(data) is dict and (type(data.get("code")) is str or _says_why(data))
+    )
 
 
 def _unsuccessful(d: Mapping[str, Any]) -> bool:
@@ -656,6 +697,17 @@ for _claim in (
         " empty: read by their words",
         is_a=list,
         when=_error_texts,
+    ),
+    Claim(
+        233,
+        "name",
+        read_serialized,
+        "a JavaScript error serialized: a text `name` that is an error's class name beside"
+        " a text `message` (TypeORM's `QueryFailedError`, Mongoose's `ValidationError`):"
+        " read by its code, else the words of its name and message",
+        is_a=str,
+        texts=("message",),
+        when=_names_an_error_class,
     ),
     Claim(
         234,
@@ -794,12 +846,12 @@ for _claim in (
         "status",
         read_jsend,
         'JSend\'s `status: "error"` (or `"fail"`, `"failure"`: Pinterest\'s; `"ERR"`:'
-        " SurrealDB's) with a text that says why (`message`, `detail`, `reason`, ...):"
-        " read by its code or words, else as JSend's `error` (internal) or `fail` (bad"
-        " input)",
+        " SurrealDB's) with a text that says why (`message`, `detail`, `reason`, ...), or a"
+        " `data` object with a code or such a text (Postal's): read by its code or words,"
+        " else as JSend's `error` (internal) or `fail` (bad input)",
         is_a=str,
         one_of=_FAILED_STATUSES,
-        when=_says_why,
+        when=_says_why_or_its_data,
     ),
     Claim(
         634,

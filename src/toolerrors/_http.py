@@ -349,7 +349,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     if found is not None:
         return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)
     worded, data = _said(body, data, known is not None)
-    known = decide(status, headed or known, worded, worded=True) or worded
+    texts = (said_text(data),) if worded is not None and isinstance(data, Mapping) else ()
+    known = decide(status, headed or known, worded, worded=True, texts=texts) or worded
     if known is None:
         raise ShapeError(f"HTTP {status} with no error in its body is not an error", "status")
     kind, retryable = known

@@ -431,7 +431,7 @@ _FAILING: Final = (
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
     r"|maintenance|no rows|(?:pool|connect|handshake) timeout|not (?:provided|given|supplied)"
-    r"|must (?:sign|log) in|wrong"
+    r"|must (?:sign|log) in|wrong|not valid"
     r"|econn\w+|enotfound|etimedout)\b"
 )
 """A verb or adjective of failure: what a sentence that states an error says ("Monthly

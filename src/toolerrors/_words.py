@@ -113,7 +113,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (UNDONE[2], ErrorKind.CONFLICT),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|insufficient scopes?|missing (?:required )?scopes?",
+        r"|insufficient scopes?|missing (?:required )?scopes?|required scopes?"
+        r"|(?:topic|group|cluster|transactional id) authori[sz]ation failed",
         ErrorKind.PERMISSION_DENIED,
     ),
     (
@@ -150,7 +151,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"(?:larger|bigger|longer) than (?:the )?(?:configured |allowed |request |maximum )?"
-        r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b",
+        r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b"
+        r"|(?:cuda|gpu) out of memory|\boom when allocating",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -169,7 +171,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|spending limit|failure to pay|unpaid invoices?|past due|usage (?:\w+ )?limit"
         r"|(?:run|ran) out of (?:searches|credits|requests|tokens)"
         r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired)|plan restricted"
-        r"|not available on (?:this|your) (?:\w+ )?plan"
+        r"|not available on (?:this|your|the current) (?:\w+ )?plan"
         r"|upgrade your (?:[\w']+ ){0,2}(?:plan|account|subscription|tier)|payment required"
         r"|(?:plan|subscription|tier)(?: level)? (?:does not|doesn't|do not|don't)"
         r" (?:support|include|allow|permit|cover|have access)"
@@ -209,7 +211,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|no such host|tls handshake timeout|dial (?:tcp|udp)\b[^\n]{0,80}?\btimeout"
         r"|pool (?:timeout|timed out)|connection pool timeout|\berror \d+ connecting to\b"
         r"|timed out (?:while )?waiting for (?:an? )?(?:open |available |idle )?connection"
-        r"|connection is not available, request timed out",
+        r"|connection is not available, request timed out|timeout acquiring (?:a )?connection",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -275,11 +277,12 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"method\s+(?:is\s+)?not allowed|not supported|unsupported"
-        r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type",
+        r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type"
+        r"|not compiled with",
         ErrorKind.UNSUPPORTED,
     ),
     (
-        r"this action is unauthori[sz]ed|not authori[sz]ed (?:to|for)"
+        r"this action is unauthori[sz]ed|not authori[sz]ed (?:to|for|on)"
         r"|(?:cannot|can't) access (?:the |this |that )?resource",
         ErrorKind.PERMISSION_DENIED,
     ),
@@ -323,6 +326,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.TOO_LARGE,
     ),
     (
+        r"an? unexpected error (?:has )?occurred|there was a problem (?:while )?processing",
+        ErrorKind.INTERNAL,
+    ),
+    (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding|backpressure"
         r"|(?:model|server|service|worker)s? (?:\S+ )?(?:is |are )?not ready(?: yet)?"
         r"|(?:out of|over|at|insufficient) capacity"
@@ -344,7 +351,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|is not an? valid|cannot be resolved|unresolved"
         r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)"
         r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
-        r"|must be (?:between|at (?:least|most))|out of (?:bounds|range)"
+        r"|must be (?:between|at (?:least|most))|out of (?:bounds|range)|parser? error"
+        r"|error tokenizing"
         r"|should be (?:an? )?(?:integers?|numbers?|strings?|booleans?|arrays?|objects?|lists?"
         r"|valid|positive|non-negative|one of|between|at (?:least|most)|less|greater)\b",
         ErrorKind.INVALID_INPUT,
@@ -397,7 +405,10 @@ words; a plan that "does not support" or "does not have access to" a feature is
 billing, before the words of an unsupported one; Laravel's 403 "This action is
 unauthorized." is a permission, before the bare word's credential;
 a bulkhead that "is full" is a rate, a circuit breaker that "is OPEN and does not permit
-further calls" (Resilience4j's) a service that ran nothing."""
+further calls" (Resilience4j's) a service that ran nothing.  A fault that "occurred"
+unexpectedly, or "a problem while processing" the request, is the server's own, though
+it asks to try again later (Censys', Personio's 500s): internal, and the invitation
+says a retry may help."""
 
 
 @cache
@@ -413,7 +424,7 @@ def _compiled() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
 _ENTRY: Final[dict[str, int]] = {}
 """The entry each phrase found belongs to, filled as phrases are met: every entry names
 finitely many phrases, so this stays small."""
-_CAMEL: Final = r"(?<=[a-z])(?=[A-Z])"
+_CAMEL: Final = r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
 _JOINERS: Final = str.maketrans("_-.", "   ")
 
 
