@@ -272,6 +272,17 @@ ANNOUNCED = [
     ("pandas.errors.ParserError: Error tokenizing data. C error: Expected 83 fields in line"
      " 40, saw 92", ErrorKind.INVALID_INPUT, False),
     ('AssertionError: Torch not compiled with CUDA enabled', ErrorKind.UNSUPPORTED, False),
+    # ccxt's exchange before its JSON (BingX's, from ccxt issues), MongoDB's E11000
+    # (mongoose), ROS 2's log line (rosbridge_suite)
+    ('bingx {"code":100001,"msg":"Signature verification failed due to signature mismatch",'
+     '"timestamp":1721803278709}', ErrorKind.UNAUTHENTICATED, False),
+    ("11000 E11000 duplicate key error index: dbName.users.$_id_ dup key: { : ObjectId("
+     "'5469eb08370fea375383e2d3')}", ErrorKind.CONFLICT, False),
+    ("[rosbridge_websocket-1] [ERROR] [1746779002.975197132] [vizanti_rosbridge]: [Client"
+     " da87d53b] [id: call_service:/rosapi/topics:5] call_service InvalidServiceException:"
+     " Service /rosapi/topics does not exist", ErrorKind.NOT_FOUND, False),
+    ('KeyError: "None of [Int64Index([0, 1, 6, 7], dtype=\'int64\')] are in the [columns]"',
+     ErrorKind.NOT_FOUND, False),  # pandas'
     # A reason phrase after the last colon (github.com/lmsqueezy/lemonsqueezy.js/issues/69)
     ("Error: Lemon Squeezy API error: Unprocessable Entity", ErrorKind.INVALID_INPUT, False),
     # urllib3's MaxRetryError whose every attempt was answered 429
@@ -628,6 +639,8 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "Payment Received (429) today",  # a number that its phrase does not name
         "not_found: 3",  # a gRPC code's name as a record's field
         "internal: true",
+        'hello {"a": 1}',  # a word before JSON that holds no error
+        "[main] [INFO] started [a]",
         "<html><body><h1>Welcome</h1><p>Access denied to guests.</p></body></html>",
         '<?xml version="1.0"?><ListBucketResult><Name>b</Name></ListBucketResult>',
     ],
@@ -792,3 +805,19 @@ def test_a_text_read_in_another_languages_order_keeps_its_message(text: str) -> 
     error = error_of(text)
     assert error is not None
     assert (error.kind, error.message) == (ErrorKind.UNKNOWN_OUTCOME, text)
+
+
+def test_a_traceback_known_to_be_an_error_is_read_by_the_exception_it_ends_with() -> None:
+    """A failed tool's Python traceback (detectron2#460's "Torch not compiled with CUDA
+    enabled") is read by its last line, and keeps its whole text; as a tool's output
+    alone, a traceback is a log's content, not an error (``cat server.log``)."""
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "x.py", line 3, in <module>\n'
+        '    raise AssertionError("Torch not compiled with CUDA enabled")\n'
+        "AssertionError: Torch not compiled with CUDA enabled"
+    )
+    error = error_of({"content": [{"type": "text", "text": text}], "isError": True})
+    assert error is not None
+    assert (error.kind, error.retryable, error.message) == (ErrorKind.UNSUPPORTED, False, text)
+    assert error_of(text) is None

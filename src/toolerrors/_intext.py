@@ -141,7 +141,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?:npm\s+)?(?:err!|error)\s+code\s+e[45]\d\d\b)"
         r"|in\s+\w+\.php\s+line\s+\d+:\s"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
-        r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):)|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
+        r"|(?P<numbered>\[\d{3,6}\]\s|(?-i:[A-Z]\d{4,6}):|(?:\d{4,6}\s+)?(?-i:E\d{4,6})\s)"
+        r"|(?P<exchange>(?-i:[a-z][a-z\d]{1,20})\s+(?=\{\"))|(?-i:[A-Z]\w*(?:Error|Exception))\((?=\w+=)"
         r"|(?:[\w.-]+\s+){0,3}?error\s+\w+ing\b[^:\n]{0,80}:"
         r"|(?:[\w.-]+:\s+)?error\s+(?:in|during|while|when)\b[^:\n]{0,80}:"
         r"|(?:[\w.-]+\s+){0,3}?error\s*\([^)\n]{0,200}\):"
@@ -254,7 +255,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver", "asked", "rpc",
+    "returned", "driver", "asked", "rpc", "exchange",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -271,8 +272,10 @@ success: 409 (Conflict - ...)", a request's method and address before a colon (g
 retryablehttp's "POST http://... giving up after 3 attempt(s): unexpected HTTP status
 500 Internal Server Error"), and a gRPC status code's name in snake case before a colon
 (Connect's "resource_exhausted: message size ... is larger than configured max", Twirp's
-"twirp error not_found: ..."), npm's "npm ERR! code E404" and a client's "HTTP GET to
-https://... returned status code 403"."""
+"twirp error not_found: ..."), npm's "npm ERR! code E404", a client's "HTTP GET to
+https://... returned status code 403", an exchange's name before its JSON (ccxt's
+"bingx {"code":100001,"msg":"Signature verification failed ..."}") and MongoDB's
+"E11000 duplicate key error ..."."""
 
 
 @cache
@@ -284,11 +287,12 @@ def _log_prefix() -> re.Pattern[str]:
     ("[96300] Error: ..."), docker compose's service ("kratos-ui-1  | "), a thread and its
     level in brackets ("[Server thread/ERROR]:", Log4j's and Minecraft's), .NET's console
     logger's level, category and event id ("fail: App.Data.DbContext[1]", EF Core's),
-    Node's ``util.inspect`` reference ("<ref *4> Error: ..."), a logger's name and a dash
-    before an exception's qualified name ("ApiController - RestClient::Exceptions::
-    ReadTimeout: ..."), tenacity's "Retrying f in 4.0 seconds as it raised ", Java's
-    "Caused by:" and a command line's cross ("✖", storyblok's "X "), compiled on first
-    use; it matches the empty string when there is none."""
+    Node's ``util.inspect`` reference ("<ref *4> Error: ..."), a process's name in
+    brackets before the level's (ROS 2's "[rosbridge_websocket-1] [ERROR] ..."), a
+    logger's name and a dash before an exception's qualified name ("ApiController -
+    RestClient::Exceptions::ReadTimeout: ..."), tenacity's "Retrying f in 4.0 seconds
+    as it raised ", Java's "Caused by:" and a command line's cross ("✖", storyblok's
+    "X "), compiled on first use; it matches the empty string when there is none."""
     return re.compile(
         r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?"
         r"(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
@@ -299,6 +303,7 @@ def _log_prefix() -> re.Pattern[str]:
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
         r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
         r"|[\w.-]{1,60}\s+\|\s+|(?:fail|crit|warn):\s+[\w.]+\[\d+\]\s+|<ref \*\d+>\s+"
+        r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?=\[(?:error|fatal|critical)\])"
         r"|[\w.$]{1,80}\s+-\s+(?=[A-Za-z_]\w*(?:(?:\.|::)\w+)+:\s)"
         r"|[\u2716\u00d7\u2717\u2718\u274c]\s*|(?-i:X\s+(?=[A-Z])))*",
         re.IGNORECASE,
@@ -358,6 +363,26 @@ out after 5 seconds (HTTP::TimeoutError)"), and a .NET message's reason at its e
 _SWIFT: Final = r"((?-i:[A-Z])\w*(?:Error|Exception))\.((?-i:[a-z])\w*)(?:\(([^\n]{0,200})\))?\s*"
 """Swift's error enumeration's case as ``String(describing:)`` prints it ("HTTPClientError.
 connectTimeout", the swift-server AsyncHTTPClient's)."""
+
+
+_TRACEBACK: Final = "Traceback (most recent call last):"
+_RAISED_LINE: Final = r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Failure|Timeout)\w*:\s\S"
+"""The line a Python traceback ends with: the exception's class, qualified or not, and
+its message ("AssertionError: Torch not compiled with CUDA enabled")."""
+
+
+def _traceback_raised(text: str) -> str | None:
+    """The exception line a Python traceback ends with, where the text opens with one
+    ("Traceback (most recent call last):") or with the indented source line of its last
+    frame, as a log keeps it ("    raise AssertionError(...)\nAssertionError: ..."); else
+    ``None``.  Only a text known to be an error is read so (`error_in_text`): a tool's
+    output may well be a log that holds a traceback (``cat server.log``)."""
+    if not text.startswith((_TRACEBACK, "  ")):
+        return None
+    if not text.startswith(_TRACEBACK) and "\n" not in text.strip():
+        return None
+    last = text.rstrip().rpartition("\n")[2]
+    return last if re.match(_RAISED_LINE, last) is not None else None
 
 
 def _reordered(text: str) -> str:
@@ -716,7 +741,12 @@ def _weighed(inner: UnifiedError, status: int | None, text: str) -> UnifiedError
 
 def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) -> UnifiedError:
     """A text known to be an error, read for what it says (see the module's docstring);
-    ``vendor`` names what said it was an error (``"mcp"`` for an MCP result)."""
+    ``vendor`` names what said it was an error (``"mcp"`` for an MCP result); a Python
+    traceback is read by the exception it ends with (`_traceback_raised`)."""
+    raised = _traceback_raised(text)
+    if raised is not None:  # read by its last line, and kept whole
+        last = error_in_text(raised, vendor=vendor, max_bytes=max_bytes)
+        return dataclasses.replace(last, message=text) if last.message == raised else last
     message = text or _FAILED
     found = marked(message)
     read = readable(message)  # a page's or an XML error's text, not its tags

@@ -190,7 +190,12 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
     ),
-    (r"reset reason: connection termination", ErrorKind.UNKNOWN_OUTCOME),
+    (
+        r"reset reason: connection termination"
+        r"|(?:may|might) (?:or may not )?have (?:succeeded|completed|been (?:processed"
+        r"|executed|applied|created))",
+        ErrorKind.UNKNOWN_OUTCOME,
+    ),
     (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
         r"|all connection attempts failed|failed to establish a new connection"
@@ -252,6 +257,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|did not resolve to an object"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
+        r"|not in index|are in the \[(?:columns|index)"
         r"|(?:has|have) been (?:removed|deleted)"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
         r"|is not a valid tool",
@@ -296,7 +302,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
         r"|(?:(?:access|o?auth|bearer|refresh|api) ?(?:key|token)|credentials?|signature)"
         r":? (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
-        r"|(?:invalid|incorrect|bad) signature"
+        r"|(?:invalid|incorrect|bad) signature|signature (?:mismatch|verification failed)"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
