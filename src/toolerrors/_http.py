@@ -428,7 +428,7 @@ def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | N
             isinstance(data, Mapping) and is_problem(data, media_type=True)
         ):
             found = read_problem(data if owned else dict(data), False, "")
-        elif type(data) is dict:  # decoded here (owned): no copy needed
+        elif type(data) is dict:  # copied by from_mapping, unless decoded here (owned)
             found = from_mapping(data, strict=False, where="", need=False, owned=owned)
         elif data is not None:
             found = error_of(data)

@@ -348,7 +348,7 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
 
 
 _SAID: Final = ("message", "detail")
-"""The members a body of one member says its error in (`_wrapped`)."""
+"""The members a body of one member says its error in (`_said_alone`)."""
 _A_FAULT: Final = r"^(?:error|exception|fault)(?:[\W_]?(?:msg|message|text|description))?$"
 """A member's name that says it holds an error and nothing else ("Error Message",
 "error_msg"; not a record's "last_error"), whose text is then the error's message."""
