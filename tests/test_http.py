@@ -476,6 +476,21 @@ def test_a_body_s_err_text_is_read_by_its_words() -> None:
     )  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"detail": "Token invalid/expired"},  # authentik's
+        {"reason": "accessDenied", "message": "Invalid authorization"},  # Clash of Clans'
+    ],
+)
+def test_a_403_that_names_a_rejected_credential_is_unauthenticated(body: object) -> None:
+    """A 403 whose words say the credential itself was rejected is a key to replace, not
+    a permission to ask for: the words say more than the status."""
+    error = from_http(403, None, body)
+    assert (error.kind, error.retryable) == (ErrorKind.UNAUTHENTICATED, False)
+    assert from_http(403, None, {"detail": "Forbidden"}).kind is ErrorKind.PERMISSION_DENIED
+
+
 _BOM = b"\xef\xbb\xbf"
 
 

@@ -213,6 +213,15 @@ from toolerrors._words import (
         ("An API key must be passed as query or header", ErrorKind.UNAUTHENTICATED),
         ("User :guest is not permitted to perform requested action.",
          ErrorKind.PERMISSION_DENIED),
+        # credentials a 403 states (authentik's, Clash of Clans', Prismic's, WorkOS'):
+        # a word pair with a slash is no path
+        ("Token invalid/expired", ErrorKind.UNAUTHENTICATED),
+        ("Invalid/expired token", ErrorKind.UNAUTHENTICATED),
+        ("Invalid authorization", ErrorKind.UNAUTHENTICATED),
+        ("ForbiddenError: Access to this Ref requires an access token",
+         ErrorKind.UNAUTHENTICATED),
+        ("User must authenticate via SSO.", ErrorKind.UNAUTHENTICATED),
+        ("open src/invalid/x.go: no such file or directory", ErrorKind.NOT_FOUND),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -303,7 +303,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:(?:access|o?auth|bearer|refresh|api) ?(?:key|token)|credentials?|signature)"
         r":? (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature|signature (?:mismatch|verification failed)"
-        r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)? authentication"
+        r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)?"
+        r" (?:authentication|authori[sz]ation(?: header)?)(?! to)"
+        r"|must (?:re-?)?authenticate|requires? (?:an? |the )?(?:valid )?"
+        r"(?:access|api|auth|bearer|oauth) ?(?:token|key)"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
         r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
@@ -414,7 +417,10 @@ a bulkhead that "is full" is a rate, a circuit breaker that "is OPEN and does no
 further calls" (Resilience4j's) a service that ran nothing.  A fault that "occurred"
 unexpectedly, or "a problem while processing" the request, is the server's own, though
 it asks to try again later (Censys', Personio's 500s): internal, and the invitation
-says a retry may help."""
+says a retry may help.  An "Invalid authorization" (Clash of Clans' 403), a request that
+"requires an access token" (Prismic's) and a user who "must authenticate" are
+credentials, whatever status comes with them; two words joined by a slash ("Token
+invalid/expired", authentik's 403) are no path."""
 
 
 @cache
@@ -444,7 +450,8 @@ _NAMES: Final = (
     r"(?<![\w.+-])[a-z][a-z\d+.-]*://\S+"  # a URL (in lower case, as the text is read)
     r"|(?<![\w'(])'[^'\n ]+(?: [^'\n ]+)?'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
     r'|(?<![\w:(])(?<!: )"[^"\n ]+(?: [^"\n ]+)?"(?!\w)(?!\s*:)|“[^”\n]+”'  # not JSON's
-    r"|(?<!\S)(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
+    r"|(?<!\S)(?!(?:invalid|expired|missing|revoked|incorrect)/)"  # not "invalid/expired"
+    r"(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
     r"|(?<![\w-])\w[\w-]*(?:\.[\w-]+)+"  # a file or host name: missing.txt, example.invalid
     r"|(?<=executing tool )[^\s:]+"  # the MCP SDK's "Error executing tool read_missing: ..."
 )
