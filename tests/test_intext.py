@@ -821,3 +821,72 @@ def test_a_traceback_known_to_be_an_error_is_read_by_the_exception_it_ends_with(
     assert error is not None
     assert (error.kind, error.retryable, error.message) == (ErrorKind.UNSUPPORTED, False, text)
     assert error_of(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "retryable"),
+    [
+        # git's, after what it did first (gogs/gogs#3498, git's own push)
+        ("Cloning into 'gogs'...\nUsername for 'http://git.example.com:80': u\nremote: no basic"
+         " auth and digit auth\nfatal: Authentication failed for 'http://git.example.com/u/g.git/'",
+         ErrorKind.UNAUTHENTICATED, False),
+        ("Total 22575327 (delta 17739960), reused 22574907 (delta 17739606)\nerror: RPC failed;"
+         " HTTP 413 curl 22 The requested URL returned error: 413\nfatal: the remote end hung up"
+         " unexpectedly", ErrorKind.TOO_LARGE, False),
+        # curl's after its progress meter, wget's after its request
+        ("  % Total    % Received % Xferd  Average Speed   Time\n  0     0    0     0    0     0"
+         "      0      0 --:--:--  0:01:10 --:--:--     0curl: (56) Recv failure: Connection"
+         " reset by peer", ErrorKind.UNKNOWN_OUTCOME, None),
+        ("HTTP request sent, awaiting response... 429 Too Many Requests\n2021-03-24 20:17:58"
+         " ERROR 429: Too Many Requests.", ErrorKind.RATE_LIMITED, True),
+        ("--2014-04-02 17:18:48--  http://127.0.0.1:12900/search\nConnecting to 127.0.0.1:12900"
+         "... connected.\nHTTP request sent, awaiting response... 401 Unauthorized\nUnknown"
+         " authentication scheme.\nAuthorization failed.", ErrorKind.UNAUTHENTICATED, False),
+        ("--2019-01-18 17:36:28--  https://tools.example.org/data.tar.gz\nResolving"
+         " tools.example.org (tools.example.org)... 34.237.166.150\nConnecting to"
+         " tools.example.org (tools.example.org)|34.237.166.150|:443... failed: Connection"
+         " refused.", ErrorKind.UNAVAILABLE, True),
+        # pnpm's and Yarn's codes, Ansible's hosts, Terraform's boxed diagnostics
+        (" ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/%20: Not Found - 404\n\nThis error"
+         " happened while installing a direct dependency", ErrorKind.NOT_FOUND, False),
+        ("yarn add v0.23.4\n[1/4] Resolving packages...\nerror An unexpected error occurred:"
+         ' "https://registry.yarnpkg.com/x/-/x-6.24.1.tgz: Request failed \\"404 Not Found\\"".',
+         ErrorKind.NOT_FOUND, False),
+        ("TASK [common : Create group] ****\nfatal: [apim_1]: FAILED! => {\"msg\": \"Missing sudo"
+         ' password"}', ErrorKind.UNAUTHENTICATED, False),
+        ('wildfly2 | UNREACHABLE! => {\n    "changed": false,\n    "msg": "Failed to connect to'
+         " the host via ssh: ssh: connect to host 34.240.6.124 port 22: Connection timed"
+         ' out",\n    "unreachable": true\n}', ErrorKind.UNAVAILABLE, True),
+        ("terraform destroy failure: exit status 1\n\nError: Error acquiring the state lock\n\n"
+         "Error message: the state is already locked by another terraform client",
+         ErrorKind.CONFLICT, True),
+        # OpenSSH's user and host before its words
+        ("git@example.com: Permission denied (publickey).", ErrorKind.UNAUTHENTICATED, False),
+    ],
+)  # fmt: skip
+def test_a_commands_output_that_says_it_failed_on_a_later_line_is_an_error(
+    text: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """A command prints what it did first and its failure last, in its own words (git's
+    ``fatal:``, curl's ``curl: (56)``, pnpm's ``ERR_PNPM_*``): the failure's line on is
+    read as a text that announces an error."""
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PLAY RECAP ****\n10.191.144.50 : ok=4 changed=1 unreachable=0 failed=0 skipped=0",
+        "test api::should_fail_when_a_field_is_missing ... ok\ntest result: ok. 12 passed;"
+        " 0 failed",
+        "2024-03-29 23:40:55 INFO started\n2024-03-29 23:40:56 ERROR: upstream slow\n"
+        "2024-03-29 23:40:57 INFO recovered",  # a log's level, in capitals
+        "Lines with errors:\n  src/a.py: 3 errors fixed",
+    ],
+)
+def test_command_output_that_says_no_failure_of_its_own_is_output(text: str) -> None:
+    """A command's report that only names failures (a recap, a test run that passed) or
+    a log whose levels are capitals is output, not an error."""
+    assert error_of(text) is None

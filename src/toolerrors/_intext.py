@@ -27,6 +27,12 @@ A text that is not JSON is a tool's normal output, not an error, however it is w
   limit, a timeout, a size, a service down) with a verb of failure ("Monthly quota
   exceeded.", "You do not have access to this resource.") is one too; a sentence that
   only names a limit or a right ("Your rate limit is 100 a minute") is output.
+- **A command's output that says it failed** on a later line, in the command's own
+  words (`_COMMAND_SAYS`: git's "fatal: Authentication failed ...", curl's "curl: (56)"
+  after its progress meter, pnpm's "ERR_PNPM_FETCH_404", Ansible's "fatal: [host]:
+  FAILED! => {...}"), is read from that line on, as a text that announces an error.
+  A log's levels in capitals, a recap that counts failures and a test run that passed
+  are output.
 - **A text already known to be an error** (an MCP result's text with ``isError: true``)
   is read for what it says: a mark first; else a JSON object embedded after a prefix
   ("Error: {...}", "Serper API error: 403 Forbidden - {...}"), read as any payload is,
@@ -61,7 +67,15 @@ from ._words import (
     wait_in_text,
 )
 
-__all__ = ["announced", "embedded", "error_in_text", "marked", "readable", "stated"]
+__all__ = [
+    "announced",
+    "embedded",
+    "error_in_text",
+    "in_command_output",
+    "marked",
+    "readable",
+    "stated",
+]
 
 MAX_DEPTH: Final = 64
 """How deeply a JSON object embedded in a text may nest before it is not looked for."""
@@ -158,6 +172,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
+        r"|(?P<login>[\w.-]{1,64}@[\w.-]{1,253}:\s)"
         r"|(?:twirp\s+error\s+)?(?P<rpc>(?-i:canceled|unknown|invalid_argument|deadline_exceeded"
         r"|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition"
         r"|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated"
@@ -255,7 +270,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver", "asked", "rpc", "exchange",
+    "returned", "driver", "asked", "rpc", "exchange", "login",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -274,8 +289,9 @@ retryablehttp's "POST http://... giving up after 3 attempt(s): unexpected HTTP s
 (Connect's "resource_exhausted: message size ... is larger than configured max", Twirp's
 "twirp error not_found: ..."), npm's "npm ERR! code E404", a client's "HTTP GET to
 https://... returned status code 403", an exchange's name before its JSON (ccxt's
-"bingx {"code":100001,"msg":"Signature verification failed ..."}") and MongoDB's
-"E11000 duplicate key error ..."."""
+"bingx {"code":100001,"msg":"Signature verification failed ..."}"), MongoDB's
+"E11000 duplicate key error ..." and OpenSSH's user and host ("git@example.com:
+Permission denied (publickey).")."""
 
 
 @cache
@@ -439,6 +455,36 @@ def announced(
     if found["held"] and not _failing(text):
         return None  # "name: Ana", "permissions: admin": a record's fields, not an error
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
+
+
+_COMMAND_SAYS: Final = (
+    r"(?m)^[ \t]*(?:[\u2502|][ \t]*)?(?=(?-i:fatal|error|Error):\s|(?-i:ERROR)!\s"
+    r"|(?-i:ERR_PNPM_[A-Z\d_]+)\s|(?-i:npm ERR!)\s|(?-i:error)\s(?-i:[A-Z])"
+    r"|\S+\s\|\s(?-i:UNREACHABLE|FAILED)!\s=>)"
+    r"|(?=curl: \(\d{1,3}\)\s)|(?=(?-i:ERROR) [45]\d\d: )"
+    r"|(?<=awaiting response\.\.\. )(?=[45]\d\d )|(?<=\.\.\. )(?=failed: )"
+)
+"""Where a command's output says it failed, on a line of its own after what the command
+printed first: git's, cargo's and pip's "error: " and "fatal: ", Terraform's boxed
+"\u2502 Error: ", Ansible's "ERROR! " and "host | UNREACHABLE! =>", pnpm's "ERR_PNPM_FETCH_401",
+npm's "npm ERR! ", Yarn's "error An unexpected error occurred: ...", curl's "curl: (56)"
+after its progress meter, wget's "ERROR 429: Too Many Requests.", "awaiting response...
+401 Unauthorized" and "Connecting to ...:443... failed: Connection refused.".  The words in lower
+case are a command's own, which a log's levels (``ERROR``, ``[error]``) are not."""
+
+
+def in_command_output(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
+    """The error a command's output announces on a later line (`_COMMAND_SAYS`: the
+    lines before it are what the command did first, "Cloning into 'x'...", a progress
+    meter), read from that line on as a text that announces it; ``None`` for output
+    that says no such thing, and for a text of one line, which `announced` reads."""
+    if "\n" not in text:
+        return None
+    found = re.search(_COMMAND_SAYS, text[: _STATED * 8])
+    if found is None:
+        return None
+    said = text[found.start() :].lstrip(" \t\u2502|")
+    return error_in_text(said, vendor=None, max_bytes=max_bytes)
 
 
 _STATES: Final = frozenset({

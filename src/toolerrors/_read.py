@@ -27,7 +27,7 @@ from . import (
 from ._conventions import read_convention, stated_wait
 from ._decide import decide, said_in, said_text
 from ._errors import NestedTooDeep, ShapeError, derives_from
-from ._intext import announced, error_in_text, marked, stated
+from ._intext import announced, error_in_text, in_command_output, marked, stated
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, python_literal, size, type_name
 from ._kinds import KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES, attributes  # importing it registers problem details' claims
@@ -644,7 +644,12 @@ def _in_plain_text(text: str, max_bytes: int, announce: bool = True) -> UnifiedE
         return error_in_text(text, vendor=None, max_bytes=max_bytes)
     if not announce:
         return None
-    return announced(text, max_bytes) or stated(text, max_bytes) or _printed(text, max_bytes)
+    return (
+        announced(text, max_bytes)
+        or stated(text, max_bytes)
+        or _printed(text, max_bytes)
+        or in_command_output(text, max_bytes)
+    )
 
 
 def error_in_exception_text(text: str) -> UnifiedError | None:

@@ -90,7 +90,8 @@ UNDONE: Final = (
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request"
     r"|(?:currently|still|is) being deleted"
-    r"|locked by another (?:operation|request|process|transaction|user|session)"
+    r"|locked by another (?:\w+ )?(?:operation|request|process|transaction|user|session"
+    r"|client)"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress",
 )
@@ -140,7 +141,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|must (?:sign|log) in\b|could not be authenticated"
         r"|^\W*invalid (?:access |auth |api |bearer )?token\b"
         r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
-        r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)",
+        r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)"
+        r"|missing (?:sudo|become) password"
+        r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -306,7 +309,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)?"
         r" (?:authentication|authori[sz]ation(?: header)?)(?! to)"
         r"|must (?:re-?)?authenticate|requires? (?:an? |the )?(?:valid )?"
-        r"(?:access|api|auth|bearer|oauth) ?(?:token|key)"
+        r"(?:access|api|o?auth|bearer) ?(?:token|key)"
         r"|o?auth exception|auth(?:entication)? failure|signature failure"
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
         r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
