@@ -785,3 +785,13 @@ def test_the_sixteenth_sets_bodies_are_read_by_their_conventions(
     assert (error.kind, error.retryable, error.code) == (kind, retryable, code)
     assert error.vendor in (None, "http")
     assert error_of({"name": "Ana", "message": "hello"}) is None  # a person, no error
+
+
+def test_a_message_beside_only_a_request_id_is_read_as_the_message_alone() -> None:
+    """Pirate Weather's ``{"message": "No API key found in request", "request_id"}``: a
+    request's id or a time beside a message leaves it alone; any other key does not."""
+    body = {"message": "No API key found in request", "request_id": "361d580c19d2e332"}
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable) == (ErrorKind.UNAUTHENTICATED, False)
+    assert error_of({"message": "No API key found in request", "user": "ana"}) is None

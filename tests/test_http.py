@@ -491,6 +491,19 @@ def test_a_403_that_names_a_rejected_credential_is_unauthenticated(body: object)
     assert from_http(403, None, {"detail": "Forbidden"}).kind is ErrorKind.PERMISSION_DENIED
 
 
+def test_an_s3_compatible_stores_xml_error_is_read_by_its_code() -> None:
+    """Ceph RGW's 403 ``InvalidAccessKeyId`` (ceph/ceph#17736's boto trace) is a key
+    rejected, which says more than the 403; an HTML page's words are not weighed."""
+    body = (
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InvalidAccessKeyId</Code>'
+        "<RequestId>tx000000000000000000001-0059c21870-4a58-default</RequestId></Error>"
+    )
+    error = from_http(403, None, body)
+    assert (error.kind, error.retryable) == (ErrorKind.UNAUTHENTICATED, False)
+    page = "<html><body><h1>403</h1><p>Invalid API key? Ask your admin.</p></body></html>"
+    assert from_http(403, None, page).kind is ErrorKind.PERMISSION_DENIED
+
+
 _BOM = b"\xef\xbb\xbf"
 
 

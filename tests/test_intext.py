@@ -890,3 +890,41 @@ def test_command_output_that_says_no_failure_of_its_own_is_output(text: str) -> 
     """A command's report that only names failures (a recap, a test run that passed) or
     a log whose levels are capitals is output, not an error."""
     assert error_of(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "retryable"),
+    [
+        # GeoServer's WMS exception report, its code in an attribute
+        ('<?xml version="1.0" encoding="UTF-8"?><ServiceExceptionReport version="1.3.0"'
+         ' xmlns="http://www.opengis.net/ogc">   <ServiceException code="LayerNotDefined"'
+         ' locator="layers">\n      Could not find layer geonode:boxes\n</ServiceException>'
+         "</ServiceExceptionReport>", ErrorKind.NOT_FOUND, False),
+        # an OWS exception report with no XML declaration before it
+        ('<ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows" version="1.0.0">\n'
+         '  <ows:Exception exceptionCode="MissingParameterValue" locator="request">\n'
+         "    <ows:ExceptionText>Missing parameter: request</ows:ExceptionText>\n"
+         "  </ows:Exception>\n</ows:ExceptionReport>", ErrorKind.INVALID_INPUT, False),
+        # a SOAP fault (VIES')
+        ('<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Body>'
+         "<env:Fault><faultcode>env:Server</faultcode><faultstring>MS_MAX_CONCURRENT_REQ"
+         "</faultstring></env:Fault></env:Body></env:Envelope>", ErrorKind.RATE_LIMITED, True),
+        # Python's xmlrpc.client.Fault, as Odoo's XML-RPC gives it
+        ("xmlrpc.client.Fault: <Fault AccessDenied: 'Access denied'>",
+         ErrorKind.PERMISSION_DENIED, False),
+    ],
+)  # fmt: skip
+def test_an_xml_error_document_is_read_by_its_text_and_its_codes(
+    text: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """OGC's exception reports, SOAP's and XML-RPC's faults are error documents: read by
+    their text and the code an attribute gives, not their tags."""
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (kind, retryable, None)
+
+
+def test_a_capabilities_document_is_no_error() -> None:
+    """An OGC service's answer that is no exception report is output."""
+    text = '<?xml version="1.0"?><WMS_Capabilities version="1.3.0"><Service><Name>WMS</Name>'
+    assert error_of(text + "</Service></WMS_Capabilities>") is None

@@ -222,6 +222,18 @@ from toolerrors._words import (
          ErrorKind.UNAUTHENTICATED),
         ("User must authenticate via SSO.", ErrorKind.UNAUTHENTICATED),
         ("open src/invalid/x.go: no such file or directory", ErrorKind.NOT_FOUND),
+        # the seventeenth set's: VIES' SOAP faults, ScraperAPI's MCP server, Valhalla's,
+        # Rack::Attack's 429, Ansible's, OpenSSH's, Terraform's lock
+        ("MS_MAX_CONCURRENT_REQ: the maximum number of concurrent requests for this Member"
+         " State has been reached.", ErrorKind.RATE_LIMITED),
+        ("SERVER_BUSY", ErrorKind.UNAVAILABLE),
+        ("Please re-submit your request later", ErrorKind.UNAVAILABLE),
+        ("Retry later", ErrorKind.UNAVAILABLE),
+        ("API_KEY environment variable is not set.", ErrorKind.UNAUTHENTICATED),
+        ("No path could be found for input", ErrorKind.NOT_FOUND),
+        ("Missing sudo password", ErrorKind.UNAUTHENTICATED),
+        ("Permission denied (publickey).", ErrorKind.UNAUTHENTICATED),
+        ("the state is already locked by another terraform client", ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -136,6 +136,9 @@ EXCEPTIONS: Final[dict[str, Rule]] = {
     # permanent, each by its words ("530 Login incorrect", "550 No such file")
     "ftplib.error_temp": Rule(ErrorKind.UNAVAILABLE, True, worded=True),
     "ftplib.error_perm": Rule(ErrorKind.INVALID_INPUT, False, worded=True),
+    # an XML-RPC method's fault (Odoo's "<Fault AccessDenied: 'Access denied'>"): the
+    # server's own failure, which its code and string say more of
+    "xmlrpc.client.Fault": Rule(ErrorKind.INTERNAL, None, worded=True),
     "agents.exceptions.ToolTimeoutError": _RAN_MAYBE,  # openai-agents' tool timeout
     # pydantic-ai's terminal tool failure: "done and has failed", not to be tried again
     "pydantic_ai.exceptions.ToolFailed": Rule(ErrorKind.UNKNOWN, False, worded=True),

@@ -85,24 +85,38 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 __all__ = [
-    "read_coded_text", "read_meta", "read_not_ok", "read_ocs", "read_outcome", "read_pascal",
-    "read_payload_errors", "read_status_error",
+    "ASIDE", "alone", "read_coded_text", "read_meta", "read_not_ok", "read_ocs",
+    "read_outcome", "read_pascal", "read_payload_errors", "read_status_error",
 ]  # fmt: skip
 
 
+ASIDE: Final = frozenset({"request_id", "requestId", "trace_id", "traceId", "timestamp"})
+"""Keys that say when or for which request, not what: beside a ``message`` or a
+``detail`` they leave it alone (Pirate Weather's ``{"message": "No API key found in
+request", "request_id": "..."}``)."""
+
+
+def alone(d: Mapping[str, Any], key: str) -> bool:
+    """Whether ``key`` is alone in ``d`` but for a request's id or a time (`ASIDE`)."""
+    return len(d) == 1 or all(other == key or other in ASIDE for other in d)
+
+
 def _message_is_a_phrase(d: Mapping[str, Any]) -> bool:
-    """A ``message`` that is a reason phrase, or one alone in its body whose words say
-    what happened (Mapbox's ``{"message": "Not Authorized - Invalid Token"}``)."""
+    """A ``message`` that is a reason phrase, or one alone in its body (`alone`) whose
+    words say what happened (Mapbox's ``{"message": "Not Authorized - Invalid
+    Token"}``)."""
     message = d["message"]
-    return phrase_status(message) is not None or (len(d) == 1 and read_words(message) is not None)
+    return phrase_status(message) is not None or (
+        alone(d, "message") and read_words(message) is not None
+    )
 
 
 def _detail_alone(d: Mapping[str, Any]) -> bool:
-    """A text ``detail`` alone in its body whose words say what happened, or that is a
-    reason phrase."""
+    """A text ``detail`` alone in its body (`alone`) whose words say what happened, or
+    that is a reason phrase."""
     detail = d["detail"]
     return (
-        len(d) == 1
+        alone(d, "detail")
         and type(detail) is str
         and (phrase_status(detail) is not None or read_words(detail) is not None)
     )

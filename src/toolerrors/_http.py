@@ -13,7 +13,7 @@ from typing import Final, TypeAlias
 from ._conventions import stated_wait
 from ._decide import NEVER_RETRIED, decide, failed_item, generic_code, said_in, said_text
 from ._errors import ShapeError
-from ._intext import marked
+from ._intext import marked, readable, xml_error
 from ._json import MAX_BYTES, bounded_wait, decode, size
 from ._kinds import ErrorKind
 from ._problem import is_problem, read_problem
@@ -312,7 +312,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        header), only where the
        body says no kind of its own: headers never make a body's stated error retryable.
     6. **The status**, where the body says nothing; a body in no known shape, or a
-       short text that is not markup, is first read by its words, as in 4, and a 2xx
+       short text that is not markup or is an XML error document (S3's), is first read
+       by its words, as in 4, and a 2xx
        body's batch whose items failed by its first failed item (its message and stated
        wait, ``retry_after_ms`` included, are kept).
 
@@ -382,7 +383,8 @@ def _said(
     """What a body in no known shape says, and the part of it that says so: the first
     failed item of a batch, at any status (a 200 whose items failed); else, with an
     error status, the words of the body (or of a short text that is not markup: its
-    source's mark first, `toolerrors._intext.marked`)."""
+    source's mark first, `toolerrors._intext.marked`; or of a short XML error document's
+    text: an S3-compatible store's ``<Error><Code>InvalidAccessKeyId</Code>``))."""
     if isinstance(data, Mapping):
         item = failed_item(data)
         if item is not None:
@@ -396,6 +398,8 @@ def _said(
             if found is not None:
                 return (found.kind, found.retryable), data
             return (None if is_reason_phrase(text) else read_words(text)), data
+        if 0 < len(text) <= _TEXT_READ and xml_error(text):  # S3's <Error><Code>
+            return read_words(readable(text)), data
     return None, data
 
 

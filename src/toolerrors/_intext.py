@@ -75,6 +75,7 @@ __all__ = [
     "marked",
     "readable",
     "stated",
+    "xml_error",
 ]
 
 MAX_DEPTH: Final = 64
@@ -191,6 +192,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
         r"|[A-Za-z_]\w*(?:\.\w+)+:\s|code:?\s*-?\d+\.?\s|(?-i:[a-z][a-z\d]{1,15}):\s)"
         r"|(?P<markup><(?:\?xml\b[^>]*>\s*<|!doctype\s+html\b|html\b|error\b"
+        r"|(?:\w+:)?(?:service)?exceptionreport\b|methodresponse\b|(?:\w+:)?envelope\b"
         r"|\w+\s[^>]*\bstat(?:us)?\s*=\s*['\"](?:error|fail)))"
         r")",
         re.IGNORECASE,
@@ -330,6 +332,7 @@ _TAG: Final = r"<[^<>]{1,200}>"
 """A tag of markup, whose text is between its tags."""
 _PAGE: Final = (
     r"<(?:title|h1)>\s*[45]\d\d\b|<(?:\w+:)?Error(?:Response)?>|<err\b"
+    r"|<(?:\w+:)?(?:Service)?Exception(?:Report)?\b|<fault>|<(?:\w+:)?Fault>"
     r"""|<\w+\s[^>]*\bstat(?:us)?\s*=\s*['"](?:error|fail(?:ed|ure)?)['"]"""
 )
 """What makes markup an error document: a title or heading that gives an error status
@@ -337,12 +340,25 @@ _PAGE: Final = (
 or an ``Error`` element at its root (S3's and every S3-compatible store's XML error,
 Wasabi's, MinIO's), an ``err`` element (Pardot's ``<rsp stat="fail"><err code="1">``), or
 an element whose ``stat`` or ``status`` says it failed (PAN-OS's ``<response status =
-'error' code = '403'>``).  Any other page is a page, whatever its words."""
+'error' code = '403'>``), an OGC service's exception report (every WMS and WFS server's,
+GeoServer's and MapServer's ``<ServiceExceptionReport>``, ``<ows:ExceptionReport>``), an
+XML-RPC ``<fault>`` and a SOAP ``<Fault>``.  Any other page is a page, whatever its
+words."""
 
 
 def _page(text: str) -> bool:
     """Whether markup is an error document (`_PAGE`)."""
     return re.search(_PAGE, text[:4096], re.IGNORECASE) is not None
+
+
+def xml_error(text: str) -> bool:
+    """Whether ``text`` is an XML error document (`_PAGE`: S3's ``<Error>``, an OGC
+    exception report, a SOAP fault), not an HTML page, whose words a status may weigh."""
+    return (
+        text.lstrip()[:1] == "<"
+        and re.match(r"\s*<(?:!doctype|html)\b", text, re.IGNORECASE) is None
+        and _page(text)
+    )
 
 
 _RPC: Final = r"\brpc error: code = (\w+) desc = "
@@ -351,14 +367,26 @@ status code's name, then what the server said ("rpc error: code = Unimplemented 
 unknown service pbx.Plugin")."""
 
 
+_CODED: Final = r"""\b(?:exception)?code\s*=\s*["']([A-Za-z][\w.-]{0,60})["']"""
+"""An element's code in an attribute (OGC's ``<ServiceException code="LayerNotDefined">``,
+``exceptionCode="InvalidParameterValue"``): the tag's one word worth reading."""
+
+
+def _coded(tag: re.Match[str]) -> str:
+    """A tag blanked, but for the code an attribute of it gives (`_CODED`)."""
+    code = re.search(_CODED, tag[0], re.IGNORECASE) if "ode" in tag[0] else None
+    return f" {code[1]} " if code is not None else " "
+
+
 def readable(text: str) -> str:
-    """A text as its words are read: markup's text, its tags blanked and the camelCase
-    names of XML's elements' values split into words (``<Code>AccessDenied</Code>``:
-    "Access Denied"); grpc-go's status code split the same way ("code = Resource
-    Exhausted"); a repr's escaped line breaks as line breaks (pymssql's ``(20009,
-    b'...severity 9:\\nUnable to connect: ...')``); any other text as it is."""
-    if "</" in text:
-        text = camel_words(re.sub(_TAG, " ", text))
+    """A text as its words are read: markup's text, its tags blanked but for a code an
+    attribute gives (`_CODED`), and the camelCase names of XML's elements' values split
+    into words (``<Code>AccessDenied</Code>``: "Access Denied"); grpc-go's status code
+    split the same way ("code = Resource Exhausted"); a repr's escaped line breaks as
+    line breaks (pymssql's ``(20009, b'...severity 9:\\nUnable to connect: ...')``); any
+    other text as it is."""
+    if "</" in text or "/>" in text:
+        text = camel_words(re.sub(_TAG, _coded, text))
     if "rpc error" in text:
         text = re.sub(_RPC, lambda found: f"rpc error: code = {camel_words(found[1])}: ", text)
     if "\\n" in text:  # a repr's escaped line breaks: "severity 9:\\nUnable to connect"
@@ -575,6 +603,8 @@ _OPENS_FAILING: Final = (
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"
+    r"|^\W*no (?:api ?key|access token|token|credentials?|authori[sz]ation header)"
+    r" (?:was |were )?(?:found|provided|given|supplied|set)\b"
     r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"
     r"|(?:access|permission) denied"
     r"|authentication (?:required|failed)|not authenticated|too many requests|slow down"
@@ -582,7 +612,8 @@ _OPENS_FAILING: Final = (
     r"(?: error)?\s*(?:$|[.!:;,-])"
 )
 """How a message that is an error opens, before anything else: a credential or an
-input that is wrong ("Invalid API key"), or a word of failure that is a statement of
+input that is wrong ("Invalid API key") or a credential not there ("No API key found in
+request", Pirate Weather's), or a word of failure that is a statement of
 its own ("Authentication required, not authenticated - ...", "Slow down! Too many
 requests."); not a noun phrase ("Forbidden City is in Beijing", "Invalid characters were
 removed", "Invalid values are fine here"), nor a count a report opens with ("Invalid

@@ -26,6 +26,7 @@ from . import (
 )
 from ._conventions import read_convention, stated_wait
 from ._decide import decide, said_in, said_text
+from ._envelopes import ASIDE, alone
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, in_command_output, marked, stated
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, python_literal, size, type_name
@@ -810,20 +811,23 @@ def error_of(
         return None  # as a text over the size limit: too deep to read is no error read
     if found is None and labelled_text and (_is_mcp(result) or _is_mcp_dict(result)):
         return _labelled(result, max_bytes)
-    if found is None and not strict and type(result) is dict and len(result) == 1:
+    if found is None and not strict and type(result) is dict and len(result) <= 1 + len(ASIDE):
         return _said_alone(result, max_bytes)
     return found
 
 
 def _said_alone(d: dict[str, Any], max_bytes: int) -> UnifiedError | None:
-    """A tool's result that is a ``message`` or ``detail`` alone whose text says an error
-    as the text alone would (`_in_plain_text`: Mapbox's ``{"message": "Not Authorized -
-    Invalid Token"}``, Django REST framework's ``{"detail": "Authentication credentials
-    were not provided."}``), read as the body it is, as `parse` reads it; ``None`` for
-    any other ("Not found" may be a record's note).  An HTTP response's body is read
-    with its status instead."""
-    ((key, value),) = d.items()
-    if key not in _SAID or type(value) is not str or _in_plain_text(value, max_bytes) is None:
+    """A tool's result that is a ``message`` or ``detail`` alone, or beside a request's
+    id or a time (`toolerrors._envelopes.ASIDE`), whose text says an error as the text alone would
+    (`_in_plain_text`: Mapbox's ``{"message": "Not Authorized - Invalid Token"}``, Django
+    REST framework's ``{"detail": "Authentication credentials were not provided."}``),
+    read as the body it is, as `parse` reads it; ``None`` for any other ("Not found" may
+    be a record's note).  An HTTP response's body is read with its status instead."""
+    key = next((key for key in _SAID if key in d), None)
+    if key is None or not alone(d, key):
+        return None
+    value = d[key]
+    if type(value) is not str or _in_plain_text(value, max_bytes) is None:
         return None
     try:
         return from_mapping(d, strict=False, where="", need=True, owned=False)

@@ -134,7 +134,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)"
         r"|access denied for user\b[^\n]{0,120}\busing password"
         r"|\b(?:token|sign) (?:is )?(?:invalid|expired)"
-        r"|(?:credentials?|api[ -]?key|token)s? (?:were|was|is|are) not (?:provided|given|supplied)"
+        r"|(?:credentials?|api[ -]?key|token)s?(?: environment variable)? (?:were|was|is|are)"
+        r" not (?:provided|given|supplied|set)"
         r"|(?:secret|password|passphrase|credentials?) (?:is|are|was|were) (?:incorrect|invalid"
         r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
         r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
@@ -161,6 +162,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
         + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)"
+        r"|max(?:imum)? (?:number of )?(?:concurrent|simultaneous|parallel) (?:requests|req|calls)"
         r"|throttle your requests|(?:access |call |request )?frequency exceeds"
         r"|bulkhead\s+(?:\S+\s+){0,2}?is full",
         ErrorKind.RATE_LIMITED,
@@ -257,7 +259,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
-        r"|did not resolve to an object"
+        r"|did not resolve to an object|\bno \w+ could be found"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
         r"|not in index|are in the \[(?:columns|index)"
@@ -347,7 +349,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
         r"|(?:is|are) (?:currently |now )?under (?:\w+ )?maintenance|in maintenance mode"
-        r"|(?<!slow )down|try again later",
+        r"|(?<!slow )down|try again later|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
+        r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request )?later",
         ErrorKind.UNAVAILABLE,
     ),
     (r"resource exhausted", ErrorKind.RATE_LIMITED),  # gRPC's, when no word says more
