@@ -655,6 +655,28 @@ def test_a_fhir_issue_of_no_situation_is_read_by_its_words() -> None:
     assert (error.kind, error.code) == (ErrorKind.NOT_FOUND, "processing")
 
 
+def test_a_fhir_exception_whose_words_say_nothing_is_internal() -> None:
+    """FHIR's ``exception`` is "an unexpected internal error": its words decide where they
+    say something (LinuxForHealth FHIR's "Server Side Error for Batch Framework" does
+    not), else it is internal with retry advice unsaid."""
+    issue = {"severity": "error", "code": "exception",
+             "diagnostics": "Server Side Error for Batch Framework"}  # fmt: skip
+    error = error_of({"resourceType": "OperationOutcome", "issue": [issue]})
+    assert error is not None
+    assert (error.kind, error.retryable) == (ErrorKind.INTERNAL, None)
+    said = {**issue, "diagnostics": "Database connection refused"}
+    error = error_of({"resourceType": "OperationOutcome", "issue": [said]})
+    assert error is not None
+    assert (error.kind, error.retryable) == (ErrorKind.UNAVAILABLE, True)
+
+
+def test_an_error_code_that_is_an_http_status_is_read_as_one() -> None:
+    """Diffbot's ``{"error": "Could not download page (404)", "errorCode": 404}``."""
+    error = error_of({"error": "Could not download page (404)", "errorCode": 404})
+    assert error is not None
+    assert (error.kind, error.retryable, error.status_code) == (ErrorKind.NOT_FOUND, False, 404)
+
+
 @pytest.mark.parametrize(
     ("body", "kind", "code"),
     [

@@ -569,6 +569,12 @@ ANNOUNCED = [
      " repository error: 1 error occurred:\n\t* GET https://ghcr.io/v2/aquasecurity/trivy-db/"
      "manifests/2: TOOMANYREQUESTS: retry-after: 35.852µs, allowed: 44000/minute",
      ErrorKind.RATE_LIMITED, True),  # Trivy's, the OCI distribution spec's code
+    # MCP servers': Bright Data's, ScraperAPI's
+    ("Tool 'search_engine' execution failed: HTTP 400: zone \"mcp_unlocker\" not found",
+     ErrorKind.NOT_FOUND, False),
+    ("HTTP error 429 when scraping 'https://example.com/products/123'. Parameters used:"
+     " url=https://example.com/products/123 render=false", ErrorKind.RATE_LIMITED, True),
+    ("Timeout after 600 seconds waiting for data", ErrorKind.UNKNOWN_OUTCOME, None),
 ]  # fmt: skip
 
 
@@ -628,6 +634,8 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "os.path.join: joins one or more path segments",  # a qualified name, no exception
         "Failed to find any matching documents",  # "failed to", and no words of an error
         "Cannot wait to see the results",
+        "Timeout after dinner is fun",  # no wait that ran out
+        "HTTP error 200 means none",
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error
         "404: the page you are reading",
         "Deploy failed: 0 of 0 steps",

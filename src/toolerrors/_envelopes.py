@@ -668,7 +668,14 @@ names: ``login``, ``unknown`` and ``expired`` are a user not authenticated, ``se
 ``forbidden`` and ``suppressed`` a right withheld, ``too-costly`` an operation stopped to
 protect the server's resources, ``lock-error`` and ``transient`` states a retry may
 clear.  ``processing``, ``exception`` and ``incomplete`` name no situation: the issue's
-words decide (HAPI FHIR sends ``processing`` for most of its errors)."""
+words decide (HAPI FHIR sends ``processing`` for most of its errors), and an
+``exception`` whose words say nothing is internal (`_UNEXPECTED`)."""
+
+
+_UNEXPECTED: Final = (ErrorKind.INTERNAL, None)
+"""FHIR's ``exception``, "An unexpected internal error has occurred", where the issue's
+words say nothing more (LinuxForHealth FHIR's "Server Side Error for Batch
+Framework")."""
 
 
 def read_outcome(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
@@ -684,9 +691,11 @@ def read_outcome(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError
     given = {"code": code, "message": text if type(text) is str else None}
     given = {k: v for k, v in given.items() if v is not None}
     said = _ISSUE_TYPES.get(code) if type(code) is str else None
-    if said is None:
-        return read_convention(given, strict, where, d)
     found = read_convention(given, strict, where, d)
+    if said is None and found.kind is ErrorKind.UNKNOWN and code == "exception":
+        said = _UNEXPECTED  # words that say nothing: FHIR's own meaning of the code
+    if said is None:
+        return found
     return refill(
         found,
         said[0],

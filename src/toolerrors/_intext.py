@@ -151,6 +151,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:to\s+\S+\s+)?(?:returned|responded\s+with)\s+(?:an?\s+)?"
         r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
         r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
+        r"|http\s+error\s+[45]\d\d\b"
         r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b"
         r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*[45]\d\d\b"
         r"|(?:npm\s+)?(?:err!|error)\s+code\s+e[45]\d\d\b)"
@@ -168,7 +169,7 @@ def _announcement() -> re.Pattern[str]:
         r"|caught\s+exception\b"
         rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
-        r"|(?P<lost>(?:[\w.-]+\s+){1,3}failed\b[^:\n]{0,60}):\s"
+        r"|(?P<lost>(?:[\w.'\"-]+\s+){1,3}failed\b[^:\n]{0,60}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
@@ -603,6 +604,7 @@ _OPENS_FAILING: Final = (
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"
+    r"|^\W*time(?:d)? ?out (?:after \d|while waiting|waiting for)"
     r"|^\W*no (?:api ?key|access token|token|credentials?|authori[sz]ation header)"
     r" (?:was |were )?(?:found|provided|given|supplied|set)\b"
     r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"
@@ -613,7 +615,8 @@ _OPENS_FAILING: Final = (
 )
 """How a message that is an error opens, before anything else: a credential or an
 input that is wrong ("Invalid API key") or a credential not there ("No API key found in
-request", Pirate Weather's), or a word of failure that is a statement of
+request", Pirate Weather's) or a wait that ran out ("Timeout after 600 seconds
+waiting for data", Bright Data's MCP server's), or a word of failure that is a statement of
 its own ("Authentication required, not authenticated - ...", "Slow down! Too many
 requests."); not a noun phrase ("Forbidden City is in Beijing", "Invalid characters were
 removed", "Invalid values are fine here"), nor a count a report opens with ("Invalid

@@ -452,7 +452,7 @@ _TEXTS: Final = (
     "refused",
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
-_STATUSES: Final = ("status", "error_code", "statusCode", "status_code", "code")
+_STATUSES: Final = ("status", "error_code", "errorCode", "statusCode", "status_code", "code")
 """Where a body, or its ``error`` object, may give its HTTP status as a number
 (``{"error_code": 502, ...}``; a model server's ``{"object": "error", "code": 400, ...}``;
 a gateway's ``{"error": {"code": 429, "message", "metadata"}}``)."""
