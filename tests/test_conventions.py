@@ -817,3 +817,13 @@ def test_a_message_beside_only_a_request_id_is_read_as_the_message_alone() -> No
     assert error is not None
     assert (error.kind, error.retryable) == (ErrorKind.UNAUTHENTICATED, False)
     assert error_of({"message": "No API key found in request", "user": "ana"}) is None
+
+
+def test_a_result_that_says_it_succeeded_holds_no_error() -> None:
+    """Xweather's ``{"success": true, "error": {"code": "warn_no_data", ...}}`` is a
+    note beside an answer; ``"success": false`` beside the same is an error."""
+    note = {"code": "warn_no_data", "description": "Valid request. No results available."}
+    assert error_of({"success": True, "error": note, "response": []}) is None
+    error = error_of({"success": False, "error": "Invalid API key"})
+    assert error is not None
+    assert error.kind is ErrorKind.UNAUTHENTICATED

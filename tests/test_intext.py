@@ -575,6 +575,9 @@ ANNOUNCED = [
     ("HTTP error 429 when scraping 'https://example.com/products/123'. Parameters used:"
      " url=https://example.com/products/123 render=false", ErrorKind.RATE_LIMITED, True),
     ("Timeout after 600 seconds waiting for data", ErrorKind.UNKNOWN_OUTCOME, None),
+    # a Codex client's text of an axum server's 413
+    ("unexpected status 413 Payload Too Large: Failed to buffer the request body: length"
+     " limit exceeded, url: http://127.0.0.1:8787/v1/responses", ErrorKind.TOO_LARGE, False),
 ]  # fmt: skip
 
 

@@ -234,6 +234,14 @@ from toolerrors._words import (
         ("Missing sudo password", ErrorKind.UNAUTHENTICATED),
         ("Permission denied (publickey).", ErrorKind.UNAUTHENTICATED),
         ("the state is already locked by another terraform client", ErrorKind.CONFLICT),
+        # Echo's JWT middleware, AccuWeather's 503, Valhalla's 150, Firezone's 403,
+        # PandaDoc's
+        ("missing or malformed jwt", ErrorKind.UNAUTHENTICATED),
+        ("The allowed number of requests has been exceeded.", ErrorKind.RATE_LIMITED),
+        ("Exceeded max locations:20", ErrorKind.TOO_LARGE),
+        ("Exceeded maximum retries", ErrorKind.INTERNAL),  # a count, not a size
+        ("The account is disabled", ErrorKind.PAUSED),
+        ("The Subscription is not active", ErrorKind.PAYMENT_REQUIRED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

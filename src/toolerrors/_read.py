@@ -794,7 +794,8 @@ def error_of(
     is not JSON is a tool's output, not an error, unless it holds a source's mark ("MCP
     error -32001: Request timed out", wherever it stands) or announces an error at its
     start ("Error: ...", "TypeError: fetch failed", "402 Insufficient Balance"); a
-    ``message`` or ``detail`` alone is read as its text alone would be.  With
+    ``message`` or ``detail`` alone is read as its text alone would be, and a result
+    that says ``"success": true`` holds no error, whatever else it says.  With
     ``strict`` it raises `ShapeError` saying where the shape is broken.
 
     ``labelled_text=True`` is for a server known to report failures as successes
@@ -813,6 +814,8 @@ def error_of(
         return _labelled(result, max_bytes)
     if found is None and not strict and type(result) is dict and len(result) <= 1 + len(ASIDE):
         return _said_alone(result, max_bytes)
+    if found is not None and not strict and type(result) is dict and result.get("success") is True:
+        return None  # Xweather's {"success": true, "error": {"code": "warn_no_data"}}: a note
     return found
 
 

@@ -163,6 +163,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         WINDOW.format(QUOTA=QUOTA, BILLING=BILLING)
         + r"|rate quota|too many (?:concurrent|simultaneous|parallel) (?:requests|queries|calls)"
         r"|max(?:imum)? (?:number of )?(?:concurrent|simultaneous|parallel) (?:requests|req|calls)"
+        r"|(?:allowed|maximum) number of (?:requests|calls) (?:has been |was )?(?:exceeded|reached)"
         r"|throttle your requests|(?:access |call |request )?frequency exceeds"
         r"|bulkhead\s+(?:\S+\s+){0,2}?is full",
         ErrorKind.RATE_LIMITED,
@@ -175,7 +176,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r" (?:(?!rate\b|requests?\b|concurren|secondly\b|minutely\b)[\w']+ ){0,2}?limit"
         r"|spending limit|failure to pay|unpaid invoices?|past due|usage (?:\w+ )?limit"
         r"|(?:run|ran) out of (?:searches|credits|requests|tokens)"
-        r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired)|plan restricted"
+        r"|subscription (?:is )?(?:needed|required|expired|inactive|has expired|not active)"
+        r"|plan restricted"
         r"|not available on (?:this|your|the current) (?:\w+ )?plan"
         r"|upgrade your (?:[\w']+ ){0,2}(?:plan|account|subscription|tier)|payment required"
         r"|(?:plan|subscription|tier)(?: level)? (?:does not|doesn't|do not|don't)"
@@ -250,7 +252,12 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:complexity|depth) is too high",
         ErrorKind.INVALID_INPUT,
     ),
-    (r"paused|suspended|deployment disabled", ErrorKind.PAUSED),
+    (
+        r"paused|suspended|deployment disabled"
+        r"|(?:account|organi[sz]ation|workspace|project) (?:is |was |has been )?(?:disabled"
+        r"|deactivated)",
+        ErrorKind.PAUSED,
+    ),
     (
         r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
@@ -316,7 +323,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
         r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
         r"|(?:api[ -]?key|token|credentials?) must be (?:passed|provided|supplied|given|sent)"
-        r"|credentials? (?:is |are )?(?:missing or )?invalid",
+        r"|credentials? (?:is |are )?(?:missing or )?invalid"
+        r"|(?:invalid|missing|expired|malformed)(?: or [\w-]+)? jwt\b",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -331,6 +339,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"too (?:large|big|long)|exceeds (?:the )?max(?:imum)?|maximum context length"
+        r"|exceeded (?:the )?max(?:imum)? (?!retries|retry|attempts|rate|requests|calls)\w+"
         r"|larger than (?:the )?max(?:imum)?|exceeds? (?:the )?available context"
         r"|max(?:imum)? allowed (?:tokens|size|length)"
         r"|exceeded limit on max(?:imum)? bytes|max(?:imum)? of \d+ [\w ]{1,40}? per request"
