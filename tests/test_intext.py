@@ -578,6 +578,11 @@ ANNOUNCED = [
     # a Codex client's text of an axum server's 413
     ("unexpected status 413 Payload Too Large: Failed to buffer the request body: length"
      " limit exceeded, url: http://127.0.0.1:8787/v1/responses", ErrorKind.TOO_LARGE, False),
+    # Amap's MCP server ("API call failed:"), aws-sdk-go's error against Ceph RGW, and
+    # WeatherAPI's MCP server's location not found under -32603
+    ("API 调用失败：INVALID_USER_KEY", ErrorKind.UNAUTHENTICATED, False),
+    ("QuotaExceeded: \n\tstatus code: 403, request id: tx00000000000000055a642-0065efe3a5,"
+     " host id: ", ErrorKind.PAYMENT_REQUIRED, False),
 ]  # fmt: skip
 
 
@@ -639,6 +644,8 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "Cannot wait to see the results",
         "Timeout after dinner is fun",  # no wait that ran out
         "HTTP error 200 means none",
+        "查询结果：3 条",  # "query results: 3", no word of failure
+        "QuotaSettings: 100 a day",  # a class-like name, no word of failure
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error
         "404: the page you are reading",
         "Deploy failed: 0 of 0 steps",
@@ -939,3 +946,10 @@ def test_a_capabilities_document_is_no_error() -> None:
     """An OGC service's answer that is no exception report is output."""
     text = '<?xml version="1.0"?><WMS_Capabilities version="1.3.0"><Service><Name>WMS</Name>'
     assert error_of(text + "</Service></WMS_Capabilities>") is None
+
+
+def test_a_mark_that_says_internal_gives_way_to_words_that_say_not_found() -> None:
+    """WeatherAPI's MCP server sends a location not found as -32603: the words say more."""
+    error = error_of("MCP error -32603: WeatherAPI error 1006: No matching location found.")
+    assert error is not None
+    assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)

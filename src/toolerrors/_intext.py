@@ -175,6 +175,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
         r"|(?P<login>[\w.-]{1,64}@[\w.-]{1,253}:\s)"
+        r"|(?P<cjk>[^\n:\uff1a]{0,30}(?:\u5931\u8d25|\u9519\u8bef|\u5f02\u5e38)\s*[:\uff1a]\s*)"
         r"|(?:twirp\s+error\s+)?(?P<rpc>(?-i:canceled|unknown|invalid_argument|deadline_exceeded"
         r"|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition"
         r"|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated"
@@ -273,7 +274,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver", "asked", "rpc", "exchange", "login",
+    "returned", "driver", "asked", "rpc", "exchange", "login", "cjk",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -294,7 +295,9 @@ retryablehttp's "POST http://... giving up after 3 attempt(s): unexpected HTTP s
 https://... returned status code 403", an exchange's name before its JSON (ccxt's
 "bingx {"code":100001,"msg":"Signature verification failed ..."}"), MongoDB's
 "E11000 duplicate key error ..." and OpenSSH's user and host ("git@example.com:
-Permission denied (publickey).")."""
+Permission denied (publickey)."), and a Chinese text's "failed", "error" or
+"exception" (失败, 错误, 异常) before a colon (Amap's MCP server's "API 调用失败：
+INVALID_USER_KEY", "API call failed: ...")."""
 
 
 @cache
@@ -546,8 +549,9 @@ def _plain(text: str) -> str:
 
 
 def _failing(text: str) -> bool:
-    """Whether ``text`` says that something failed (`_FAILING`), outside its names."""
-    return re.search(_FAILING, _plain(text)) is not None
+    """Whether ``text`` says that something failed (`_FAILING`), outside its names, the
+    camelCase names in it split into words (aws-sdk-go's "QuotaExceeded: ...")."""
+    return re.search(_FAILING, _plain(camel_words(text))) is not None
 
 
 _STATED: Final = 2048

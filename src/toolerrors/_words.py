@@ -266,7 +266,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
-        r"|did not resolve to an object|\bno \w+ could be found"
+        r"|did not resolve to an object|\bno \w+ could be found|\bno matching (?:\w+ ){0,2}found"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
         r"|not in index|are in the \[(?:columns|index)"
@@ -309,7 +309,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|authentication (?:is )?(?:failed|required)|authori[sz]ation (?:is )?required"
         r"|login required|not logged in|must be logged in|bad credentials|bad auth"
         r"|(?:invalid|incorrect|expired|missing)"
-        r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|\w+ api|api) )?"
+        r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|user|\w+ api|api) )?"
         r"(?:key|token|credentials?)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
         r"|(?:(?:access|o?auth|bearer|refresh|api) ?(?:key|token)|credentials?|signature)"
