@@ -827,3 +827,23 @@ def test_a_result_that_says_it_succeeded_holds_no_error() -> None:
     error = error_of({"success": False, "error": "Invalid API key"})
     assert error is not None
     assert error.kind is ErrorKind.UNAUTHENTICATED
+
+
+def test_an_errors_list_with_an_error_code_is_read_by_it() -> None:
+    """Astra DB's Data API: ``{"errors": [{"message", "errorCode"}]}``."""
+    body = {"errors": [{"message": "INVALID_ARGUMENT: Unknown namespace 'default_keyspace',"
+                        " you must create it first.", "errorCode": "NAMESPACE_DOES_NOT_EXIST"}]}  # fmt: skip
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.code) == (
+        ErrorKind.NOT_FOUND, False, "NAMESPACE_DOES_NOT_EXIST"
+    )  # fmt: skip
+
+
+def test_an_error_name_beside_a_catch_all_status_decides() -> None:
+    """Stack Exchange's 400 ``{"error_id": 502, "error_message": "Violation of backoff
+    parameter", "error_name": "throttle_violation"}`` is a rate limit."""
+    body = {"error_id": 502, "error_message": "Violation of backoff parameter",
+            "error_name": "throttle_violation"}  # fmt: skip
+    error = from_http(400, None, body)
+    assert (error.kind, error.retryable) == (ErrorKind.RATE_LIMITED, True)

@@ -583,6 +583,16 @@ ANNOUNCED = [
     ("API 调用失败：INVALID_USER_KEY", ErrorKind.UNAUTHENTICATED, False),
     ("QuotaExceeded: \n\tstatus code: 403, request id: tx00000000000000055a642-0065efe3a5,"
      " host id: ", ErrorKind.PAYMENT_REQUIRED, False),
+    # clients' texts: logrus' fatal level (a Medium client's), a reason phrase and its
+    # failure (anaconda-client's), a PHP class's backslashed name (picqer's Exact
+    # client's), clj-http's, RestSharp's HttpStatusCode by its name
+    ("FATA[0000] Cannot get medium user: medium: An access token is required. (6000)",
+     ErrorKind.UNAUTHENTICATED, False),
+    ("Conflict: ('file noarch/x-25.4.0.conda already exists for package x version 25.4.0',"
+     " 409)", ErrorKind.CONFLICT, False),
+    ("Picqer\\Financials\\Exact\\ApiException : Error 429: ", ErrorKind.RATE_LIMITED, True),
+    ("clj-http: status 503", ErrorKind.UNAVAILABLE, True),
+    ("Request failed with status code BadRequest", ErrorKind.INVALID_INPUT, False),
 ]  # fmt: skip
 
 
@@ -646,6 +656,9 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "HTTP error 200 means none",
         "查询结果：3 条",  # "query results: 3", no word of failure
         "QuotaSettings: 100 a day",  # a class-like name, no word of failure
+        "Conflict: none",  # a reason phrase, and no failure after it
+        "Monthly Report: all fine",
+        "App\\Models\\User : name Ana",
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error
         "404: the page you are reading",
         "Deploy failed: 0 of 0 steps",
@@ -953,3 +966,17 @@ def test_a_mark_that_says_internal_gives_way_to_words_that_say_not_found() -> No
     error = error_of("MCP error -32603: WeatherAPI error 1006: No matching location found.")
     assert error is not None
     assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)
+
+
+def test_a_status_a_text_states_decides_over_words_that_give_way_to_it() -> None:
+    """A Fern-generated SDK's ``ApiError: status_code: 401, body: {...}`` (Nixtla's) whose
+    body says "Key not found": a 401 is a key rejected, whatever its words say."""
+    text = (
+        "ApiError: status_code: 401, body: {'data': None, 'message': 'Invalid API key',"
+        " 'details': 'Key not found', 'code': 'A12', 'requestID': 'D5Z4QG33EB'}"
+    )
+    error = error_of(text)
+    assert error is not None
+    assert (error.kind, error.retryable, error.status_code) == (
+        ErrorKind.UNAUTHENTICATED, False, 401
+    )  # fmt: skip

@@ -242,6 +242,22 @@ from toolerrors._words import (
         ("Exceeded maximum retries", ErrorKind.INTERNAL),  # a count, not a size
         ("The account is disabled", ErrorKind.PAUSED),
         ("The Subscription is not active", ErrorKind.PAYMENT_REQUIRED),
+        # Astra DB's, Azure Cosmos DB's, Zilliz's gRPC details
+        ("token not found", ErrorKind.UNAUTHENTICATED),
+        ("key not found", ErrorKind.NOT_FOUND),  # a store's key, not a credential
+        ("The authorization token is not valid at the current time.",
+         ErrorKind.UNAUTHENTICATED),
+        ("Request rate is large. More Request Units may be needed", ErrorKind.RATE_LIMITED),
+        ("we are currently experiencing high demand in this region ... try again shortly",
+         ErrorKind.UNAVAILABLE),
+        # Homebrew's, Stack Exchange's, pub.dev's, Packagist's
+        ("Error: Formulae found in multiple taps:", ErrorKind.AMBIGUOUS),
+        ("A `brew install` process has already locked /opt/homebrew/Cellar/gh.",
+         ErrorKind.CONFLICT),
+        ("throttle_violation", ErrorKind.RATE_LIMITED),
+        ("Failed to scan tar archive. (Maximum total length reached: 104857600.)",
+         ErrorKind.TOO_LARGE),
+        ("Missing or invalid username/apiToken in request", ErrorKind.UNAUTHENTICATED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -306,12 +306,17 @@ def coded_objects(d: Mapping[str, Any]) -> bool:
 
 
 def _code_of(error: Mapping[str, Any]) -> str | None:
-    """An error object's text ``code``, else its ``id`` or ``error`` where that is words
+    """An error object's text ``code`` or ``errorCode`` (Astra DB's
+    ``NAMESPACE_DOES_NOT_EXIST``), else its ``id`` or ``error`` where that is words
     joined by ``_`` (``authentication_error``; Airtable's ``RATE_LIMIT_REACHED``), not a
     record's identifier nor a sentence."""
     code = error.get("code")
     if type(code) is str:
         return code
+    for key in ("errorCode", "error_code"):  # Astra DB's {"message", "errorCode"}
+        code = error.get(key)
+        if type(code) is str and code and " " not in code:
+            return code
     for key in ("id", "error"):
         named = error.get(key)
         if type(named) is str and re.fullmatch(_SNAKE, named, re.IGNORECASE):

@@ -149,7 +149,9 @@ _TEXT_KEYS: Final = (
     "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
     "Detail", "Fault", "fault",
 )  # fmt: skip
-_CODE_KEYS: Final = ("code", "error_code", "errorCode", "type", "name", "error_type")
+_CODE_KEYS: Final = (
+    "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",
+)  # fmt: skip
 _LISTS: Final = ("errors", "details", "Error", "error")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
 and lists of either (Vault's ``{"errors": ["permission denied"]}``, Kagi's ``{"error":

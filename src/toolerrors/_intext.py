@@ -50,7 +50,7 @@ from typing import Any, Final
 
 from . import _source
 from ._classes import DB_API, EXCEPTIONS, Phase, Rule
-from ._decide import CATCH_ALL, TRANSIENT, VAGUE, decide
+from ._decide import CATCH_ALL, TRANSIENT, VAGUE, WORDS_UNDER, decide
 from ._errors import ShapeError
 from ._json import MAX_BYTES, load, python_literal
 from ._kinds import ErrorKind
@@ -59,6 +59,7 @@ from ._table import of_status
 from ._unified import UnifiedError, make, refill
 from ._words import (
     camel_words,
+    is_reason_phrase,
     outside_names,
     read_words,
     status_in_text,
@@ -153,7 +154,8 @@ def _announcement() -> re.Pattern[str]:
         r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
         r"|http\s+error\s+[45]\d\d\b|unexpected\s+(?:http\s+)?status(?:\s+code)?:?\s+[45]\d\d\b"
         r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b"
-        r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*[45]\d\d\b"
+        r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*(?:[45]\d\d\b"
+        r"|(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)+)$)"
         r"|(?:npm\s+)?(?:err!|error)\s+code\s+e[45]\d\d\b)"
         r"|in\s+\w+\.php\s+line\s+\d+:\s"
         r"|\([\w.:]*(?:error|exception)\)\s|\w+(?:error|exception)\s\(\w+(?:error|exception):"
@@ -174,7 +176,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
-        r"|(?P<login>[\w.-]{1,64}@[\w.-]{1,253}:\s)"
+        r"|(?P<login>[\w.-]{1,64}@[\w.-]{1,253}:\s)|(?-i:ERRO|FATA|PANI)\[[\d:-]{1,20}\]\s"
         r"|(?P<cjk>[^\n:\uff1a]{0,30}(?:\u5931\u8d25|\u9519\u8bef|\u5f02\u5e38)\s*[:\uff1a]\s*)"
         r"|(?:twirp\s+error\s+)?(?P<rpc>(?-i:canceled|unknown|invalid_argument|deadline_exceeded"
         r"|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition"
@@ -192,10 +194,12 @@ def _announcement() -> re.Pattern[str]:
         r"|thread\s+'[^'\n]*'\s+panicked\s+at\b|<_?\w+ of RPC that terminated with:"
         r"|(?-i:HTTPS?ConnectionPool)\(host="
         r"|(?P<held>(?-i:[A-Z][a-z]+(?:[A-Z][a-z\d]*)+)(?::\s|\(|\s*\n)"
-        r"|[A-Za-z_]\w*(?:\.\w+)+:\s|code:?\s*-?\d+\.?\s|(?-i:[a-z][a-z\d]{1,15}):\s)"
+        r"|[A-Za-z_]\w*(?:\.\w+)+:\s|code:?\s*-?\d+\.?\s|(?-i:[a-z][a-z\d-]{1,15}):\s"
+        r"|[A-Za-z_]\w*(?:\\\w+)+\s?:\s)"
         r"|(?P<markup><(?:\?xml\b[^>]*>\s*<|!doctype\s+html\b|html\b|error\b"
         r"|(?:\w+:)?(?:service)?exceptionreport\b|methodresponse\b|(?:\w+:)?envelope\b"
         r"|\w+\s[^>]*\bstat(?:us)?\s*=\s*['\"](?:error|fail)))"
+        r"|(?P<phrase>(?-i:[A-Z][a-z]+(?: [A-Z][a-z]+){0,3})):\s"
         r")",
         re.IGNORECASE,
     )
@@ -484,7 +488,11 @@ def announced(
         return None  # a status or "failed to" opens an error only with words that say one
     if found["named"] and _leading_status(text, None) is None:
         return None  # "Payment Received (200) ...": a status its phrase does not name
-    if found["held"] and not _failing(text):
+    if found["phrase"] and not (
+        is_reason_phrase(found["phrase"]) and _failing(text[found.end() :])
+    ):
+        return None  # "Monthly Report: ...", "Conflict: none": no status's failure
+    if found["held"] and not _failing(text) and status_in_text(text) is None:
         return None  # "name: Ana", "permissions: admin": a record's fields, not an error
     return error_in_text(text, vendor=vendor, max_bytes=max_bytes)
 
@@ -532,7 +540,8 @@ _FAILING: Final = (
     r"|too many|too (?:large|big|long)|larger than|unavailable|expired|invalid|incorrect"
     r"|failed|failure|unable|cannot|can't|could not|couldn't|not authori[sz]ed|overloaded|blocked"
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
-    r"|no such|(?:does not|doesn't) exist|conflict|deadlock|restart|precondition|errors?"
+    r"|no such|(?:does not|doesn't) exist|already exists|conflict|deadlock|restart|precondition"
+    r"|errors?"
     r"|maintenance|no rows|(?:pool|connect|handshake) timeout|not (?:provided|given|supplied)"
     r"|must (?:sign|log) in|wrong|not valid"
     r"|econn\w+|enotfound|etimedout)\b"
@@ -550,7 +559,7 @@ def _plain(text: str) -> str:
 
 def _failing(text: str) -> bool:
     """Whether ``text`` says that something failed (`_FAILING`), outside its names, the
-    camelCase names in it split into words (aws-sdk-go's "QuotaExceeded: ...")."""
+    camelCase names in it split into words (a Go S3 client's "QuotaExceeded: ...")."""
     return re.search(_FAILING, _plain(camel_words(text))) is not None
 
 
@@ -645,7 +654,7 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
     if len(text) > _STATED or text.lstrip().startswith("<"):  # a page is a page
         return None
-    said = read_words(text)
+    said = read_words(text) or of_status(status_in_text(text))  # "status code BadRequest"
     if said is None:
         return None
     if not _states_one(text, _plain(text), said[0]):
@@ -862,10 +871,19 @@ def error_in_text(text: str, *, vendor: str | None, max_bytes: int = MAX_BYTES) 
     if by_class is not None and by_class[0] is _UNKNOWN:  # urllib's HTTPError: its status
         by_class = None
     said = by_class or words
-    if status is not None and (
-        said is None or said[0] in _SAYS_LESS or (said[0] is _SPENT and status == _TOO_MANY)
-    ):  # the more specific; a quota with no word of money, stated with a 429, a rate
-        said = decide(status, of_status(status), said, worded=True, texts=(read,))
+    heard = of_status(status)
+    if (
+        status is not None
+        and heard is not None
+        and (
+            said is None
+            or said[0] in _SAYS_LESS
+            or (said[0], heard[0]) in WORDS_UNDER
+            or (said[0] is _SPENT and status == _TOO_MANY)
+        )
+    ):  # the more specific (Nixtla's SDK's 401 "Key not found" is a key rejected); a
+        # quota with no word of money, stated with a 429, a rate
+        said = decide(status, heard, said, worded=True, texts=(read,))
     kind, retryable = said or (ErrorKind.INTERNAL, None)
     wait = wait_in_text(message)
     if kind is ErrorKind.PAYMENT_REQUIRED and wait is not None:

@@ -90,7 +90,8 @@ UNDONE: Final = (
     r"(?:currently|still|is) being (?:modified|updated|changed|processed|provisioned)"
     r"|(?:used|in use) (?:for|by) a concurrent request"
     r"|(?:currently|still|is) being deleted"
-    r"|locked by another (?:\w+ )?(?:operation|request|process|transaction|user|session"
+    r"|has already locked|locked by another (?:\w+ )?(?:operation|request|process|transaction"
+    r"|user|session"
     r"|client)"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress",
@@ -122,7 +123,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?:incorrect|wrong|invalid) (?:username|password)"
         r"|(?:username|user name|identifier|email|login) or password"
         r"|password authentication failed"
-        r"|(?:access|api|auth|bearer|refresh) ?(?:token|key)(?: id)? (?:is )?"
+        r"|(?:(?:access|api|auth|bearer|refresh) ?(?:token|key)(?: id)?|token) (?:is )?"
         r"(?:not found|could not be found|does not exist)"
         r"|or password is (?:invalid|incorrect|wrong)"
         r"|(?:unable to|could not|couldn't|failed to) authenticate"
@@ -156,7 +157,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"(?:larger|bigger|longer) than (?:the )?(?:configured |allowed |request |maximum )?"
         r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b"
-        r"|(?:cuda|gpu) out of memory|\boom when allocating",
+        r"|(?:cuda|gpu) out of memory|\boom when allocating"
+        r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -192,8 +194,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
-        r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing)|abuse detection"
+        r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing|e violation)|abuse detection"
         r"|faster than|too fast|rejected execution|rate limiter|queue is full|over qps"
+        r"|request rate is (?:too )?large"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
     ),
@@ -260,6 +263,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
+        r"|found in (?:multiple|several) \w+"
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
         r"|(?:more than one|multiple) match(?:es)? (?:for|found)",
         ErrorKind.AMBIGUOUS,
@@ -312,7 +316,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r" (?:(?:access|o?auth|bearer|refresh|jwt|public|secret|private|client|user|\w+ api|api) )?"
         r"(?:key|token|credentials?)"
         r"|(?:otp|token|session|link|jwt) (?:has )?expired|invalid auth|authentication error"
-        r"|(?:(?:access|o?auth|bearer|refresh|api) ?(?:key|token)|credentials?|signature)"
+        r"|(?:(?:access|o?auth|authori[sz]ation|bearer|refresh|api) ?(?:key|token)|credentials?"
+        r"|signature)"
         r":? (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature|signature (?:mismatch|verification failed)"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)?"
@@ -358,7 +363,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
         r"|(?:is|are) (?:currently |now )?under (?:\w+ )?maintenance|in maintenance mode"
-        r"|(?<!slow )down|try again later|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
+        r"|(?<!slow )down|try again (?:later|shortly)"
+        r"|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
+        r"|experiencing (?:high|heavy|unusually high) (?:demand|load|traffic)"
         r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request )?later",
         ErrorKind.UNAVAILABLE,
     ),
@@ -435,7 +442,8 @@ it asks to try again later (Censys', Personio's 500s): internal, and the invitat
 says a retry may help.  An "Invalid authorization" (Clash of Clans' 403), a request that
 "requires an access token" (Prismic's) and a user who "must authenticate" are
 credentials, whatever status comes with them; two words joined by a slash ("Token
-invalid/expired", authentik's 403) are no path."""
+invalid/expired", authentik's 403; Packagist's "Missing or invalid username/apiToken")
+are no path."""
 
 
 @cache
@@ -465,7 +473,7 @@ _NAMES: Final = (
     r"(?<![\w.+-])[a-z][a-z\d+.-]*://\S+"  # a URL (in lower case, as the text is read)
     r"|(?<![\w'(])'[^'\n ]+(?: [^'\n ]+)?'(?!\w)|‘[^’\n]+’|`[^`\n]+`"  # a quoted name
     r'|(?<![\w:(])(?<!: )"[^"\n ]+(?: [^"\n ]+)?"(?!\w)(?!\s*:)|“[^”\n]+”'  # not JSON's
-    r"|(?<!\S)(?!(?:invalid|expired|missing|revoked|incorrect)/)"  # not "invalid/expired"
+    r"|(?<!\S)(?!(?:invalid|expired|missing|revoked|incorrect|user ?name|password|email)/)"
     r"(?:[a-z]:\\|[^\s/]*/)\S*"  # a path: /a, ./a, ~/a, src/a, C:\a
     r"|(?<![\w-])\w[\w-]*(?:\.[\w-]+)+"  # a file or host name: missing.txt, example.invalid
     r"|(?<=executing tool )[^\s:]+"  # the MCP SDK's "Error executing tool read_missing: ..."
@@ -802,7 +810,8 @@ def status_in_text(text: str) -> int | None:
     however it stands: an amount ("Payment declined: 500 Euros exceeds your daily
     limit", "Requested 500 tokens"), a house number ("Address not found: 429 Main
     Street") or a count ("Found 401 Users").  A reason phrase alone after the last
-    colon names its status too ("Lemon Squeezy API error: Unprocessable Entity")."""
+    colon names its status too ("Lemon Squeezy API error: Unprocessable Entity"), and
+    so does a status code's name in camelCase ("status code BadRequest", .NET's)."""
     named, asked, bare, phrases = _status_patterns()
     found = named.search(text) or asked.search(text)
     if found is not None:
@@ -813,4 +822,12 @@ def status_in_text(text: str) -> int | None:
         if rest.startswith(phrases.get(status, ())):
             return status
     _, colon, tail = text.rpartition(": ")
-    return status_of_phrase(tail.strip().rstrip(".")) if colon and len(tail) < 40 else None
+    if colon and len(tail) < 40:
+        return status_of_phrase(tail.strip().rstrip("."))
+    coded = re.search(_STATUS_NAMED_IN_CODE, text)  # .NET's HttpStatusCode by its name
+    return status_of_phrase(camel_words(coded[1])) if coded is not None else None
+
+
+_STATUS_NAMED_IN_CODE: Final = r"\bstatus code:? ((?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)+))\b"
+"""A status named by its enumeration's member, as .NET's ``HttpStatusCode`` prints
+(RestSharp's "Request failed with status code BadRequest")."""
