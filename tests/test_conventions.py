@@ -847,3 +847,27 @@ def test_an_error_name_beside_a_catch_all_status_decides() -> None:
             "error_name": "throttle_violation"}  # fmt: skip
     error = from_http(400, None, body)
     assert (error.kind, error.retryable) == (ErrorKind.RATE_LIMITED, True)
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "message"),
+    [
+        ({"errors": {"email": ["has already been taken"]}}, ErrorKind.CONFLICT,
+         "email: has already been taken"),  # Rails'
+        ({"message": "The media ids field is required when status is not present.",
+          "errors": {"media_ids": ["The media ids field is required when status is not"
+                                   " present."]}}, ErrorKind.INVALID_INPUT,
+         "The media ids field is required when status is not present."),  # Pixelfed's
+        ({"errors": {"name": ["is too short"]}}, ErrorKind.INVALID_INPUT, "name: is too short"),
+    ],
+)  # fmt: skip
+def test_errors_listed_by_field_are_validation_errors(
+    body: dict[str, Any], kind: ErrorKind, message: str
+) -> None:
+    """Rails' and Laravel's validation errors, each field's texts in a list: read by
+    their words, else bad input; a record with other keys, or other values, is none."""
+    error = error_of(body)
+    assert error is not None
+    assert (error.kind, error.retryable, error.message) == (kind, False, message)
+    assert error_of({**body, "id": 7}) is None
+    assert error_of({"errors": {"count": [3]}}) is None

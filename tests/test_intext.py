@@ -593,6 +593,10 @@ ANNOUNCED = [
     ("Picqer\\Financials\\Exact\\ApiException : Error 429: ", ErrorKind.RATE_LIMITED, True),
     ("clj-http: status 503", ErrorKind.UNAVAILABLE, True),
     ("Request failed with status code BadRequest", ErrorKind.INVALID_INPUT, False),
+    # PHP's chained exception (picqer's), an exception's class in brackets (anaconda-client's)
+    ("Next Picqer\\Financials\\Exact\\ApiException: Error 403: Forbidden - Application"
+     " Scope Violated. Cannot read", ErrorKind.PERMISSION_DENIED, False),
+    ("[ServerError] Internal server error", ErrorKind.INTERNAL, None),
 ]  # fmt: skip
 
 
@@ -657,6 +661,8 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "查询结果：3 条",  # "query results: 3", no word of failure
         "QuotaSettings: 100 a day",  # a class-like name, no word of failure
         "Conflict: none",  # a reason phrase, and no failure after it
+        "[NoteError] fine",  # a class in brackets, and no word of failure
+        "Next week: plans",
         "Monthly Report: all fine",
         "App\\Models\\User : name Ana",
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error

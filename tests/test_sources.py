@@ -864,6 +864,7 @@ BUILT_IN_ORDER = [
     ("words", "errors"),  # a text (Shopify's REST Admin API's)
     ("words", "errors"),  # a list of worded error objects (Greenhouse's)
     ("words", "errors"),  # an errors object (Modern Treasury's)
+    ("words", "errors"),  # errors by field (Rails', Laravel's)
     ("problem", "title"),
     ("problem", "detail"),
     ("discord", "code"),

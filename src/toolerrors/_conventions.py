@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TEXTS",
     "an_error_status",
+    "by_field",
     "coded_objects",
     "in_digits",
     "phrase_status",
@@ -174,13 +175,30 @@ def _named_status(texts: list[str]) -> int | None:
 
 def validation_list(d: Mapping[str, Any]) -> bool:
     """FastAPI's validation errors: a ``detail`` list of objects with a ``loc`` and a
-    text ``msg``."""
+    text ``msg``; or errors listed by the field they are about (`by_field`)."""
     detail = d.get("detail")
     return (
         type(detail) is list
         and bool(detail)
         and all(
             type(item) is dict and "loc" in item and type(item.get("msg")) is str for item in detail
+        )
+    ) or by_field(d)
+
+
+def by_field(d: Mapping[str, Any]) -> bool:
+    """Validation errors listed by the field they are about, every field's a list of
+    texts (Rails' ``{"errors": {"email": ["has already been taken"]}}``, Laravel's
+    ``{"message", "errors": {"media_ids": ["The media ids field is required ..."]}}``),
+    beside nothing but a ``message``."""
+    errors = d.get("errors")
+    return (
+        type(errors) is dict
+        and 0 < len(errors) <= 64
+        and all(key in ("errors", "message") for key in d)
+        and all(
+            type(texts) is list and texts and all(type(t) is str and t for t in texts)
+            for texts in errors.values()
         )
     )
 
@@ -204,6 +222,10 @@ def _texts_in(places: tuple[Mapping[str, Any], ...]) -> list[str]:
                 item["msg"]
                 for item in places[0]["detail"]
                 if type(item) is dict and type(item.get("msg")) is str
+            )
+        if by_field(places[0]):  # Rails': "email: has already been taken"
+            texts.extend(
+                f"{field}: {text}" for field, said in places[0]["errors"].items() for text in said
             )
     return texts
 

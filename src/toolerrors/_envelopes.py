@@ -68,6 +68,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._conventions import (
     TEXTS,
     an_error_status,
+    by_field,
     coded_objects,
     in_digits,
     phrase_status,
@@ -863,6 +864,16 @@ for _claim in (
         " `{errors: {code, message, parameter}}`): read as that error",
         is_a=dict,
         when=_worded_object,
+    ),
+    Claim(
+        494,
+        "errors",
+        read_convention,
+        "an object that lists texts by the field they are about, beside nothing but a"
+        " `message` (Rails' `{errors: {email: [\"has already been taken\"]}}`, Laravel's"
+        " validation errors): read by their words, else as bad input",
+        is_a=dict,
+        when=by_field,
     ),
     Claim(
         630,

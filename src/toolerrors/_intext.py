@@ -187,7 +187,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<code>(?-i:[A-Z][A-Z\d]*(?:_[A-Z\d]+)+))(?::\s|\s*\n)"
         r"|(?:an?\s+)?(?:unexpected\s+)?(?:error|exception)\s+(?:has\s+)?occurred\b[^:\n]{0,80}[:.]"
         r"|(?:[\w.-]+:\s+)?\[?(?-i:ERROR|FATAL|CRITICAL|ALERT|PANIC)\]?:?\s"
-        r"|\[(?:error|fatal|critical)\]:?\s"
+        r"|\[(?:error|fatal|critical)\]:?\s|(?P<classed>\[(?-i:[A-Z]\w*(?:Error|Exception))\]\s)"
         r"|(?-i:Error)[ \t]*\n"
         r"|(?P<args>\(-?\d+L?,\s*b?['\"]|\((?=(?P<quote>['\"])[^\n]{1,500}?(?P=quote),\s*['\"\d]))"
         r"|(?P<driver>(?:\[[\w. -]{1,40}\]){2,4}(?:\(\d{1,8}\))?\s)"
@@ -278,7 +278,7 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver", "asked", "rpc", "exchange", "login", "cjk",
+    "returned", "driver", "asked", "rpc", "exchange", "login", "cjk", "classed",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -317,7 +317,8 @@ def _log_prefix() -> re.Pattern[str]:
     brackets before the level's (ROS 2's "[rosbridge_websocket-1] [ERROR] ..."), a
     logger's name and a dash before an exception's qualified name ("ApiController -
     RestClient::Exceptions::ReadTimeout: ..."), tenacity's "Retrying f in 4.0 seconds
-    as it raised ", Java's "Caused by:" and a command line's cross ("✖", storyblok's
+    as it raised ", Java's "Caused by:", PHP's "Next " before a chained exception's
+    class and a command line's cross ("✖", storyblok's
     "X "), compiled on first use; it matches the empty string when there is none."""
     return re.compile(
         r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?"
@@ -325,8 +326,10 @@ def _log_prefix() -> re.Pattern[str]:
         r"|(?-i:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:|-\s+(?-i:DEBUG|INFO|WARN(?:ING)?|ERROR"
         r"|CRITICAL|FATAL)\s+-\s+|\[[^\]\n]{0,40}\]\s+-\s+|\[\d{1,7}\]\s+(?=error\b)"
         r"|retrying\s+\S+\s+in\s+[\d.]+\s+seconds\s+as\s+it\s+raised\s+"
+        r"|(?-i:Next)\s+(?=[A-Za-z_]\w*\\)"
         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
-        r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?-i:(?=[A-Z]))|caused by:\s+"
+        r"|\[(?!(?:error|fatal|critical)\])(?![\w.-]*(?:error|exception)\])[\w.-]{1,40}\]\s+"
+        r"(?-i:(?=[A-Z]))|caused by:\s+"
         r"|\[[\w. -]{1,40}/(?:error|fatal|critical|severe|warn(?:ing)?)\]:?\s+"
         r"|[\w.-]{1,60}\s+\|\s+|(?:fail|crit|warn):\s+[\w.]+\[\d+\]\s+|<ref \*\d+>\s+"
         r"|\[(?!(?:error|fatal|critical)\])[\w.-]{1,40}\]\s+(?=\[(?:error|fatal|critical)\])"
