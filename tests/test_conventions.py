@@ -871,3 +871,14 @@ def test_errors_listed_by_field_are_validation_errors(
     assert (error.kind, error.retryable, error.message) == (kind, False, message)
     assert error_of({**body, "id": 7}) is None
     assert error_of({"errors": {"count": [3]}}) is None
+
+
+def test_an_errors_name_beside_its_code_is_read_too() -> None:
+    """Australia Post's ``{"errors": [{"code": "44003", "name":
+    "DANGEROUS_GOODS_NOT_SUPPORTED_BY_PRODUCT_ERROR", "message"}]}``: the name says what
+    the number does not."""
+    item = {"code": "44003", "name": "DANGEROUS_GOODS_NOT_SUPPORTED_BY_PRODUCT_ERROR",
+            "message": "The product T28S does not allow dangerous goods to be sent."}  # fmt: skip
+    error = error_of({"errors": [item]})
+    assert error is not None
+    assert (error.kind, error.retryable, error.code) == (ErrorKind.UNSUPPORTED, False, "44003")

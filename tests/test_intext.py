@@ -597,6 +597,17 @@ ANNOUNCED = [
     ("Next Picqer\\Financials\\Exact\\ApiException: Error 403: Forbidden - Application"
      " Scope Violated. Cannot read", ErrorKind.PERMISSION_DENIED, False),
     ("[ServerError] Internal server error", ErrorKind.INTERNAL, None),
+    # Go packages' prefixes (gocql's), .NET's unhandled exception, Spring's nested one,
+    # Bing Ads' "AdApiError Code:"
+    ("gocql: no hosts available in the pool", ErrorKind.UNAVAILABLE, True),
+    ("gocql: no response received from cassandra within timeout period",
+     ErrorKind.UNKNOWN_OUTCOME, None),
+    ("Unhandled exception. Microsoft.Data.SqlClient.SqlException (0x80131904): Login failed"
+     " for user 'SA'.", ErrorKind.UNAUTHENTICATED, False),
+    ("Redis connection failed; nested exception is io.lettuce.core.RedisConnectionException:"
+     " Unable to connect to localhost:6379", ErrorKind.UNAVAILABLE, True),
+    ("AdApiError Code: 117 Error Code: CallRateExceeded Message: You have exceeded the number"
+     " of calls that you are allowed to make in a minute.", ErrorKind.RATE_LIMITED, True),
 ]  # fmt: skip
 
 
@@ -663,6 +674,7 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "Conflict: none",  # a reason phrase, and no failure after it
         "[NoteError] fine",  # a class in brackets, and no word of failure
         "Next week: plans",
+        "gocql: connected to 3 hosts",  # a package's prefix, and no failure
         "Monthly Report: all fine",
         "App\\Models\\User : name Ana",
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error

@@ -258,6 +258,19 @@ from toolerrors._words import (
         ("Failed to scan tar archive. (Maximum total length reached: 104857600.)",
          ErrorKind.TOO_LARGE),
         ("Missing or invalid username/apiToken in request", ErrorKind.UNAUTHENTICATED),
+        # drivers' and data libraries': jOOQ's, LINQ's (Dapper's), Redis', SQL Server's
+        ("Cursor returned no rows", ErrorKind.NOT_FOUND),
+        ("Sequence contains no elements", ErrorKind.NOT_FOUND),
+        ("Cursor returned more than one result", ErrorKind.AMBIGUOUS),
+        ("Sequence contains more than one element", ErrorKind.AMBIGUOUS),
+        ("Database record has been changed", ErrorKind.CONFLICT),
+        ("LOADING Redis is loading the dataset in memory", ErrorKind.UNAVAILABLE),
+        ("ERR max number of clients reached.", ErrorKind.UNAVAILABLE),
+        ("Database 'shop' on server 'db.example.net' is not currently available.  Please retry"
+         " the connection later.", ErrorKind.UNAVAILABLE),
+        ("mongo: no documents in result", ErrorKind.NOT_FOUND),
+        ("Source is disabled", ErrorKind.PAUSED),
+        ("Client with ana@example.com already exist in the system.", ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

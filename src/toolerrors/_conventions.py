@@ -293,7 +293,9 @@ def read_convention(
             reason = place.get(key)
             if type(reason) is str and " " in reason and status_of_phrase(reason) is None:
                 texts.append(reason)  # an error or a reason that is a sentence is a message
-    others = [v for p in places for k in _CODES if type(v := p.get(k)) is str and v != code]
+    others = [
+        v for p in places for k in (*_CODES, "name") if type(v := p.get(k)) is str and v != code
+    ]  # an error's name beside its code (Australia Post's "TOO_MANY_AP_TRACKING_IDS")
     kind, retryable = _kind(code, status, named, [*texts, *others], unsaid)
     flag = next((p[key] for p in places for key in _RETRY_FLAGS if type(p.get(key)) is bool), None)
     if flag is not None and kind not in NEVER_RETRIED:

@@ -146,7 +146,7 @@ def _announcement() -> re.Pattern[str]:
     PostgreSQL's "PANIC:"."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
-        r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?"
+        r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?(?:\s+code)?"
         r"(?:\s*\(\d{3}\)|\s*\((?-i:[A-Z])\w{1,40}\)|\s+-?\d{1,6}|\s*\[[\w.]{1,60}\])?\s*:"
         r"|-32\d{3}:\s|error\s+domain=\S+\s+code=-?\d+\s"
         r"|(?P<returned>(?:[\w.-]+\s+){0,3}(?:to\s+\S+\s+)?(?:returned|responded\s+with)\s+(?:an?\s+)?"
@@ -171,7 +171,7 @@ def _announcement() -> re.Pattern[str]:
         r"|caught\s+exception\b"
         rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
-        r"|(?P<lost>(?:[\w.'\"-]+\s+){1,3}failed\b[^:\n]{0,60}):\s"
+        r"|(?P<lost>(?:[\w.'\"-]+\s+){1,3}failed\b[^:\n]{0,100}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
@@ -321,11 +321,11 @@ def _log_prefix() -> re.Pattern[str]:
     class and a command line's cross ("✖", storyblok's
     "X "), compiled on first use; it matches the empty string when there is none."""
     return re.compile(
-        r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?"
-        r"(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
+        r"(?:\[?(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4}|\d{4}/\d\d/\d\d)[T ]\d\d:\d\d(?::\d\d)?"
+        r"(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s+"
         r"|(?-i:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:|-\s+(?-i:DEBUG|INFO|WARN(?:ING)?|ERROR"
         r"|CRITICAL|FATAL)\s+-\s+|\[[^\]\n]{0,40}\]\s+-\s+|\[\d{1,7}\]\s+(?=error\b)"
-        r"|retrying\s+\S+\s+in\s+[\d.]+\s+seconds\s+as\s+it\s+raised\s+"
+        r"|retrying\s+\S+\s+in\s+[\d.]+\s+seconds\s+as\s+it\s+raised\s+|unhandled exception\.\s+"
         r"|(?-i:Next)\s+(?=[A-Za-z_]\w*\\)"
         r"|\[?\d\d:\d\d:\d\d(?:[.,]\d+)?\]?\s+"
         r"|\[(?!(?:error|fatal|critical)\])(?![\w.-]*(?:error|exception)\])[\w.-]{1,40}\]\s+"
@@ -545,7 +545,8 @@ _FAILING: Final = (
     r"|insufficient|out of|cancell?ed|suspended|not responding|is open|closed|not found|dropped"
     r"|no such|(?:does not|doesn't) exist|already exists|conflict|deadlock|restart|precondition"
     r"|errors?"
-    r"|maintenance|no rows|(?:pool|connect|handshake) timeout|not (?:provided|given|supplied)"
+    r"|maintenance|no (?:rows|documents|hosts|nodes|servers)|no response|(?:pool|connect|handshake)"
+    r" timeout|not (?:provided|given|supplied)"
     r"|must (?:sign|log) in|wrong|not valid"
     r"|econn\w+|enotfound|etimedout)\b"
 )

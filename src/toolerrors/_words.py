@@ -220,6 +220,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|could not resolve host|does not permit further calls"
         r"|pool (?:has been |is )?exhausted|before (?:a )?secure tls connection was established"
         r"|too many (?:clients|connections)|unable to bootstrap|connecting timed out"
+        r"|max(?:imum)? number of (?:clients|connections) (?:reached|exceeded)"
         r"|(?:server )?load (?:is )?too high"
         r"|no (?:brokers|servers|nodes|hosts|replicas|backends)"
         r" (?:are )?available|failed host lookup|no address associated with hostname"
@@ -257,7 +258,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"paused|suspended|deployment disabled"
-        r"|(?:account|organi[sz]ation|workspace|project) (?:is |was |has been )?(?:disabled"
+        r"|(?:account|organi[sz]ation|workspace|project|source|destination|pipeline"
+        r"|integration|connector) (?:is |was |has been )?(?:disabled"
         r"|deactivated)",
         ErrorKind.PAUSED,
     ),
@@ -265,14 +267,17 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
         r"|found in (?:multiple|several) \w+"
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
-        r"|(?:more than one|multiple) match(?:es)? (?:for|found)",
+        r"|(?:more than one|multiple) match(?:es)? (?:for|found)"
+        r"|(?:contains|returned|found) more than one (?:element|result|row|record|document)",
         ErrorKind.AMBIGUOUS,
     ),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
         r"|did not resolve to an object|\bno \w+ could be found|\bno matching (?:\w+ ){0,2}found"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
-        r"|no rows in result set|(?:has|have|was|were) not been found|(?:did|does) not match any"
+        r"|no rows in result set|no documents in result|returned no (?:rows|results|records|data)"
+        r"|(?:contains|returned) no (?:elements|rows|results|documents)"
+        r"|(?:has|have|was|were) not been found|(?:did|does) not match any"
         r"|not in index|are in the \[(?:columns|index)"
         r"|(?:has|have) been (?:removed|deleted)"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
@@ -280,7 +285,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.NOT_FOUND,
     ),
     (
-        r"already exists|already in use|already completed|conflict|would be overwritten"
+        r"already exists?|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
         r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item|node) exists"
@@ -291,7 +296,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already (?:started|running)"
         r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)"
         r"|wrong ?expected ?version|version constraint failure|optimistic concurrency"
-        r"|(?:modified|changed) or deleted since"
+        r"|(?:modified|changed) or deleted since|(?:record|row) has been (?:changed|modified)\b"
         r"|(?:modified|changed) since (?:it was |you )?last read"
         r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
         r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping",
@@ -359,6 +364,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding|backpressure"
+        r"|loading the dataset"
+        r"|(?:database|server|service|host|cluster|instance|node)\b[^.\n]{0,80}?"
+        r"\bis not (?:currently )?available"
         r"|(?:model|server|service|worker)s? (?:\S+ )?(?:is |are )?not ready(?: yet)?"
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
@@ -366,7 +374,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?<!slow )down|try again (?:later|shortly)"
         r"|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
         r"|experiencing (?:high|heavy|unusually high) (?:demand|load|traffic)"
-        r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request )?later",
+        r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request |connection |operation )?later",
         ErrorKind.UNAVAILABLE,
     ),
     (r"resource exhausted", ErrorKind.RATE_LIMITED),  # gRPC's, when no word says more
