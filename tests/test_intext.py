@@ -608,6 +608,13 @@ ANNOUNCED = [
      " Unable to connect to localhost:6379", ErrorKind.UNAVAILABLE, True),
     ("AdApiError Code: 117 Error Code: CallRateExceeded Message: You have exceeded the number"
      " of calls that you are allowed to make in a minute.", ErrorKind.RATE_LIMITED, True),
+    # ethers' code and version at the end, an MCP gateway's timeout
+    ("wait for transaction timeout (code=TIMEOUT, version=6.16.0)", ErrorKind.UNKNOWN_OUTCOME,
+     None),
+    ("insufficient funds for intrinsic transaction cost (transaction={}, code=INSUFFICIENT_FUNDS,"
+     " version=6.7.1)", ErrorKind.PAYMENT_REQUIRED, False),
+    ("Tool invocation timed out after 60s", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("Cancelled: User cancelled tool call", ErrorKind.REFUSED, False),
 ]  # fmt: skip
 
 
@@ -675,6 +682,7 @@ def test_a_text_that_announces_an_error_at_its_start_is_one(
         "[NoteError] fine",  # a class in brackets, and no word of failure
         "Next week: plans",
         "gocql: connected to 3 hosts",  # a package's prefix, and no failure
+        "Release notes (code=OK, version=1.0)",  # a code and a version, no failure
         "Monthly Report: all fine",
         "App\\Models\\User : name Ana",
         "HELLO_WORLD\nfine",  # a code on a line of its own, and no words of an error

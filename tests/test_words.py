@@ -271,11 +271,24 @@ from toolerrors._words import (
         ("mongo: no documents in result", ErrorKind.NOT_FOUND),
         ("Source is disabled", ErrorKind.PAUSED),
         ("Client with ana@example.com already exist in the system.", ErrorKind.CONFLICT),
+        # gRPC's failed precondition (LiveKit's), a user who cancelled (llm's), Solana's
+        # lagging node, DBHub's, 100ms'
+        ("failed_precondition", ErrorKind.CONFLICT),
+        ("Cancelled: User cancelled tool call", ErrorKind.REFUSED),
+        ("Node is behind by 59093 slots", ErrorKind.UNAVAILABLE),
+        ("Source 'prod' is unreachable. Verify the database is running", ErrorKind.UNAVAILABLE),
+        ("Read-only mode is enabled.", ErrorKind.PERMISSION_DENIED),
+        ("Token validation error", ErrorKind.UNAUTHENTICATED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
     """The issue's table, word by word, in codes (snake_case, camelCase) and sentences."""
     assert kind_of_words(text) is kind
+
+
+def test_a_precondition_met_names_nothing() -> None:
+    """A precondition that failed is a conflict; one that is met names no kind."""
+    assert kind_of_words("The precondition is met") is None
 
 
 def test_the_more_telling_words_come_first() -> None:

@@ -147,7 +147,7 @@ def decide(
 _TEXT_KEYS: Final = (
     "message", "detail", "error_description", "title", "description", "error", "error-text",
     "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
-    "Detail", "Fault", "fault",
+    "Detail", "Fault", "fault", "info",
 )  # fmt: skip
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",

@@ -76,6 +76,7 @@ __all__ = [
     "marked",
     "readable",
     "stated",
+    "with_coded_tail",
     "xml_error",
 ]
 
@@ -530,6 +531,22 @@ def in_command_output(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | N
     return error_in_text(said, vendor=None, max_bytes=max_bytes)
 
 
+_CODED_TAIL: Final = r"\bcode=(?-i:[A-Z][A-Z_]+), version=\d[\w.-]*\)\s*$"
+"""ethers' error as it prints, its code and its version in the parentheses that end it
+("wait for transaction timeout (code=TIMEOUT, version=6.16.0)", "insufficient funds
+for intrinsic transaction cost (..., code=INSUFFICIENT_FUNDS, version=6.7.1)")."""
+
+
+def with_coded_tail(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
+    """The error a text that ends in ethers' code and version says (`_CODED_TAIL`), where
+    its words say one, read as a text known to be one; ``None`` for any other."""
+    if "version=" not in text[-64:] or re.search(_CODED_TAIL, text[-512:]) is None:
+        return None
+    if read_words(text) is None:
+        return None  # "Release notes (code=OK, version=1.0)"
+    return error_in_text(text, vendor=None, max_bytes=max_bytes)
+
+
 _STATES: Final = frozenset({
     ErrorKind.UNAUTHENTICATED, ErrorKind.PERMISSION_DENIED, ErrorKind.RATE_LIMITED,
     ErrorKind.PAYMENT_REQUIRED, ErrorKind.UNAVAILABLE, _LOST, ErrorKind.TOO_LARGE,
@@ -621,7 +638,7 @@ _OPENS_FAILING: Final = (
     r"|password|parameters?|arguments?|values?|request|input|sql|query|json|url|uri|email|format"
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"
-    r"|^\W*time(?:d)? ?out (?:after \d|while waiting|waiting for)"
+    r"|^\W*(?:[\w-]+ ){0,3}?time(?:d)? ?out (?:after \d|while waiting|waiting for)"
     r"|^\W*no (?:api ?key|access token|token|credentials?|authori[sz]ation header)"
     r" (?:was |were )?(?:found|provided|given|supplied|set)\b"
     r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"

@@ -28,7 +28,7 @@ from ._conventions import read_convention, stated_wait
 from ._decide import decide, said_in, said_text
 from ._envelopes import ASIDE, alone
 from ._errors import NestedTooDeep, ShapeError, derives_from
-from ._intext import announced, error_in_text, in_command_output, marked, stated
+from ._intext import announced, error_in_text, in_command_output, marked, stated, with_coded_tail
 from ._json import MAX_BYTES, MAX_DEPTH, decode, load, opens_object, python_literal, size, type_name
 from ._kinds import KIND_BY_VALUE, Action, ErrorKind
 from ._problem import ATTRIBUTES, attributes  # importing it registers problem details' claims
@@ -449,7 +449,7 @@ _HELD_KINDS: Final = {"refused": ErrorKind.REFUSED, "not_done_yet": ErrorKind.AP
 a marker that is false, zero, empty or null holds nothing back."""
 _TEXTS: Final = (
     "message", "error_description", "detail", "title", "description", "error", "not_done_yet",
-    "refused",
+    "refused", "info",
 )  # fmt: skip
 _CODES: Final = ("code", "error", "type", "status")
 _STATUSES: Final = ("status", "error_code", "errorCode", "statusCode", "status_code", "code")
@@ -650,6 +650,7 @@ def _in_plain_text(text: str, max_bytes: int, announce: bool = True) -> UnifiedE
         or stated(text, max_bytes)
         or _printed(text, max_bytes)
         or in_command_output(text, max_bytes)
+        or with_coded_tail(text, max_bytes)
     )
 
 

@@ -59,7 +59,7 @@ REFUSAL: Final = (
     r"|(?:user|owner|person|human|approver|reviewer|transfer|payment|action) rejected"
     r"|(?:was|were|been) rejected|rejected by (?:the |an? )?(?:user|owner|person|human"
     r"|approver|reviewer|policy|guardrail)"
-    r"|(?:user|owner|person|human|approver|reviewer) (?:has )?denied"
+    r"|(?:user|owner|person|human|approver|reviewer) (?:has )?(?:denied|cancell?ed)"
 )
 """Words that say a person said no: a decline, something *rejected* by someone, or a
 user who denied it (Cline's "The user denied this operation.").  A
@@ -144,7 +144,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|^\W*invalid (?:access |auth |api |bearer )?token\b"
         r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)"
-        r"|missing (?:sudo|become) password"
+        r"|missing (?:sudo|become) password|token validation (?:error|failed)"
         r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)",
         ErrorKind.UNAUTHENTICATED,
     ),
@@ -210,7 +210,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"connection refused|econnrefused|enotfound|eai again|name not resolved"
         r"|all connection attempts failed|failed to establish a new connection"
         r"|(?:cannot|can't|could not|couldn't|unable to|failed to) connect"
-        r"|(?:network|host) (?:is )?unreachable|no route to host|(?:queue)?pool limit"
+        r"|(?:network|host) (?:is )?unreachable|(?:is|are|was) unreachable|no route to host"
+        r"|(?:queue)?pool limit|node is behind"
         r"|actively refused|no connection could be made|no listener"
         r"|connect(?:ion)? timed out after|connect timed out|(?:connect|open) ?timeout"
         r"|login timeout expired|name or service not known|nodename nor servname"
@@ -292,7 +293,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|eexist"
         r"|already contains"
         r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
-        r"|(?:already|still) in use|already (?:been )?(?:taken|used)|precondition failed"
+        r"|(?:already|still) in use|already (?:been )?(?:taken|used)|failed precondition"
+        r"|precondition failed"
         r"|already (?:started|running)"
         r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)"
         r"|wrong ?expected ?version|version constraint failure|optimistic concurrency"
@@ -343,7 +345,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|authori[sz]ation exception"
         r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?(?:access|authori[sz]ation)"
         r"|no access to"
-        r"|in read[- ]only mode"
+        r"|in read[- ]only mode|read[- ]?only (?:mode is enabled|violation)"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
     ),
