@@ -458,6 +458,13 @@ def error_of_success(guards: Guards) -> None:
             # A defect is a cost that grows with the text (tens of µs), not a slow machine.
             said = guards.at_most(f"error_of {label} {size} B", micros, 5, " µs", defect=15)
             print(f"  text of {size:>7,} B, {label:24} {micros:6.2f} µs   {said}")
+    print("\nerror_of on a command's output that did not fail, µs per call (guard <= 150 µs)")
+    for lines in (30, 300):
+        log = "\n".join(f"step {i}: compiled module_{i} in 0.{i % 10}s" for i in range(lines))
+        assert toolerrors.error_of(log) is None
+        micros = min(per_call(lambda log=log: toolerrors.error_of(log), 200, 5)) * 1e6
+        said = guards.at_most(f"error_of output of {len(log)} B", micros, 150, " µs")
+        print(f"  output of {len(log):>6,} B            {micros:7.1f} µs   {said}")
 
 
 def http(number: int, repeat: int, guards: Guards) -> None:

@@ -672,6 +672,10 @@ aborted. Please retry"; not an answer's advice ("Please try again later to see u
 prices", "If nothing matches, try again with fewer words")."""
 
 
+_LINES: Final = 3
+"""How many line breaks a sentence alone may hold: a message and a hint or two."""
+
+
 def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     """A text alone (not inside a result that says it succeeded) whose words state an
     error of a kind no answer is (`_STATES`), opening with the caller or its request
@@ -685,6 +689,8 @@ def stated(text: str, max_bytes: int = MAX_BYTES) -> UnifiedError | None:
     seconds elapsing."), an MCP server's "Monthly quota exceeded."; else ``None``."""
     if len(text) > _STATED or text.lstrip().startswith("<"):  # a page is a page
         return None
+    if text.count("\n", 0, _STATED) > _LINES:  # a command's output, a log: no sentence
+        return None  # alone (and their words cost some 1 µs a character to read)
     said = read_words(text)
     if said is None and "status" in text:  # "Request failed with status code BadRequest"
         said = of_status(status_in_text(text))
