@@ -876,7 +876,6 @@ BUILT_IN_ORDER = [
     ("jsonrpc", "code"),
     ("msgraph", "code"),
     ("openai", "param"),
-    ("openai", "code"),
     ("words", "object"),
     ("words", "status"),
     ("words", "code"),

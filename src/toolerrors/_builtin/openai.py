@@ -166,13 +166,6 @@ def _documented(d: Mapping[str, Any]) -> bool:
     return d.get("type") == "error" and "sequence_number" in d
 
 
-_EVALS: Final = frozenset({"internal_error"})
-"""Codes of the Evals API's error object, ``{code, message}`` and nothing else."""
-
-
-def _two_fields(d: Mapping[str, Any]) -> bool:
-    """Exactly a ``code`` and a ``message``, as the Evals API's ``EvalApiError`` has."""
-    return len(d) == 2
 
 
 def write(error: UnifiedError) -> dict[str, Any]:
@@ -227,17 +220,6 @@ SOURCE: Final = Source(
             " with a `sequence_number`)",
             texts=("message",),
             when=_documented,
-        ),
-        Claim(
-            610,
-            "code",
-            read_unwrapped,
-            "the Evals API's error object: exactly a `code` it documents"
-            " (`internal_error`) and a text `message`",
-            is_a=str,
-            one_of=_EVALS,
-            texts=("message",),
-            when=_two_fields,
         ),
     ),
     write=write,
