@@ -491,6 +491,14 @@ def test_a_403_that_names_a_rejected_credential_is_unauthenticated(body: object)
     assert from_http(403, None, {"detail": "Forbidden"}).kind is ErrorKind.PERMISSION_DENIED
 
 
+def test_s3s_slow_down_is_a_rate_limit_whatever_its_503() -> None:
+    """S3's ``SlowDown`` (the Internet Archive's S3 interface's 503) asks to reduce the
+    request rate: a rate limit, which its words say more exactly than the 503."""
+    body = "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"
+    error = from_http(503, None, body)
+    assert (error.kind, error.retryable) == (ErrorKind.RATE_LIMITED, True)
+
+
 def test_an_s3_compatible_stores_xml_error_is_read_by_its_code() -> None:
     """Ceph RGW's 403 ``InvalidAccessKeyId`` (ceph/ceph#17736's boto trace) is a key
     rejected, which says more than the 403; an HTML page's words are not weighed."""

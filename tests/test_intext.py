@@ -615,6 +615,9 @@ ANNOUNCED = [
      " version=6.7.1)", ErrorKind.PAYMENT_REQUIRED, False),
     ("Tool invocation timed out after 60s", ErrorKind.UNKNOWN_OUTCOME, None),
     ("Cancelled: User cancelled tool call", ErrorKind.REFUSED, False),
+    # a client's "returned an error (status: N, ...)" (the Mendeley SDK's)
+    ("The Mendeley API returned an error (status: 404, message: Group [0001] does not"
+     " exist)", ErrorKind.NOT_FOUND, False),
 ]  # fmt: skip
 
 

@@ -279,6 +279,19 @@ from toolerrors._words import (
         ("Source 'prod' is unreachable. Verify the database is running", ErrorKind.UNAVAILABLE),
         ("Read-only mode is enabled.", ErrorKind.PERMISSION_DENIED),
         ("Token validation error", ErrorKind.UNAUTHENTICATED),
+        # the twentieth set's: S3's SlowDown (the Internet Archive's), its signature,
+        # Healthchecks', AnkiConnect's, DOAJ's, DPLA's
+        ("Please reduce your request rate.", ErrorKind.RATE_LIMITED),
+        ("The request signature we calculated does not match the signature you provided.",
+         ErrorKind.UNAUTHENTICATED),
+        ("ambiguous slug", ErrorKind.AMBIGUOUS),
+        ("json validation error: timeout is too small", ErrorKind.INVALID_INPUT),
+        ("cannot create note because it is a duplicate", ErrorKind.CONFLICT),
+        ("The article matched multiple existing articles as duplicates, and we cannot tell"
+         " which one to update", ErrorKind.AMBIGUOUS),
+        ("There was an unexpected internal error. Please try again later.",
+         ErrorKind.INTERNAL),
+        ("The server is down for maintenance", ErrorKind.UNAVAILABLE),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -289,6 +302,17 @@ def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
 def test_a_precondition_met_names_nothing() -> None:
     """A precondition that failed is a conflict; one that is met names no kind."""
     assert kind_of_words("The precondition is met") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "check is not paused",  # Healthchecks' 409: a state, not a pause
+        "Max page reached. Please narrow down your search",  # Figshare's: no service down
+    ],
+)
+def test_words_negated_or_idiomatic_name_no_state(text: str) -> None:
+    assert kind_of_words(text) not in (ErrorKind.PAUSED, ErrorKind.UNAVAILABLE)
 
 
 def test_the_more_telling_words_come_first() -> None:

@@ -154,6 +154,7 @@ def _announcement() -> re.Pattern[str]:
         r"(?:error\s+with\s+(?:an?\s+)?)?(?:http\s+)?(?:error|status)?"
         r"(?:\s+code)?:?\s+[45]\d\d\b|(?:http\s+)?status(?:[ _]code)?\s*[=:]?\s*[45]\d\d\b"
         r"|http\s+error\s+[45]\d\d\b|unexpected\s+(?:http\s+)?status(?:\s+code)?:?\s+[45]\d\d\b"
+        r"|(?:[\w.-]+\s+){0,4}returned\s+an?\s+error\s+\((?:http\s+)?status(?:\s+code)?:?\s*[45]\d\d\b"
         r"|response\s+status\s+code\s+does\s+not\s+indicate\s+success:\s*[45]\d\d\b"
         r"|failed\s+with\s+(?:an?\s+)?(?:http\s+)?(?:status|error)(?:\s+code)?:?\s*(?:[45]\d\d\b"
         r"|(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)+)$)"

@@ -195,6 +195,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing|e violation)|abuse detection"
+        r"|reduce your request rate"
         r"|faster than|too fast|rejected execution|rate limiter|queue is full|over qps"
         r"|request rate is (?:too )?large"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
@@ -232,7 +233,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.UNAVAILABLE,
     ),
     (
-        r"timed out|time ?out|etimedout|fetch failed|connection issue|deadline exceeded"
+        r"timed out|time ?out(?! (?:is|must|should|value|parameter|setting)\b)|etimedout"
+        r"|fetch failed|connection issue|deadline exceeded"
         r"|econnreset|connection reset|connection loss"
         r"|(?:request|operation|task) was (?:cancell?ed|aborted)"
         r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
@@ -258,15 +260,16 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.INVALID_INPUT,
     ),
     (
-        r"paused|suspended|deployment disabled"
+        r"(?<!not )paused|(?<!not )suspended|deployment disabled"
         r"|(?:account|organi[sz]ation|workspace|project|source|destination|pipeline"
         r"|integration|connector) (?:is |was |has been )?(?:disabled"
         r"|deactivated)",
         ErrorKind.PAUSED,
     ),
     (
-        r"(?<!result )is ambiguous|ambiguous (?:match|name|reference)|cannot uniquely identify"
-        r"|found in (?:multiple|several) \w+"
+        r"(?<!result )is ambiguous|ambiguous (?:match|name|reference|slug|id|identifier|key)"
+        r"|cannot uniquely identify"
+        r"|found in (?:multiple|several) \w+|matched multiple|cannot tell which"
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
         r"|(?:more than one|multiple) match(?:es)? (?:for|found)"
         r"|(?:contains|returned|found) more than one (?:element|result|row|record|document)",
@@ -288,6 +291,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"already exists?|already in use|already completed|conflict|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
+        r"|is a duplicate"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
         r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item|node) exists"
         r"|eexist"
@@ -327,6 +331,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|signature)"
         r":? (?:is |was |has been )?(?:invalid|expired|revoked|not valid)"
         r"|(?:invalid|incorrect|bad) signature|signature (?:mismatch|verification failed)"
+        r"|signature\b[^.\n]{0,40}?\b(?:does not|doesn't) match"
         r"|(?:invalid|missing|non-existent|incorrect)(?: or [\w-]+)?"
         r" (?:authentication|authori[sz]ation(?: header)?)(?! to)"
         r"|must (?:re-?)?authenticate|requires? (?:an? |the )?(?:valid )?"
@@ -361,7 +366,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.TOO_LARGE,
     ),
     (
-        r"an? unexpected error (?:has )?occurred|there was a problem (?:while )?processing",
+        r"an? unexpected (?:internal )?error (?:has )?occurred|there was a problem (?:while )?"
+        r"processing|(?:there was )?an unexpected internal error",
         ErrorKind.INTERNAL,
     ),
     (
@@ -373,7 +379,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
         r"|(?:is|are) (?:currently |now )?under (?:\w+ )?maintenance|in maintenance mode"
-        r"|(?<!slow )down|try again (?:later|shortly)"
+        r"|(?<!slow )(?<!narrow )(?<!drill )(?<!break )(?<!scroll )down|try again (?:later|shortly)"
         r"|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
         r"|experiencing (?:high|heavy|unusually high) (?:demand|load|traffic)"
         r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request |connection |operation )?later",

@@ -166,8 +166,6 @@ def _documented(d: Mapping[str, Any]) -> bool:
     return d.get("type") == "error" and "sequence_number" in d
 
 
-
-
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as OpenAI's error response; at home, everything it came with."""
     extra = error.extra
