@@ -21,7 +21,14 @@ from ._json import bounded_wait
 from ._source import expected_shapes
 from ._table import of_status
 from ._unified import UnifiedError, make
-from ._words import UNSAID, read_words, status_in_text, status_of_phrase, wait_in_text
+from ._words import (
+    UNSAID,
+    is_reason_phrase,
+    read_words,
+    status_in_text,
+    status_of_phrase,
+    wait_in_text,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -243,7 +250,10 @@ def _kind(
     more: the texts' words are weighed against it (Fireworks' "suspended ... monthly
     spending limit" with that code is billing), and a code that says only that something
     failed (``internal_error``) gives way to its texts' words (HeyGen's "This avatar does
-    not support unlimited mode" with that code is unsupported)."""
+    not support unlimited mode" with that code is unsupported).  Texts that are only a
+    status's reason phrase say no more than a status, and a specific one stated beside
+    them decides (ToolHive's JSON-RPC error ``{"code": 403, "message": "Unauthorized"}``
+    is a permission denied)."""
     said = None
     if code is not None:
         spelled = status_of_phrase(code.replace("_", " "))
@@ -251,11 +261,18 @@ def _kind(
             said = read_words(code)
         elif named is None:
             named = spelled
+    phrased = False  # what the texts say is a status's name alone, which a stated one beats
     if said is None or said[0] in VAGUE:  # HeyGen's "internal_error" says only a fault
+        phrased = bool(texts) and all(map(is_reason_phrase, texts))
         said = read_words(*texts) or said
     stated = status or named
     if stated is not None:
-        said = decide(stated, of_status(stated), said, worded=True, texts=(code, *texts)) or said
+        said = (
+            decide(
+                stated, of_status(stated), said, generic=phrased, worded=True, texts=(code, *texts)
+            )
+            or said
+        )
     return said or unsaid
 
 

@@ -349,3 +349,17 @@ def test_a_null_error_beside_a_result_is_a_success() -> None:
     assert toolerrors.error_of({"result": 5, "error": None, "id": 1}) is None
     failed = {"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1}
     assert toolerrors.error_of(failed) is not None
+
+
+def test_a_status_code_with_a_reason_phrase_of_another_reads_by_the_status() -> None:
+    """ToolHive's authorization middleware answers a denied MCP call with HTTP 403 and a
+    JSON-RPC error ``{"code": 403, "message": "Unauthorized"}`` (github.com/stacklok/
+    toolhive, pkg/authz/middleware_test.go at e25de16): a reason phrase says no more
+    than a status, and the 403 it is sent with decides: a permission denied."""
+    body = {"jsonrpc": "2.0", "id": 1, "error": {"code": 403, "message": "Unauthorized"}}
+    for error in (parse(body), toolerrors.from_http(403, {}, body)):
+        assert (error.kind, error.retryable, error.status_code, error.vendor) == (
+            ErrorKind.PERMISSION_DENIED, False, 403, None,
+        )  # fmt: skip
+    said = parse({"code": 400, "message": "Unauthorized"})  # a catch-all status: the phrase
+    assert (said.kind, said.status_code) == (ErrorKind.UNAUTHENTICATED, 400)
