@@ -224,6 +224,14 @@ ANNOUNCED = [
     ('Unprocessable Entity (422) Response: {"message":"Bad Request"}', ErrorKind.INVALID_INPUT,
      False),
     ("http status: 429", ErrorKind.RATE_LIMITED, True),
+    # The ApiException of a client OpenAPI Generator built for Python, alone and as a
+    # traceback's last line ends it (Kotak Securities' ks_api_client, github.com/
+    # paramatrixtech/ksapi/issues/39): its status decides over the body's "Invalid" words
+    ('(404)\nReason: Not Found\nHTTP response headers: HTTPHeaderDict({})\nHTTP response'
+     ' body: {"message":"Invalid workspace"}\n', ErrorKind.NOT_FOUND, False),
+    ('ks_api_client.exceptions.ApiException: (401)\nReason: Unauthorized\nHTTP response body:'
+     ' {"fault":{"code":50001,"description":"Onetimetoken is either expired or not correct",'
+     '"message":"Invalid OneTimeToken"}}', ErrorKind.UNAUTHENTICATED, False),
     ("Flagsmith: error when getting flags. Request: https://edge.api.flagsmith.com/api/v1/"
      "environment-document/, Response: Response{protocol=h2, code=404, message=, url=https://"
      "edge.api.flagsmith.com/api/v1/environment-document/} body[]", ErrorKind.NOT_FOUND,

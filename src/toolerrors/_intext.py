@@ -144,7 +144,9 @@ def _announcement() -> re.Pattern[str]:
     peer``); an HTTP error status after its own reason phrase ("Unprocessable Entity
     (422) Response: ...", Saloon's); Symfony's console, where Composer and Laravel's
     artisan print an exception ("In AuthHelper.php line 205:"); syslog's "ALERT:" and
-    PostgreSQL's "PANIC:"."""
+    PostgreSQL's "PANIC:"; the ``ApiException`` of a client OpenAPI Generator built for
+    Python, its status in parentheses and its reason on the next line ("(401)\nReason:
+    Unauthorized\nHTTP response body: ...")."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?(?:\s+code)?"
@@ -171,7 +173,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<warned>(?:\w+=\S+\s+)*level=warn(?:ing)?\b)"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
         r"|caught\s+exception\b"
-        rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})"
+        rf"|{_STATUS_CLOSES}|(?P<status>{_STATUS_OPENS})|\([45]\d\d\)\r?\nreason:\s"
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
         r"|(?P<lost>(?:[\w.'\"-]+\s+){1,3}failed\b[^:\n]{0,100}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"

@@ -110,3 +110,14 @@ def test_the_model() -> None:
     with pytest.raises(ShapeError):
         parse({"message": "x", "code": 12345, "retry_after": 1.0, "global": False}, strict=True)
     assert ErrorCode("50035") is ErrorCode.INVALID_FORM_BODY
+
+
+def test_a_code_discord_documents_beside_a_description_is_not_discords() -> None:
+    """Discord's error object is ``{code, message, errors?}``; Kotak Securities' API
+    answers an expired one-time token with ``{code: 50001, description, message}``
+    (github.com/paramatrixtech/ksapi/issues/39), a number Discord documents too (Missing
+    Access), which names Discord on no mark of Discord's."""
+    body = {"code": 50001, "description": "Onetimetoken is either expired or not correct",
+            "message": "Invalid OneTimeToken"}  # fmt: skip
+    assert parse(body).vendor is None
+    assert parse({"code": 50001, "message": "Missing Access"}).vendor == "discord"

@@ -36,3 +36,16 @@ def test_an_error_in_a_200_is_an_error() -> None:
     assert (worded.kind, worded.retryable) == (ErrorKind.NOT_FOUND, False)
     with pytest.raises(ShapeError, match="unknown error 'team_not_found'; expected one of the 35"):
         parse({"ok": False, "error": "team_not_found"}, strict=True)
+
+
+def test_an_ok_false_beside_a_message_or_a_status_is_not_slacks() -> None:
+    """Slack's error response never holds a ``message`` or a ``status``; Outline's API
+    answers ``{ok: false, error, status, message}`` (github.com/outline/outline,
+    server/middlewares/rateLimiter.ts), which is read by its fields and names no one."""
+    body = {"ok": False, "error": "rate_limit_exceeded", "status": 429,
+            "message": "Rate limit exceeded for this operation"}  # fmt: skip
+    error = parse(body)
+    assert (error.vendor, error.kind, error.retryable, error.status_code) == (
+        None, ErrorKind.RATE_LIMITED, True, 429,
+    )  # fmt: skip
+    assert parse({"ok": False, "error": "ratelimited"}).vendor == "slack"

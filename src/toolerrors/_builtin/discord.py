@@ -213,12 +213,13 @@ SOURCE: Final = Source(
             "code",
             read_discord,
             "an integer `code` Discord documents (but 0) with a text `message`;"
-            " never beside a `status`, `details`, `error`, `ok` or `data` (SiliconFlow's"
-            " `{code, message, data}`: its codes are numbers any API may use)",
+            " never beside a `status`, `details`, `error`, `ok`, `data` or `description`"
+            " (SiliconFlow's `{code, message, data}`, Kotak Securities' `{code: 50001,"
+            " description, message}`: its codes are numbers any API may use)",
             is_a=int,
             one_of=DOCUMENTED - {0},
             texts=("message",),
-            refuses=("status", "details", "error", "ok", "data"),
+            refuses=("status", "details", "error", "ok", "data", "description"),
         ),
         Claim(
             530,

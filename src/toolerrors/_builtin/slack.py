@@ -143,11 +143,13 @@ SOURCE: Final = Source(
             150,
             "ok",
             read_slack,
-            "`ok: false` with a text `error` and no `code` (which makes it Pythe's)",
+            "`ok: false` with a text `error` and no `code` (which makes it Pythe's), nor a"
+            " `message` or `status`, which Slack never sends (Outline's API answers `{ok:"
+            " false, error, status, message}`)",
             is_a=bool,
             one_of=frozenset({False}),
             texts=("error",),
-            refuses=("code",),
+            refuses=("code", "message", "status"),
         ),
     ),
     write=write,
