@@ -251,11 +251,32 @@ def test_a_status_is_any_int_but_a_bool() -> None:
         ErrorKind.RATE_LIMITED, 429, "429", int,
     )  # fmt: skip
     assert error == from_http(429, {"Retry-After": "2"})
-    for bad in (True, 429.0, "429", 99, 600, None):
+    for bad in (True, 429.0, "429", 99, 1000, None):
         with pytest.raises(ShapeError) as caught:
             from_http(bad)  # type: ignore[arg-type]
         assert caught.value.where == "status"
-        assert str(caught.value).startswith("status: expected an HTTP status from 100 to 599")
+        assert str(caught.value).startswith("status: expected an HTTP status from 100 to 999")
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "kind", "retryable"),
+    [
+        # Qiniu's storage API (github.com/qiniu/developer.qiniu.com, docs/v6/api/
+        # reference/codes.md): 631 a bucket that does not exist (github.com/qiniu/
+        # nodejs-sdk/issues/207), 614 a resource that exists already (qiniu/qshell#263)
+        (631, {"error": "no such bucket"}, ErrorKind.NOT_FOUND, False),
+        (614, {"error": "file exists"}, ErrorKind.CONFLICT, False),
+        (631, None, ErrorKind.INTERNAL, None),
+    ],
+)
+def test_a_status_past_599_is_read_as_a_server_error(
+    status: int, body: object, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """RFC 9110, section 15: a client "SHOULD process the response as if it had a 5xx
+    (Server Error) status code" when the status is past 599: its body's words first,
+    else an internal error; the status is kept as sent."""
+    error = from_http(status, {}, body)
+    assert (error.kind, error.retryable, error.status_code) == (kind, retryable, status)
 
 
 @pytest.mark.parametrize(

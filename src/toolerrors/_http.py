@@ -322,14 +322,16 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
     ``request_id`` wherever the body leaves them unset.  A response that is neither an
     error status nor a body with an error in it raises `ShapeError`.
 
-    ``status`` is an ``int`` or an ``http.HTTPStatus``; ``headers`` a mapping or (name,
-    value) pairs, as text or as raw bytes (ASGI's, httpx's ``Headers.raw``).
+    ``status`` is an ``int`` or an ``http.HTTPStatus``, from 100 to 999 (one past 599,
+    which RFC 9110 calls invalid, is read as a server error's, by its body's words first);
+    ``headers`` a mapping or (name, value) pairs, as text or as raw bytes (ASGI's, httpx's
+    ``Headers.raw``).
     """
     if type(status) is not int or not 100 <= status <= 599:
         status = _status(status)
     lowered = _lower(headers)
     found, data = _in_body(body, lowered)
-    known = of_status(status)
+    known = of_status(status if status < _INVALID else 500)
     wait = rid = advice = headed = None
     if lowered:
         wait = _wait(lowered, None)
@@ -403,12 +405,19 @@ def _said(
     return None, data
 
 
+_INVALID: Final = 600
+"""The first status RFC 9110 calls invalid (section 15): a client "SHOULD process the
+response as if it had a 5xx (Server Error) status code", as `from_http` does, its body's
+words first (Qiniu's storage answers a missing bucket with 631, a resource that exists
+already with 614)."""
+
+
 def _status(status: object) -> int:
     """An HTTP status given as an ``int`` subclass (``http.HTTPStatus``), as a plain
-    ``int``; anything else, or a number out of range, is refused."""
-    if isinstance(status, int) and not isinstance(status, bool) and 100 <= status <= 599:
+    ``int``; anything else, or a number that is not three digits, is refused."""
+    if isinstance(status, int) and not isinstance(status, bool) and 100 <= status <= 999:
         return int(status)
-    raise ShapeError(f"expected an HTTP status from 100 to 599, got {status!r}", "status")
+    raise ShapeError(f"expected an HTTP status from 100 to 999, got {status!r}", "status")
 
 
 def _in_body(body: object, lowered: Mapping[str, str]) -> tuple[UnifiedError | None, object]:
