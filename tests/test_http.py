@@ -488,6 +488,21 @@ def test_a_405_is_a_method_the_resource_does_not_take_whatever_not_allowed_says(
     )  # fmt: skip
 
 
+def test_a_402_is_a_plan_s_limit_whatever_no_access_says() -> None:
+    """Baserow's premium features answer a user without the licence with 402
+    ``ERROR_FEATURE_NOT_AVAILABLE`` "The related user does not have access to these
+    features." (bram2w/baserow, premium/backend/src/baserow_premium/license/
+    exceptions.py): payment, as the status says, not a permission."""
+    body = {
+        "error": "ERROR_FEATURE_NOT_AVAILABLE",
+        "detail": "The related user does not have access to these features.",
+    }
+    error = from_http(402, None, body)
+    assert (error.kind, error.retryable, error.status_code) == (
+        ErrorKind.PAYMENT_REQUIRED, False, 402
+    )  # fmt: skip
+
+
 def test_a_body_s_err_text_is_read_by_its_words() -> None:
     """Figma's ``{"status": 403, "err": "Invalid token"}`` (risa-labs-inc/MagicPencil#2)
     is a token rejected, which says more than the 403."""

@@ -227,6 +227,10 @@ ANNOUNCED = [
     # The ApiException of a client OpenAPI Generator built for Python, alone and as a
     # traceback's last line ends it (Kotak Securities' ks_api_client, github.com/
     # paramatrixtech/ksapi/issues/39): its status decides over the body's "Invalid" words
+    # Python's repr() of requests' HTTPError, as a tool logs it (airbytehq/write-for-the-
+    # community#178)
+    ("HTTPError('403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/"
+     "me')", ErrorKind.PERMISSION_DENIED, False),
     ('(404)\nReason: Not Found\nHTTP response headers: HTTPHeaderDict({})\nHTTP response'
      ' body: {"message":"Invalid workspace"}\n', ErrorKind.NOT_FOUND, False),
     ('ks_api_client.exceptions.ApiException: (401)\nReason: Unauthorized\nHTTP response body:'

@@ -292,6 +292,13 @@ from toolerrors._words import (
         ("There was an unexpected internal error. Please try again later.",
          ErrorKind.INTERNAL),
         ("The server is down for maintenance", ErrorKind.UNAVAILABLE),
+        # the twenty-first set's: BookStack's 403, Zerodha Kite's TokenException, Naver
+        # Search Ad's 403 problem, Apache DolphinScheduler's 10001
+        ("The authorization token used has expired", ErrorKind.UNAUTHENTICATED),
+        ("Invalid session credentials", ErrorKind.UNAUTHENTICATED),
+        ("Auth failed with api-key: 010, customer-id: 000000", ErrorKind.UNAUTHENTICATED),
+        ("request parameter pageNo is not valid", ErrorKind.INVALID_INPUT),
+        ("Invalid session id", ErrorKind.INVALID_INPUT),  # no credential: MCP's session
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -459,6 +466,7 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Caused by ResponseError('too many 429 error responses')", 429),
         ("Lemon Squeezy API error: Unprocessable Entity", 422),
         ("Reason: Not what you think", None),
+        ("(503)\nReason: Service Unavailable\nHTTP response body: b''", 503),  # OpenAPI Generator
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:

@@ -73,6 +73,7 @@ WORDS_UNDER: Final = frozenset({
     (ErrorKind.UNAVAILABLE, ErrorKind.RATE_LIMITED),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.CONFLICT),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNSUPPORTED),
+    (ErrorKind.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED),
 })  # fmt: skip
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
@@ -81,6 +82,7 @@ source's code would not be: a 401 is a key missing or rejected whatever its word
 Please try again later", Finnhub's), a 409 is the resource's state standing in the way
 whatever "not allowed" says (RubyGems' "Repushing of gem versions is not allowed"),
 and a 405 a method the resource does not take (Vespa's "'PATCH' not allowed at ..."),
+a 402 a plan's limit whatever "does not have access" says (Baserow's premium features),
 while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 

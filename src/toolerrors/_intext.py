@@ -424,6 +424,12 @@ _SWIFT: Final = r"((?-i:[A-Z])\w*(?:Error|Exception))\.((?-i:[a-z])\w*)(?:\(([^\
 connectTimeout", the swift-server AsyncHTTPClient's)."""
 
 
+_REPR: Final = r"""(?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception))\((['"])([^\n]{1,2000}?)\2,?\)"""
+"""A Python exception as ``repr()`` prints it, its message its one argument
+(``HTTPError('403 Client Error: Forbidden for url: ...')``, as a tool that logs
+``repr(exc)`` passes it on)."""
+
+
 _TRACEBACK: Final = "Traceback (most recent call last):"
 _RAISED_LINE: Final = r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Failure|Timeout)\w*:\s\S"
 """The line a Python traceback ends with: the exception's class, qualified or not, and
@@ -446,7 +452,8 @@ def _traceback_raised(text: str) -> str | None:
 
 def _reordered(text: str) -> str:
     """A client's exception printed in another language's order, as Python prints one:
-    its class, a colon, its message (`_ELIXIR`, `_RUBY`, `_SWIFT`), and the case of an
+    its class, a colon, its message (`_ELIXIR`, `_RUBY`, `_SWIFT`, Python's own
+    ``repr()``, `_REPR`), and the case of an
     enumeration in words ("HTTPClientError: connect Timeout"); any other text as it is.
     Only how the text is read changes, never the message an error keeps."""
     if text.startswith("** ("):
@@ -458,6 +465,9 @@ def _reordered(text: str) -> str:
     found = re.fullmatch(_SWIFT, text)
     if found is not None:
         return f"{found[1]}: {camel_words(found[2])} {found[3] or ''}".rstrip()
+    found = re.fullmatch(_REPR, text)
+    if found is not None:
+        return f"{found[1]}: {found[3]}"
     if _raised()[0].match(text) is not None:
         return text  # a class opens it already ("Excon::Errors::SocketError: ... (Errno::...)")
     found = re.fullmatch(_RUBY, text)

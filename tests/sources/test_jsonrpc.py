@@ -363,3 +363,25 @@ def test_a_status_code_with_a_reason_phrase_of_another_reads_by_the_status() -> 
         )  # fmt: skip
     said = parse({"code": 400, "message": "Unauthorized"})  # a catch-all status: the phrase
     assert (said.kind, said.status_code) == (ErrorKind.UNAUTHENTICATED, 400)
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "data", "kind", "retryable"),
+    [
+        # Tendermint's RPC (github.com/tendermint/tendermint/issues/3046)
+        (-32603, "Internal error", "Error on broadcastTxCommit: Tx already exists in cache",
+         ErrorKind.CONFLICT, False),
+        (-32602, "Invalid params", "try again later", ErrorKind.INVALID_INPUT, False),
+        (-32603, "Internal error", {"detail": "Tx already exists"}, ErrorKind.INTERNAL, None),
+    ],
+)  # fmt: skip
+def test_a_text_data_says_what_a_code_and_its_message_leave_open(
+    code: int, message: str, data: object, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """JSON-RPC's ``data`` holds "additional information about the error": a text whose
+    words say more than the code and its message decides, but never makes the error
+    more retried than its code; a structured ``data`` is kept, not read."""
+    body = {"jsonrpc": "2.0", "id": 1, "error": {"code": code, "message": message, "data": data}}
+    error = parse(body)
+    assert (error.kind, error.retryable, error.code) == (kind, retryable, str(code))
+    assert parse(to_wire(error, "jsonrpc")).kind is kind

@@ -150,11 +150,26 @@ def _by_data(code: str, data: object) -> Row | None:
     return next((row for key, row in _BY_DATA.items() if key in data), None)
 
 
-def _meaning(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int | None]:
-    """What a code says, with its message: the kind, the retry advice and the HTTP status
-    the message states, where that decides; for an application's own code (no ``row``),
-    what its words say.  The one reading of a code, for the reader and for the writer,
-    which writes a code back only where it still says so."""
+def _meaning(
+    row: Row | None, message: str, data: object = None
+) -> tuple[ErrorKind, bool | None, int | None]:
+    """What a code says, with its message and its ``data``: the kind, the retry advice
+    and the HTTP status the message states, where that decides; for an application's own
+    code (no ``row``), what its words say.  A ``data`` that is a text says what the code
+    and its message leave at the code's meaning, where it is no more retried (Zabbix's
+    -32602 "Invalid params." with "Not authorized.", Tendermint's -32603 "Internal
+    error" with "... Tx already exists in cache").  The one reading of a code, for the
+    reader and for the writer, which writes a code back only where it still says so."""
+    meant = _meant(row, message)
+    if type(data) is str and row is not None and meant[0] is row.kind:
+        said = read_words(data)
+        if said is not None and not more_retryable(said[1], meant[1]):
+            return said[0], said[1], meant[2]
+    return meant
+
+
+def _meant(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int | None]:
+    """What a code says with its message alone (see `_meaning`)."""
     if row is None:
         kind, retryable = read_words(message) or UNSAID
         return kind, retryable, None
@@ -180,7 +195,7 @@ def read_jsonrpc(
     row = read_row("jsonrpc", code, None)
     if data is not None:
         row = _by_data(code, data) or row
-    kind, retryable, status = _meaning(row, message)
+    kind, retryable, status = _meaning(row, message, data)
     return make(
         kind,
         message,
@@ -362,15 +377,15 @@ def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as a JSON-RPC error object: with its own code where that code, with its
     message and data, still says the error's kind, else with the kind's."""
     extra = error.extra or {}
-    code = error.code
+    code, data = error.code, extra.get("data")
     at_home = (
         error.vendor == "jsonrpc"
         and code is not None
         and code.lstrip("-").isascii()
         and code.lstrip("-").isdigit()
-        and _meaning(
-            _by_data(code, extra.get("data")) or read_row("jsonrpc", code, None), error.message
-        )[0]
+        and _meaning(_by_data(code, data) or read_row("jsonrpc", code, None), error.message, data)[
+            0
+        ]
         is error.kind
     )
     if not at_home or code is None:
