@@ -227,6 +227,16 @@ ANNOUNCED = [
     # The ApiException of a client OpenAPI Generator built for Python, alone and as a
     # traceback's last line ends it (Kotak Securities' ks_api_client, github.com/
     # paramatrixtech/ksapi/issues/39): its status decides over the body's "Invalid" words
+    # The twenty-first set's: "... threw an error" with its status (SuperTokens' Node SDK,
+    # supertokens/supertokens-node), an errno's name and number (MEGA's JavaScript SDK's,
+    # qgustavor/mega, lib/api.mjs)
+    ("SuperTokens core threw an error for a GET request to path: '/apiversion' with status"
+     " code: 401 and message: Invalid API key\n", ErrorKind.UNAUTHENTICATED, False),
+    ("EOVERQUOTA (-17): Request over quota", ErrorKind.PAYMENT_REQUIRED, False),
+    ("ESID (-15): Invalid or expired user session, please relogin",
+     ErrorKind.UNAUTHENTICATED, False),
+    ("EAGAIN (-3): A temporary congestion or server malfunction prevented your request from"
+     " being processed. No data was altered. Retried 4 times.", ErrorKind.UNAVAILABLE, True),
     # Python's repr() of requests' HTTPError, as a tool logs it (airbytehq/write-for-the-
     # community#178)
     ("HTTPError('403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/"
@@ -850,6 +860,8 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "The user has 3 files.",
         '<rsp stat="ok"><list/></rsp>',
         "[1][2] two references",
+        "The script threw an exception but we caught it and all is fine",  # no word of one
+        "NOTE (1): all good",  # a capital word and a number, and no word of an error
     ],
 )
 def test_a_sentence_that_only_names_a_limit_or_a_right_is_output(text: str) -> None:

@@ -51,10 +51,11 @@ __all__ = [
 TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
     "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause", "errorMessage", "user_message", "userMessage",
+    "cause", "errorMessage", "user_message", "userMessage", "errormsg", "errMsg",
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
-says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``)."""
+says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``, Sailthru's
+as ``errormsg``, Kotak Neo's as ``errMsg``)."""
 _SENTENCES: Final = ("error", "reason", "errors")
 """Keys whose text is a message when it is a sentence, and a code when it is one word
 (Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``;

@@ -149,7 +149,7 @@ def decide(
 _TEXT_KEYS: Final = (
     "message", "detail", "error_description", "title", "description", "error", "error-text",
     "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
-    "Detail", "Fault", "fault", "info",
+    "Detail", "Fault", "fault", "info", "errormsg", "errMsg",
 )  # fmt: skip
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",

@@ -146,7 +146,10 @@ def _announcement() -> re.Pattern[str]:
     artisan print an exception ("In AuthHelper.php line 205:"); syslog's "ALERT:" and
     PostgreSQL's "PANIC:"; the ``ApiException`` of a client OpenAPI Generator built for
     Python, its status in parentheses and its reason on the next line ("(401)\nReason:
-    Unauthorized\nHTTP response body: ...")."""
+    Unauthorized\nHTTP response body: ..."); a few words and "threw an error" (SuperTokens'
+    "SuperTokens core threw an error for a GET request ... with status code: 401"); a
+    code of capitals and its number in parentheses before a colon (MEGA's "EOVERQUOTA
+    (-17): Request over quota"), which `announced` holds to words that say an error."""
     return re.compile(
         r"\W{0,4}(?!no\b)(?:"
         r"(?:[\w.-]+\s+){0,5}?[\w.:]*(?:error|exception)\)?(?:\s+code)?"
@@ -169,6 +172,8 @@ def _announcement() -> re.Pattern[str]:
         r"|(?:[\w.-]+:\s+)?error\s+(?:in|during|while|when)\b[^:\n]{0,80}:"
         r"|(?:[\w.-]+\s+){0,3}?error\s*\([^)\n]{0,200}\):"
         r"|(?:i\s+)?encountered\s+an\s+error\b|problem\s+in\s+node\b"
+        r"|(?P<threw>(?:[\w.'-]+\s+){1,4}threw\s+an?\s+(?:error|exception)\b)"
+        r"|(?P<errno>(?-i:[A-Z][A-Z\d_]{2,30})\s\(-?\d{1,6}\):\s)"
         r"|(?:\w+=\S+\s+)*level=(?:error|fatal|crit\w*)\b"
         r"|(?P<warned>(?:\w+=\S+\s+)*level=warn(?:ing)?\b)"
         r"|error\s+(?:response\s+)?from\b[^:\n]{0,40}:"
@@ -282,7 +287,8 @@ def _by_class(text: str) -> tuple[ErrorKind, bool | None] | None:
 
 _HELD: Final = (
     "status", "failed", "reply", "code", "lost", "numbered", "held", "args", "warned",
-    "returned", "driver", "asked", "rpc", "exchange", "login", "cjk", "classed",
+    "returned", "driver", "asked", "rpc", "exchange", "login", "cjk", "classed", "threw",
+    "errno",
 )  # fmt: skip
 """The openings that announce an error only with words or a status that say one: a
 status number, "failed to", a code in capitals, a class name with no "Error" in it
@@ -305,7 +311,8 @@ https://... returned status code 403", an exchange's name before its JSON (ccxt'
 "E11000 duplicate key error ..." and OpenSSH's user and host ("git@example.com:
 Permission denied (publickey)."), and a Chinese text's "failed", "error" or
 "exception" (失败, 错误, 异常) before a colon (Amap's MCP server's "API 调用失败：
-INVALID_USER_KEY", "API call failed: ...")."""
+INVALID_USER_KEY", "API call failed: ..."), "... threw an error" and an errno's name and
+number ("EACCESS (-11): ...")."""
 
 
 @cache

@@ -471,7 +471,7 @@ def near_miss(d: Mapping[str, Any]) -> UnifiedError:
         return read_convention(d, False, "")  # an error object no source's claim took
     places = (d, inner) if type(inner) is dict else (d,)
     texts = [p[key] for p in places for key in _TEXTS if type(p.get(key)) is str and p[key]]
-    message = texts[0] if texts else _json_text(d)
+    message = texts[0] if texts else (said_text(d) or _json_text(d))
     code = next(
         (
             p[key] for p in places for key in _CODES

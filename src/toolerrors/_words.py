@@ -343,7 +343,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
         r"|(?:api[ -]?key|token|credentials?) must be (?:passed|provided|supplied|given|sent)"
         r"|credentials? (?:is |are )?(?:missing or )?invalid"
-        r"|(?:invalid|missing|expired|malformed)(?: or [\w-]+)? jwt\b",
+        r"|(?:invalid|missing|expired|malformed)(?: or [\w-]+)? jwt\b"
+        r"|please re-?log ?in|re-?log ?in,? please|(?:log|sign) in again",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -384,6 +385,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?<!slow )(?<!narrow )(?<!drill )(?<!break )(?<!scroll )down|try again (?:later|shortly)"
         r"|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
         r"|experiencing (?:high|heavy|unusually high) (?:demand|load|traffic)"
+        r"|temporary congestion"
         r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request |connection |operation )?later",
         ErrorKind.UNAVAILABLE,
     ),
