@@ -56,6 +56,20 @@ def test_a_null_param_or_code_is_never_stripes() -> None:
     assert stripe.vendor == "stripe"
 
 
+def test_a_code_openai_documents_without_param_is_not_stripes() -> None:
+    """Groq's 401 ``{"type": "invalid_request_error", "code": "invalid_api_key"}`` has no
+    ``param``, as Stripe's errors do not, but its code is OpenAI's, which Stripe does not
+    send (Spring AI's NonTransientAiException, github.com/spring-projects/spring-ai/pull/997):
+    named as no one's, and read as a key rejected; Stripe's own code stays Stripe's."""
+    body = {"error": {"message": "Invalid API Key", "type": "invalid_request_error",
+                      "code": "invalid_api_key"}}  # fmt: skip
+    error = from_http(401, {}, body)
+    assert (error.vendor, error.kind, error.retryable) == (None, ErrorKind.UNAUTHENTICATED, False)
+    missing = {"error": {"type": "invalid_request_error", "code": "resource_missing",
+                         "message": "No such customer: 'cus_x'"}}  # fmt: skip
+    assert parse(missing).vendor == "stripe"
+
+
 DECLINED = {
     "error": {
         "type": "card_error",

@@ -133,8 +133,10 @@ def read_stripe(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
 
 def _only_stripe(d: Mapping[str, Any]) -> bool:
     """A type or code only Stripe uses, a field only Stripe sends, or an
-    ``invalid_request_error`` without ``param`` (which OpenAI always sends); never with a
-    null ``param`` or ``code``, which Stripe leaves out and OpenAI-compatible servers send
+    ``invalid_request_error`` without ``param`` (which OpenAI always sends) and without a
+    code OpenAI documents and Stripe does not (Groq's ``{"type": "invalid_request_error",
+    "code": "invalid_api_key"}``, an OpenAI-compatible server's); never with a null
+    ``param`` or ``code``, which Stripe leaves out and OpenAI-compatible servers send
     (Ollama's ``{"type": "api_error", "param": null, "code": null}``)."""
     inner = d["error"]  # an object: the claim asks only then
     kind_of, code = inner.get("type"), inner.get("code")
@@ -144,7 +146,11 @@ def _only_stripe(d: Mapping[str, Any]) -> bool:
         (type(kind_of) is str and kind_of in _ONLY_STRIPE)
         or (type(code) is str and code in _ONLY_CODES)
         or not _MARKS.isdisjoint(inner)
-        or ("param" not in inner and "invalid_request_error" in (kind_of, code))
+        or (
+            "param" not in inner
+            and "invalid_request_error" in (kind_of, code)
+            and (type(code) is not str or code in _KNOWN or read_row("openai", code, None) is None)
+        )
     )
 
 
