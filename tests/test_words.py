@@ -299,6 +299,20 @@ from toolerrors._words import (
         ("Auth failed with api-key: 010, customer-id: 000000", ErrorKind.UNAUTHENTICATED),
         ("request parameter pageNo is not valid", ErrorKind.INVALID_INPUT),
         ("Invalid session id", ErrorKind.INVALID_INPUT),  # no credential: MCP's session
+        # the twenty-second set's: Modrinth's (packwiz#376), AdGuard Home's (#5624),
+        # nodemailer's SMTP replies (#920, #1047), GBIF's 420 (kartoza/bims#4624),
+        # Materials Project's (AI-multimodal/Lightshow#156), HyP3's (lib/dynamo/dynamo/
+        # exceptions.py), the Planetary Computer's (microsoft/PlanetaryComputer#240)
+        ("You are being rate-limited", ErrorKind.RATE_LIMITED),
+        ("Filter URL already added", ErrorKind.CONFLICT),
+        ("Invalid login: 535 5.7.3 Authentication unsuccessful", ErrorKind.UNAUTHENTICATED),
+        ("550 Error reading data, max message size exceeded", ErrorKind.TOO_LARGE),
+        ("User hdallas has too many simultaneous downloads; the limit is 3.",
+         ErrorKind.RATE_LIMITED),
+        ("API_KEY is not a valid key.", ErrorKind.UNAUTHENTICATED),
+        ("jdoe's request for access is pending review.", ErrorKind.APPROVAL_REQUIRED),
+        ("The request exceeded the maximum allowed time, please try again.",
+         ErrorKind.UNKNOWN_OUTCOME),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -467,6 +481,9 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         ("Lemon Squeezy API error: Unprocessable Entity", 422),
         ("Reason: Not what you think", None),
         ("(503)\nReason: Service Unavailable\nHTTP response body: b''", 503),  # OpenAPI Generator
+        # an SMTP reply's code before its enhanced status code is no HTTP status (Proton
+        # Mail Bridge's, proton-bridge test/features/bridge/smtp/init.feature)
+        ("SMTP error: 451 4.0.0 backend: invalid return path: not owned by user", None),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:

@@ -158,7 +158,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?:larger|bigger|longer) than (?:the )?(?:configured |allowed |request |maximum )?"
         r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b"
         r"|(?:cuda|gpu) out of memory|\boom when allocating"
-        r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)",
+        r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)"
+        r"|(?:max(?:imum)? )?(?:message|file|attachment|request|body|payload|upload|batch) size"
+        r" (?:limit )?(?:exceeded|exceeds)",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -194,7 +196,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
-        r"rate ?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing|e violation)|abuse detection"
+        r"rate[ -]?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing|e violation)|abuse detection"
+        r"|too many (?:simultaneous|concurrent|parallel) \w+"
         r"|reduce your request rate"
         r"|faster than|too fast|rejected execution|rate limiter|queue is full|over qps"
         r"|request rate is (?:too )?large"
@@ -240,10 +243,16 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
         r"|failed to respond|unexpected end of file|connection closed before"
         r"|connection was lost|closed connection without response"
-        r"|closed in the middle of|broken pipe|epipe|remotely closed|socket closed",
+        r"|closed in the middle of|broken pipe|epipe|remotely closed|socket closed"
+        r"|exceeded (?:the )?max(?:imum)? (?:allowed )?(?:time|duration)\b",
         ErrorKind.UNKNOWN_OUTCOME,
     ),
     (REFUSAL, ErrorKind.REFUSED),
+    (
+        r"(?:request|application|account)(?: for access)? is (?:still )?pending"
+        r" (?:review|approval)|awaiting (?:admin |manual )?approval",
+        ErrorKind.APPROVAL_REQUIRED,
+    ),
     (
         r"content moderation|moderation system|content policy|safety system"
         r"|flagged by (?:our|the) (?:content|safety|moderation)"
@@ -296,7 +305,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already an? (?:\w+ )?member|(?:member|file|user|record|entry|item|node) exists"
         r"|eexist"
         r"|already contains"
-        r"|already (?:uploaded|published|registered|taken|requested|linked)|not unique"
+        r"|already (?:uploaded|published|registered|taken|requested|linked|added)|not unique"
         r"|(?:already|still) in use|already (?:been )?(?:taken|used)|failed precondition"
         r"|precondition failed"
         r"|already (?:started|running)"
@@ -344,7 +353,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:api[ -]?key|token|credentials?) must be (?:passed|provided|supplied|given|sent)"
         r"|credentials? (?:is |are )?(?:missing or )?invalid"
         r"|(?:invalid|missing|expired|malformed)(?: or [\w-]+)? jwt\b"
-        r"|please re-?log ?in|re-?log ?in,? please|(?:log|sign) in again",
+        r"|please re-?log ?in|re-?log ?in,? please|(?:log|sign) in again"
+        r"|authentication (?:was )?unsuccessful|invalid login\b(?! (?:page|form|url|redirect))"
+        r"|(?:api[ -]?key|access token) is not (?:a )?valid\b",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -639,10 +650,11 @@ _ADVICE: Final[dict[ErrorKind, bool | None]] = {
     ErrorKind.PAUSED: False,
     ErrorKind.AMBIGUOUS: False,
     ErrorKind.NOT_CONNECTED: False,
+    ErrorKind.APPROVAL_REQUIRED: False,
 }
 """The retry advice words give: a status's for the kind it stands for (a rate limit may be
-retried, a timeout may have run), and never for a refusal or a pause, which a person
-must lift."""
+retried, a timeout may have run), and never for a refusal, a pause or an approval, which
+a person must give or lift."""
 
 
 _INVITED: Final = r"\b(?:please|you can|you may|feel free to) (?:try again|retry)\b"
@@ -786,7 +798,7 @@ def _status_patterns() -> tuple[
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
         r"[\s:=]*([45]\d\d)\b"
-        r"|\berror:?\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z])"
+        r"|\berror:?\s+([45]\d\d)\b(?![.,]?\d|\s+[a-z]|[ -][245]\.\d)"
         r"|\btoo many ([45]\d\d) error responses|\berror code:\s*([45]\d\d)\b"
         r"|\breturned\s+(?:an?\s+)?(?:error|code):?\s*([45]\d\d)\b"
         r"|\bdoes not indicate success:\s*([45]\d\d)\b"
