@@ -313,6 +313,8 @@ from toolerrors._words import (
         ("jdoe's request for access is pending review.", ErrorKind.APPROVAL_REQUIRED),
         ("The request exceeded the maximum allowed time, please try again.",
          ErrorKind.UNKNOWN_OUTCOME),
+        # GitGuardian's 403: a scope the token lacks, before the token's own words
+        ("Token is missing the following scope: honeytokens:read", ErrorKind.PERMISSION_DENIED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

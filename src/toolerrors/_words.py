@@ -115,7 +115,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (UNDONE[2], ErrorKind.CONFLICT),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|insufficient scopes?|missing (?:required )?scopes?|required scopes?"
+        r"|insufficient scopes?|missing (?:required )?scopes?|required scopes?|the following scopes?\b"
         r"|(?:topic|group|cluster|transactional id) authori[sz]ation failed",
         ErrorKind.PERMISSION_DENIED,
     ),
