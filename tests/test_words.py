@@ -315,6 +315,16 @@ from toolerrors._words import (
          ErrorKind.UNKNOWN_OUTCOME),
         # GitGuardian's 403: a scope the token lacks, before the token's own words
         ("Token is missing the following scope: honeytokens:read", ErrorKind.PERMISSION_DENIED),
+        # the twenty-third set's: Ecto's and ActiveRecord's exceptions (bors-ng/bors-ng#452,
+        # somleng/somleng#11), Basic Memory's MCP server's rejected key (basicmachines-co/
+        # basic-memory): a key that was rejected is a credential, not a person's no
+        ("expected at most one result but got 3 in query", ErrorKind.AMBIGUOUS),
+        ("expected at least one result but got none in query", ErrorKind.NOT_FOUND),
+        ("attempted to update a stale struct", ErrorKind.CONFLICT),
+        ("could not obtain a connection from the pool within 5.000 seconds",
+         ErrorKind.UNAVAILABLE),
+        ("the configured cloud API key was rejected by the server", ErrorKind.UNAUTHENTICATED),
+        ("The transfer was rejected by the user", ErrorKind.REFUSED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -57,7 +57,8 @@ DECLINED_PAYMENT: Final = (
 REFUSAL: Final = (
     r"declined"
     r"|(?:user|owner|person|human|approver|reviewer|transfer|payment|action) rejected"
-    r"|(?:was|were|been) rejected|rejected by (?:the |an? )?(?:user|owner|person|human"
+    r"|(?<!key )(?<!token )(?<!credentials )(?<!password )(?:was|were|been) rejected"
+    r"|rejected by (?:the |an? )?(?:user|owner|person|human"
     r"|approver|reviewer|policy|guardrail)"
     r"|(?:user|owner|person|human|approver|reviewer) (?:has )?(?:denied|cancell?ed)"
 )
@@ -115,7 +116,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (UNDONE[2], ErrorKind.CONFLICT),
     (
         r"(?:does not|doesn't) (?:contain|have|include) (?:the )?(?:required )?scopes?"
-        r"|insufficient scopes?|missing (?:required )?scopes?|required scopes?|the following scopes?\b"
+        r"|insufficient scopes?|missing (?:required )?scopes?|required scopes?"
+        r"|the following scopes?\b"
         r"|(?:topic|group|cluster|transactional id) authori[sz]ation failed",
         ErrorKind.PERMISSION_DENIED,
     ),
@@ -145,7 +147,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)"
         r"|missing (?:sudo|become) password|token validation (?:error|failed)"
-        r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)",
+        r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)"
+        r"|(?:key|token|credentials?|password) (?:was|were|has been|have been) rejected",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -232,7 +235,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|no such host|tls handshake timeout|dial (?:tcp|udp)\b[^\n]{0,80}?\btimeout"
         r"|pool (?:timeout|timed out)|connection pool timeout|\berror \d+ connecting to\b"
         r"|timed out (?:while )?waiting for (?:an? )?(?:open |available |idle )?connection"
-        r"|connection is not available, request timed out|timeout acquiring (?:a )?connection",
+        r"|connection is not available, request timed out|timeout acquiring (?:a )?connection"
+        r"|could not obtain a (?:database )?connection|all pooled connections were in use",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -281,7 +285,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|found in (?:multiple|several) \w+|matched multiple|cannot tell which"
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
         r"|(?:more than one|multiple) match(?:es)? (?:for|found)"
-        r"|(?:contains|returned|found) more than one (?:element|result|row|record|document)",
+        r"|(?:contains|returned|found) more than one (?:element|result|row|record|document)"
+        r"|expected at most one (?:result|row|record) but got \d+",
         ErrorKind.AMBIGUOUS,
     ),
     (
@@ -290,6 +295,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|no documents in result|returned no (?:rows|results|records|data)"
         r"|(?:contains|returned) no (?:elements|rows|results|documents)"
+        r"|expected at least one (?:result|row|record) but got none"
         r"|(?:has|have|was|were) not been found|(?:did|does) not match any"
         r"|not in index|are in the \[(?:columns|index)"
         r"|(?:has|have) been (?:removed|deleted)"
@@ -313,6 +319,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|wrong ?expected ?version|version constraint failure|optimistic concurrency"
         r"|(?:modified|changed) or deleted since|(?:record|row) has been (?:changed|modified)\b"
         r"|(?:modified|changed) since (?:it was |you )?last read"
+        r"|(?:update|delete|modify) a stale (?:object|struct|entry|record)"
         r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
         r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping",
         ErrorKind.CONFLICT,

@@ -260,3 +260,18 @@ def test_a_sqlstate_in_a_driver_s_text_is_read_wherever_it_stands(
     aborted = error_of("ERROR:  ABORT: x")  # an error, but no SQLSTATE's
     assert aborted is not None
     assert aborted.vendor is None
+
+
+def test_tokio_postgres_debug_form_is_read_by_its_sqlstate() -> None:
+    """Rust's tokio-postgres prints its error in its ``Debug`` form, the SQLSTATE as
+    ``SqlState(E57P05)`` (GreptimeTeam/greptimedb#6267): read by that code, as a driver's
+    text with a SQLSTATE is."""
+    text = (
+        'Error { kind: Db, cause: Some(DbError { code: SqlState(E57P05), message: "terminating'
+        ' connection due to idle-session timeout", ... }) }'
+    )
+    error = error_of(text)
+    assert error is not None
+    assert (error.vendor, error.code, error.kind, error.retryable) == (
+        "sqlstate", "57P05", ErrorKind.UNAVAILABLE, True,
+    )  # fmt: skip

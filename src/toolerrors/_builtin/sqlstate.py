@@ -194,10 +194,12 @@ def _mark() -> re.Pattern[str]:
     PDO opens with it (``SQLSTATE[40001]: Serialization failure: 1213 Deadlock ...``),
     Go's go-pg after its severity (``ERROR #40001 restart transaction: ...``), psql's
     verbose report after its severity and two spaces (``ERROR:  25006: cannot execute
-    UPDATE in a read-only transaction``, YugabyteDB's ysqlsh's too)."""
+    UPDATE in a read-only transaction``, YugabyteDB's ysqlsh's too), Rust's
+    tokio-postgres in its ``Debug`` form (``DbError { code: SqlState(E57P05), ...``)."""
     return re.compile(
         r"\(SQLSTATE ([0-9A-Z]{5})\)|\bSQLSTATE\[([0-9A-Z]{5})\]|\bERROR #([0-9A-Z]{5})\b"
         r"|\b(?:ERROR|FATAL|PANIC):  ((?=[0-9A-Z]{0,4}\d)[0-9A-Z]{5}):\s"
+        r"|\bSqlState\(E([0-9A-Z]{5})\)"
     )
 
 
@@ -205,12 +207,17 @@ def read_text(text: str) -> UnifiedError | None:
     """The error a driver's text reports with its SQLSTATE (`_mark`), wherever it stands
     (an exception's ``str``, a log line, a tool's text), read as its fields are; ``None``
     for a text without one."""
-    if "SQLSTATE" not in text and "ERROR #" not in text and ":  " not in text:
+    if (
+        "SQLSTATE" not in text
+        and "ERROR #" not in text
+        and ":  " not in text
+        and "SqlState(" not in text
+    ):
         return None  # most texts: no expression
     found = _mark().search(text)
     if found is None:
         return None
-    code = found[1] or found[2] or found[3] or found[4]
+    code = found[1] or found[2] or found[3] or found[4] or found[5]
     return read_sqlstate({"sqlstate": code, "message": text.strip()}, False, "")
 
 
