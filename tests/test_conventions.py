@@ -186,6 +186,12 @@ CONVENTIONS: list[tuple[str, dict[str, Any], ErrorKind, bool | None]] = [
     ("error-list-of-msg", {"meta": {"id": "bcbf11d2", "ms": 0}, "data": None, "error": [
         {"code": 1, "msg": "Missing q parameter", "ref": None}]}, ErrorKind.INVALID_INPUT,
      False),  # Kagi's
+    # the twenty-third set's: SAP Customer Data Cloud's (Gigya's) status and errorMessage
+    # (hacf-fr/renault-api, tests/fixtures/gigya/error/login.403042.json)
+    ("status-code-and-error-message", {"callId": "callId", "errorCode": 403042,
+     "errorDetails": "invalid loginID or password", "errorMessage": "Invalid LoginID",
+     "apiVersion": 2, "statusCode": 403, "statusReason": "Forbidden",
+     "time": "2020-11-17T08:22:36.561Z"}, ErrorKind.UNAUTHENTICATED, False),
 ]  # fmt: skip
 IDS = [case[0] for case in CONVENTIONS]
 

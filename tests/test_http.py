@@ -501,6 +501,12 @@ def test_a_402_is_a_plan_s_limit_whatever_no_access_says() -> None:
     assert (error.kind, error.retryable, error.status_code) == (
         ErrorKind.PAYMENT_REQUIRED, False, 402
     )  # fmt: skip
+    # Swetrix's suspended account asks to log in to resolve a billing issue (Swetrix/
+    # swetrix, backend/apps/cloud/src/analytics/analytics.service.ts): a bill to pay
+    suspended = {"statusCode": 402, "message": "The account that owns this site is"
+                 " currently suspended, this is because of a billing issue. Please log in"
+                 " to your account on Swetrix or contact our support to resolve the issue."}  # fmt: skip
+    assert from_http(402, None, suspended).kind is ErrorKind.PAYMENT_REQUIRED
 
 
 def test_a_body_s_err_text_is_read_by_its_words() -> None:

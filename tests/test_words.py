@@ -325,6 +325,8 @@ from toolerrors._words import (
          ErrorKind.UNAVAILABLE),
         ("the configured cloud API key was rejected by the server", ErrorKind.UNAUTHENTICATED),
         ("The transfer was rejected by the user", ErrorKind.REFUSED),
+        # Aptabase's ingestion (aptabase/aptabase, EventsController.cs)
+        ("Too many events (30) in a single request. Maximum is 25.", ErrorKind.TOO_LARGE),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

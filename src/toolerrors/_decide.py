@@ -74,6 +74,8 @@ WORDS_UNDER: Final = frozenset({
     (ErrorKind.PERMISSION_DENIED, ErrorKind.CONFLICT),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNSUPPORTED),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED),
+    (ErrorKind.UNAUTHENTICATED, ErrorKind.PAYMENT_REQUIRED),
+    (ErrorKind.PAUSED, ErrorKind.PAYMENT_REQUIRED),
 })  # fmt: skip
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
@@ -82,7 +84,8 @@ source's code would not be: a 401 is a key missing or rejected whatever its word
 Please try again later", Finnhub's), a 409 is the resource's state standing in the way
 whatever "not allowed" says (RubyGems' "Repushing of gem versions is not allowed"),
 and a 405 a method the resource does not take (Vespa's "'PATCH' not allowed at ..."),
-a 402 a plan's limit whatever "does not have access" says (Baserow's premium features),
+a 402 a plan's limit or a bill whatever "does not have access", "suspended" or "please
+log in" say (Baserow's premium features, Swetrix's suspended account),
 while a source's documented ``missing_scope`` with
 a 401 is a permission, and a source's documented busy object with a 429 is busy."""
 

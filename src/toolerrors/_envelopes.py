@@ -478,8 +478,12 @@ def _a_text(d: Mapping[str, Any]) -> bool:
 
 
 def _status_with_message(d: Mapping[str, Any]) -> bool:
-    """An error status as ``statusCode``, with a message or NestJS's list of them."""
-    return an_error_status(d["statusCode"]) and bool(texts_of(d.get("message")))
+    """An error status as ``statusCode``, with a message or NestJS's list of them, or an
+    ``errorMessage`` (SAP Customer Data Cloud's, Gigya's, ``{"statusCode": 403,
+    "errorCode": 403042, "errorMessage": "Invalid LoginID", ...}``)."""
+    return an_error_status(d["statusCode"]) and bool(
+        texts_of(d.get("message")) or texts_of(d.get("errorMessage"))
+    )
 
 
 def _an_error_code(d: Mapping[str, Any]) -> bool:
@@ -800,8 +804,9 @@ for _claim in (
         311,
         "statusCode",
         read_convention,
-        "an HTTP error status as `statusCode` beside a `message`, or NestJS's list of"
-        " them, and no `code` (which Configure's errors have): read by that status",
+        "an HTTP error status as `statusCode` beside a `message` (or NestJS's list of"
+        " them) or an `errorMessage` (Gigya's), and no `code` (which Configure's errors"
+        " have): read by that status",
         is_a=int,
         refuses=("code",),
         when=_status_with_message,

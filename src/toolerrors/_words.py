@@ -162,6 +162,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b"
         r"|(?:cuda|gpu) out of memory|\boom when allocating"
         r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)"
+        r"|too many \w+(?: \(\d+\))? in (?:a |one )?(?:single )?(?:request|batch|call)\b"
         r"|(?:max(?:imum)? )?(?:message|file|attachment|request|body|payload|upload|batch) size"
         r" (?:limit )?(?:exceeded|exceeds)",
         ErrorKind.TOO_LARGE,
