@@ -237,6 +237,13 @@ ANNOUNCED = [
      ErrorKind.UNAUTHENTICATED, False),
     ("EAGAIN (-3): A temporary congestion or server malfunction prevented your request from"
      " being processed. No data was altered. Retried 4 times.", ErrorKind.UNAVAILABLE, True),
+    # axios' timeout (swellstores/swell-node, src/client.test.ts), a browser console's
+    # failed request (snipcart/snipcart-v3-feedback#69), PropelAuth's Python client's
+    # (PropelAuth/propelauth-py, propelauth_py/api/access_token.py)
+    ("timeout of 0ms exceeded", ErrorKind.UNKNOWN_OUTCOME, None),
+    ("POST https://payment.snipcart.com/api/public/sessions 422 (Unprocessable Entity)",
+     ErrorKind.INVALID_INPUT, False),
+    ("integration_api_key is incorrect", ErrorKind.UNAUTHENTICATED, False),
     # Python's repr() of requests' HTTPError, as a tool logs it (airbytehq/write-for-the-
     # community#178)
     ("HTTPError('403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/"
@@ -862,6 +869,8 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "[1][2] two references",
         "The script threw an exception but we caught it and all is fine",  # no word of one
         "NOTE (1): all good",  # a capital word and a number, and no word of an error
+        "GET https://x.io/a 200 (OK)",  # a console's request that succeeded
+        "Room 404 (North wing) is booked",  # a number before no reason phrase of its own
     ],
 )
 def test_a_sentence_that_only_names_a_limit_or_a_right_is_output(text: str) -> None:

@@ -144,7 +144,9 @@ def _announcement() -> re.Pattern[str]:
     peer``); an HTTP error status after its own reason phrase ("Unprocessable Entity
     (422) Response: ...", Saloon's); Symfony's console, where Composer and Laravel's
     artisan print an exception ("In AuthHelper.php line 205:"); syslog's "ALERT:" and
-    PostgreSQL's "PANIC:"; the ``ApiException`` of a client OpenAPI Generator built for
+    PostgreSQL's "PANIC:"; a browser console's failed request, its method, address,
+    status and reason ("POST https://... 422 (Unprocessable Entity)", Snipcart's); the
+    ``ApiException`` of a client OpenAPI Generator built for
     Python, its status in parentheses and its reason on the next line ("(401)\nReason:
     Unauthorized\nHTTP response body: ..."); a few words and "threw an error" (SuperTokens'
     "SuperTokens core threw an error for a GET request ... with status code: 401"); a
@@ -185,6 +187,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?P<reply>(?-i:ERR))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
+        r"|(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s+[45]\d\d\s+\((?-i:[A-Z])"
         r"|(?P<login>[\w.-]{1,64}@[\w.-]{1,253}:\s)|(?-i:ERRO|FATA|PANI)\[[\d:-]{1,20}\]\s"
         r"|(?P<cjk>[^\n:\uff1a]{0,30}(?:\u5931\u8d25|\u9519\u8bef|\u5f02\u5e38)\s*[:\uff1a]\s*)"
         r"|(?:twirp\s+error\s+)?(?P<rpc>(?-i:canceled|unknown|invalid_argument|deadline_exceeded"
@@ -669,6 +672,7 @@ _OPENS_FAILING: Final = (
     r"|syntax|id)\b(?![^.\n]{0,40}:\s*\d)(?!\s+(?:are|were)\b)"
     r"|^\W*unsupported [\w ]{1,30}:\s"
     r"|^\W*(?:[\w-]+ ){0,3}?time(?:d)? ?out (?:after \d|while waiting|waiting for)"
+    r"|^\W*timeout of \d+ ?ms exceeded"
     r"|^\W*no (?:api ?key|access token|token|credentials?|authori[sz]ation header)"
     r" (?:was |were )?(?:found|provided|given|supplied|set)\b"
     r"|^\W*(?:(?:not authori[sz]ed|unauthori[sz]ed)(?: request| access)?|forbidden"
@@ -677,14 +681,14 @@ _OPENS_FAILING: Final = (
     r"|payment required)"
     r"(?: error)?\s*(?:$|[.!:;,-])"
 )
-"""How a message that is an error opens, before anything else: a credential or an
-input that is wrong ("Invalid API key") or a credential not there ("No API key found in
-request", Pirate Weather's) or a wait that ran out ("Timeout after 600 seconds
-waiting for data", Bright Data's MCP server's), or a word of failure that is a statement of
-its own ("Authentication required, not authenticated - ...", "Slow down! Too many
-requests."); not a noun phrase ("Forbidden City is in Beijing", "Invalid characters were
-removed", "Invalid values are fine here"), nor a count a report opens with ("Invalid
-entries: 0")."""
+"""How a message that is an error opens, before anything else: a credential or an input
+that is wrong ("Invalid API key") or a credential not there ("No API key found in
+request", Pirate Weather's) or a wait that ran out ("Timeout after 600 seconds waiting
+for data", Bright Data's MCP server's; axios' "timeout of 5000ms exceeded"), or a word
+of failure that is a statement of its own ("Authentication required, not authenticated -
+...", "Slow down! Too many requests."); not a noun phrase ("Forbidden City is in
+Beijing", "Invalid characters were removed", "Invalid values are fine here"), nor a
+count a report opens with ("Invalid entries: 0")."""
 _ASKS_AGAIN: Final = r"[.!?]\s+(?:please\s+)?(?:try again|retry)\b[^.!?\n]{0,20}[.!]?\s*$"
 """A message that ends asking the caller to try again, after saying what went wrong:
 "Username or password is incorrect. Try again.", Dgraph's "Transaction has been

@@ -139,7 +139,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|\b(?:token|sign) (?:is )?(?:invalid|expired)"
         r"|(?:credentials?|api[ -]?key|token)s?(?: environment variable)? (?:were|was|is|are)"
         r" not (?:provided|given|supplied|set)"
-        r"|(?:secret|password|passphrase|credentials?) (?:is|are|was|were) (?:incorrect|invalid"
+        r"|(?:secret|password|passphrase|credentials?|api[ -]?key) (?:is|are|was|were)"
+        r" (?:incorrect|invalid"
         r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
         r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
         r"|must (?:sign|log) in\b|could not be authenticated"
@@ -862,6 +863,10 @@ def status_in_text(text: str) -> int | None:
         status = int(found[1])
         rest = text[found.end() :].lower()
         if rest.startswith(phrases.get(status, ())):
+            return status
+    for found in re.finditer(r"\b([45]\d\d) \(", text):  # "422 (Unprocessable Entity)"
+        status = int(found[1])
+        if text[found.end() :].lower().startswith(phrases.get(status, ())):
             return status
     _, colon, tail = text.rpartition(": ")
     if colon and len(tail) < 40:
