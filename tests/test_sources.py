@@ -361,7 +361,7 @@ ACME_MODELS.parse = parse_model  # type: ignore[attr-defined]
 
 
 def _a_code(d: dict[str, Any]) -> bool:
-    return " " not in d["error"]
+    return d["error"].isalpha() and d["error"].isupper()
 
 
 ACME = Source(
@@ -380,7 +380,9 @@ ACME = Source(
             "Acme's",
             is_a=str,
             needs=("detail",),
-            when=_a_code,  # its own mark: a code, not a sentence (Honeycomb's "error")
+            # its own mark: one word in capitals; Honeycomb's "error" is a sentence, and
+            # Baserow's {"error": "ERROR_TOKEN_DOES_NOT_EXIST", "detail"} no Acme code
+            when=_a_code,
             refuses=("message", "code"),
         ),
     ),
