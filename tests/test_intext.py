@@ -244,6 +244,11 @@ ANNOUNCED = [
     ("POST https://payment.snipcart.com/api/public/sessions 422 (Unprocessable Entity)",
      ErrorKind.INVALID_INPUT, False),
     ("integration_api_key is incorrect", ErrorKind.UNAUTHENTICATED, False),
+    # a Redis-protocol error reply as sent, a dash and its code (Faktory's, contribsys/
+    # faktory_worker_ruby, lib/faktory/client.rb; Redis')
+    ("-NOTUNIQUE Job not unique", ErrorKind.CONFLICT, False),
+    ("-WRONGTYPE Operation against a key holding the wrong kind of value",
+     ErrorKind.INVALID_INPUT, False),
     # Python's repr() of requests' HTTPError, as a tool logs it (airbytehq/write-for-the-
     # community#178)
     ("HTTPError('403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/"
@@ -870,6 +875,7 @@ def test_a_sentence_alone_that_states_an_error_is_one(
         "The script threw an exception but we caught it and all is fine",  # no word of one
         "NOTE (1): all good",  # a capital word and a number, and no word of an error
         "GET https://x.io/a 200 (OK)",  # a console's request that succeeded
+        "-NOTE all good",  # a dash and capitals, and no word of an error
         "Room 404 (North wing) is booked",  # a number before no reason phrase of its own
     ],
 )

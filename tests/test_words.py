@@ -498,6 +498,9 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         # an SMTP reply's code before its enhanced status code is no HTTP status (Proton
         # Mail Bridge's, proton-bridge test/features/bridge/smtp/init.feature)
         ("SMTP error: 451 4.0.0 backend: invalid return path: not owned by user", None),
+        # requests' HTTPError, as raise_for_status() writes it
+        ("403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/me", 403),
+        ("503 Server Error: Service Unavailable for url: https://example.com/", 503),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:

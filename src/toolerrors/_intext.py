@@ -128,7 +128,8 @@ def _announcement() -> re.Pattern[str]:
     HTTP error status and words ("402 Insufficient Balance"), or "Failed to", "Unable
     to", "Could not", "Cannot" and a verb ("Unable to list contents ... Rate Limit
     Exceeded"), or a Redis error reply's "ERR " (Upstash's "ERR max daily request limit
-    exceeded"), or a code in capitals on a line of its own or before a colon
+    exceeded") or, as the protocol sends it, a dash and its code ("-NOTUNIQUE Job not
+    unique", Faktory's), or a code in capitals on a line of its own or before a colon
     ("OVER_RATE_LIMIT\nYou have exceeded your rate limit"), an HTTP error status and a
     colon ("429: LiteLLM Rate Limit Handler ..."), or a few words and "failed" before a
     colon ("% Message failed delivery: ..."), which `announced` holds to words that say
@@ -184,7 +185,7 @@ def _announcement() -> re.Pattern[str]:
         r"|(?-i:[A-Z]{2,4}-\d{4,5}):\s"
         r"|(?P<lost>(?:[\w.'\"-]+\s+){1,3}failed\b[^:\n]{0,100}):\s"
         r"|(?P<failed>(?:failed|unable)\s+to|could\s+not|couldn't|cannot|can't)\s+\w"
-        r"|(?P<reply>(?-i:ERR))\s"
+        r"|(?P<reply>-?(?-i:ERR)|-(?-i:[A-Z][A-Z_]{2,30}))\s"
         r"|(?-i:Get|Post|Put|Patch|Delete|Head)\s\"[^\"\s]+\":\s"
         r"|(?P<asked>(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s[^:\n]{0,60}:\s)"
         r"|(?-i:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+https?://\S+\s+[45]\d\d\s+\((?-i:[A-Z])"

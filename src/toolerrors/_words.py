@@ -802,7 +802,8 @@ def _status_patterns() -> tuple[
     requested URL returned error: 429"; .NET's "Response status code does not indicate
     success: 409 (Conflict)"; OkHttp's ``Response{protocol=h2, code=404, ...}``; Unleash's
     "Response was not statusCode 2XX, but was 401"; npm's "code E404"; the
-    ``ApiException`` of an OpenAPI Generator client for Python, "(401)\nReason: ..."; and the
+    ``ApiException`` of an OpenAPI Generator client for Python, "(401)\nReason: ...";
+    requests' ``HTTPError``, "403 Client Error: Forbidden for url: ..."; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
@@ -815,6 +816,7 @@ def _status_patterns() -> tuple[
         r"|\bstatus ?code 2xx,? but was ([45]\d\d)\b"
         r"|\bcode E([45]\d\d)\b"
         r"|\(([45]\d\d)\)\s*reason:"
+        r"|\b([45]\d\d) (?:client|server) error\b"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
