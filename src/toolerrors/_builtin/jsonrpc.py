@@ -168,6 +168,11 @@ def _meaning(
     return meant
 
 
+def _kind_of(row: Row | None, message: str, data: object) -> ErrorKind:
+    """The kind a code says with its message and ``data`` (`_meaning`)."""
+    return _meaning(row, message, data)[0]
+
+
 def _meant(row: Row | None, message: str) -> tuple[ErrorKind, bool | None, int | None]:
     """What a code says with its message alone (see `_meaning`)."""
     if row is None:
@@ -383,9 +388,7 @@ def write(error: UnifiedError) -> dict[str, Any]:
         and code is not None
         and code.lstrip("-").isascii()
         and code.lstrip("-").isdigit()
-        and _meaning(_by_data(code, data) or read_row("jsonrpc", code, None), error.message, data)[
-            0
-        ]
+        and _kind_of(_by_data(code, data) or read_row("jsonrpc", code, None), error.message, data)
         is error.kind
     )
     if not at_home or code is None:
