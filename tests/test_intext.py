@@ -961,6 +961,13 @@ def test_a_traceback_known_to_be_an_error_is_read_by_the_exception_it_ends_with(
          ErrorKind.CONFLICT, True),
         # OpenSSH's user and host before its words
         ("git@example.com: Permission denied (publickey).", ErrorKind.UNAUTHENTICATED, False),
+        # Flux's cross before its failure (fluxcd/flux2#1344, #4191): client-go's own rate
+        # limiter's wait that ran out is a timeout, not the server's rate limit
+        ('\u25ce waiting for Kustomization "flux-system/flux-system" to be reconciled\n\u2717'
+         " context deadline exceeded", ErrorKind.UNKNOWN_OUTCOME, None),
+        ('\u25ce waiting for Kustomization "flux-system/flux-system" to be reconciled\n\u2717'
+         " client rate limiter Wait returned an error: context deadline exceeded",
+         ErrorKind.UNKNOWN_OUTCOME, None),
     ],
 )  # fmt: skip
 def test_a_commands_output_that_says_it_failed_on_a_later_line_is_an_error(
@@ -983,6 +990,7 @@ def test_a_commands_output_that_says_it_failed_on_a_later_line_is_an_error(
         "2024-03-29 23:40:55 INFO started\n2024-03-29 23:40:56 ERROR: upstream slow\n"
         "2024-03-29 23:40:57 INFO recovered",  # a log's level, in capitals
         "Lines with errors:\n  src/a.py: 3 errors fixed",
+        "Running tests\n\u2713 adds\n\u2713 subtracts\n2 passed",  # ticks, no cross
     ],
 )
 def test_command_output_that_says_no_failure_of_its_own_is_output(text: str) -> None:

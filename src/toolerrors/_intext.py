@@ -528,7 +528,7 @@ def announced(
 _COMMAND_SAYS: Final = (
     r"(?m)^[ \t]*(?:[\u2502|][ \t]*)?(?=(?-i:fatal|error|Error):\s|(?-i:ERROR)!\s"
     r"|(?-i:ERR_PNPM_[A-Z\d_]+)\s|(?-i:npm ERR!)\s|(?-i:error)\s(?-i:[A-Z])"
-    r"|\S+\s\|\s(?-i:UNREACHABLE|FAILED)!\s=>)"
+    r"|\S+\s\|\s(?-i:UNREACHABLE|FAILED)!\s=>|[\u2717\u2716\u274c] )"
     r"|(?=curl: \(\d{1,3}\)\s)|(?=(?-i:ERROR) [45]\d\d: )"
     r"|(?<=awaiting response\.\.\. )(?=[45]\d\d )|(?<=\.\.\. )(?=failed: )"
 )
@@ -537,11 +537,15 @@ printed first: git's, cargo's and pip's "error: " and "fatal: ", Terraform's box
 "\u2502 Error: ", Ansible's "ERROR! " and "host | UNREACHABLE! =>", pnpm's "ERR_PNPM_FETCH_401",
 npm's "npm ERR! ", Yarn's "error An unexpected error occurred: ...", curl's "curl: (56)"
 after its progress meter, wget's "ERROR 429: Too Many Requests.", "awaiting response...
-401 Unauthorized" and "Connecting to ...:443... failed: Connection refused.".  The words in lower
-case are a command's own, which a log's levels (``ERROR``, ``[error]``) are not."""
+401 Unauthorized", "Connecting to ...:443... failed: Connection refused." and a cross that
+opens a line (Flux's "\u2717 context deadline exceeded").  The words in lower case are a
+command's own, which a log's levels (``ERROR``, ``[error]``) are not."""
 
 
-_COMMAND_MARKS: Final = ("rror", "RR", "fatal: ", "! =>", "curl: (", "... f", "response... ")
+_COMMAND_MARKS: Final = (
+    "rror", "RR", "fatal: ", "! =>", "curl: (", "... f", "response... ", "\u2717 ", "\u2716 ",
+    "\u274c ",
+)  # fmt: skip
 """What every one of `_COMMAND_SAYS` holds ("error", "Error", "ERROR", "ERR_PNPM_", "npm
 ERR!", ...): a text with none of them is passed over before the expression runs (which
 takes some 250 µs on the last 4 KB of a build's output; these seven tests, 8 µs)."""

@@ -201,10 +201,12 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
-        r"rate[ -]?limit(?:ed|s)?|too ?many ?requests|throttl(?:ed|ing|e violation)|abuse detection"
+        r"(?<!client )rate[ -]?limit(?:ed|s)?|too ?many ?requests"
+        r"|throttl(?:ed|ing|e violation)|abuse detection"
         r"|too many (?:simultaneous|concurrent|parallel) \w+"
         r"|reduce your request rate"
-        r"|faster than|too fast|rejected execution|rate limiter|queue is full|over qps"
+        r"|faster than|too fast|rejected execution|(?<!client )rate limiter(?! wait)"
+        r"|queue is full|over qps"
         r"|request rate is (?:too )?large"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
         ErrorKind.RATE_LIMITED,
