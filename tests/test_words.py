@@ -327,6 +327,44 @@ from toolerrors._words import (
         ("The transfer was rejected by the user", ErrorKind.REFUSED),
         # Aptabase's ingestion (aptabase/aptabase, EventsController.cs)
         ("Too many events (30) in a single request. Maximum is 25.", ErrorKind.TOO_LARGE),
+        # the twenty-fifth round's: words many APIs share, each from a real body: Node-RED's
+        # admin API, DNSimple's fixture, Tiendanube's docs, FOLIO's mod-circulation tests,
+        # Firezone's, Umami's, Logto's and Storj's limits, Elastic APM's and LibreTranslate's
+        # sizes, RFC 9110's own 413 wording (JMAP's), Casdoor's, bitrise-webhooks', SumUp's
+        # and Smartcar's, Gumroad's, Coolify's, JPush's, Swetrix's and LoginRadius' disabled
+        # keys and accounts, LibreTranslate's and LoginRadius' lockouts, Checkly's and
+        # lmdeploy's work in progress, Pydantic's "Extra inputs" (TrueNAS'), Rails' field
+        # length (Judge0's)
+        ("Module already loaded", ErrorKind.CONFLICT),
+        ("The domain google.com is already in DNSimple and cannot be added", ErrorKind.CONFLICT),
+        ("The checkout already has an assigned coupon.", ErrorKind.CONFLICT),
+        ("Item is already checked out", ErrorKind.CONFLICT),
+        ("No item with barcode 036000291452 could be found", ErrorKind.NOT_FOUND),
+        ("Seat Limit Reached", ErrorKind.PAYMENT_REQUIRED),
+        ("Website limit reached.", ErrorKind.PAYMENT_REQUIRED),
+        ("You have reached the limit of your subscription plan.", ErrorKind.PAYMENT_REQUIRED),
+        ("uplink: storage limit exceeded", ErrorKind.PAYMENT_REQUIRED),
+        ("event exceeded the permitted size", ErrorKind.TOO_LARGE),
+        ("The request is larger than the server is willing to process.", ErrorKind.TOO_LARGE),
+        ("Invalid request: request (2523) exceeds text limit (2000)", ErrorKind.TOO_LARGE),
+        ("Please login first", ErrorKind.UNAUTHENTICATED),
+        ("No API Token parameter defined", ErrorKind.UNAUTHENTICATED),
+        ("The device is offline.", ErrorKind.UNAVAILABLE),
+        ("The vehicle is in a sleep state and temporarily unable to perform your request.",
+         ErrorKind.UNAVAILABLE),
+        ("This license key has been disabled.", ErrorKind.PAUSED),
+        ("API is disabled.", ErrorKind.PAUSED),
+        ("The appKey is in black list.", ErrorKind.PAUSED),
+        ("Incoming analytics is disabled for this project", ErrorKind.PAUSED),
+        ("Your account is blocked", ErrorKind.PAUSED),
+        ("Too many request limits violations", ErrorKind.RATE_LIMITED),
+        ("Your account has been locked, please try again after sometime.",
+         ErrorKind.RATE_LIMITED),
+        ("A deployment for this project is already in progress.", ErrorKind.CONFLICT),
+        ("Session 42 already has an active request.", ErrorKind.CONFLICT),
+        ("Extra inputs are not permitted", ErrorKind.INVALID_INPUT),
+        ("is too long (maximum is 512 characters)", ErrorKind.INVALID_INPUT),
+        ("User does not have right", ErrorKind.PERMISSION_DENIED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -768,3 +806,29 @@ def test_a_camel_case_name_s_capitals_are_a_word_of_their_own() -> None:
     assert camel_words("InvalidServerAPIKey") == "Invalid Server API Key"
     assert camel_words("HTTPClientError") == "HTTP Client Error"
     assert kind_of_words("InvalidServerAPIKey") is ErrorKind.UNAUTHENTICATED
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an expired token is no conflict; a state locked by another client is Terraform's
+        # lock, a conflict a retry may clear; "failed too many times" is no caller's rate
+        ("Token has already expired", None),
+        ("the state is already locked by another terraform client", ErrorKind.CONFLICT),
+        ("the Identity service failed too many times recently; the circuit breaker is open",
+         ErrorKind.UNAVAILABLE),
+    ],
+)  # fmt: skip
+def test_already_and_too_many_stop_where_they_say_something_else(
+    text: str, kind: ErrorKind | None
+) -> None:
+    assert kind_of_words(text) is kind
+
+
+def test_work_still_in_progress_may_be_retried() -> None:
+    """Checkly's and lmdeploy's 409s: the work in the way ends by itself."""
+    assert read_words("A deployment for this project is already in progress.") == (
+        ErrorKind.CONFLICT,
+        True,
+    )
+    assert read_words("File is still processing") == (ErrorKind.CONFLICT, True)

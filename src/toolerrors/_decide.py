@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._kinds import ErrorKind
 from ._source import more_retryable
 from ._table import HTTP
-from ._words import is_reason_phrase, only_a_quota, read_words
+from ._words import is_reason_phrase, names_privilege, only_a_quota, read_words
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -71,6 +71,7 @@ WORDS_UNDER: Final = frozenset({
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNAUTHENTICATED),
     (ErrorKind.NOT_FOUND, ErrorKind.UNAUTHENTICATED),
     (ErrorKind.UNAVAILABLE, ErrorKind.RATE_LIMITED),
+    (ErrorKind.CONFLICT, ErrorKind.RATE_LIMITED),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.CONFLICT),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.UNSUPPORTED),
     (ErrorKind.PERMISSION_DENIED, ErrorKind.PAYMENT_REQUIRED),
@@ -80,16 +81,19 @@ WORDS_UNDER: Final = frozenset({
 """(the words' kind, the status's kind) where the status is the more exact, though a
 source's code would not be: a 401 is a key missing or rejected whatever its words say
 (Typesense's "Forbidden - a valid `x-typesense-api-key` header must be sent", Brevo's
-"Key not found"), and a 429 is throttling whatever words say ("API limit reached.
-Please try again later", Finnhub's), a 409 is the resource's state standing in the way
-whatever "not allowed" says (RubyGems' "Repushing of gem versions is not allowed"),
-and a 405 a method the resource does not take (Vespa's "'PATCH' not allowed at ..."),
-a 402 a plan's limit or a bill whatever "does not have access", "suspended" or "please
-log in" say (Baserow's premium features, Swetrix's suspended account),
-while a source's documented ``missing_scope`` with
-a 401 is a permission, and a source's documented busy object with a 429 is busy."""
+"Key not found"), unless they name a right the caller lacks and no credential
+(`_a_right`), and a 429 is throttling whatever words say ("API limit reached. Please
+try again later", Finnhub's; Vespa's "2 requests already enqueued"), a 409 is the
+resource's state standing in the way whatever "not allowed" says (RubyGems' "Repushing
+of gem versions is not allowed"), and a 405 a method the resource does not take (Vespa's
+"'PATCH' not allowed at ..."), a 402 a plan's limit or a bill whatever "does not have
+access", "suspended" or "please log in" say (Baserow's premium features, Swetrix's
+suspended account), while a source's documented ``missing_scope`` with a 401 is a
+permission, and a source's documented busy object with a 429 is busy."""
 
 _LOST: Final = ErrorKind.UNKNOWN_OUTCOME
+_DENIED: Final = ErrorKind.PERMISSION_DENIED
+_NOBODY: Final = ErrorKind.UNAUTHENTICATED
 NEVER_RETRIED: Final = frozenset({ErrorKind.PAYMENT_REQUIRED, ErrorKind.REFUSED})
 """Exhausted credit and a person's no: never retried, whatever a header or a body's flag
 says."""
@@ -99,6 +103,14 @@ TRANSIENT: Final = frozenset({ErrorKind.RATE_LIMITED, ErrorKind.UNAVAILABLE})
 """Kinds whose words are unambiguous about a transient state (a rate limit, too many
 requests, a service down, unavailable or not responding, try again later): only these
 may make an error more retryable than its status says."""
+
+
+def _a_right(said: ErrorKind, heard: ErrorKind, texts: tuple[str | None, ...]) -> bool:
+    """Whether words that name a permission say a right the caller lacks, and no
+    credential, beside a 401 (`names_privilege`): many APIs answer a missing right with a
+    401 (Canvas' "Insufficient scopes on access token", Invoice Ninja's "You are not
+    authorized to view or perform this action"), and the status then says less."""
+    return said is _DENIED and heard is _NOBODY and names_privilege(*texts)
 
 
 def generic_code(code: str | None) -> bool:
@@ -136,7 +148,7 @@ def decide(
     if kind is not heard[0] and (
         kind in VAGUE
         or (specific and (kind in CATCH_ALL or (kind, heard[0]) in STATUS_OVER))
-        or (worded and (kind, heard[0]) in WORDS_UNDER)
+        or (worded and (kind, heard[0]) in WORDS_UNDER and not _a_right(kind, heard[0], texts))
         or (worded and kind is _SPENT and heard[0] is _RATE and only_a_quota(*texts))
     ):
         return heard
@@ -157,12 +169,17 @@ _TEXT_KEYS: Final = (
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",
 )  # fmt: skip
-_LISTS: Final = ("errors", "details", "Error", "error")
+_LISTS: Final = ("errors", "details", "Error", "error", "Errors")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
 and lists of either (Vault's ``{"errors": ["permission denied"]}``, Kagi's ``{"error":
 [{"code": 1, "msg": "Missing q parameter"}]}``, PayPal's
 ``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``), also inside a
 ``Fault`` (Intuit's ``{"Fault": {"Error": [{"Message", "Detail", "code"}]}}``)."""
+
+
+_BY_FIELD: Final = ("errors", "error_details", "errordetails")
+"""How the name of an object that lists errors by field ends (``errors``,
+``fieldErrors``, ``validationErrors``, Lago's ``error_details``), in lower case."""
 
 
 def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[str]:
@@ -177,9 +194,8 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
             found.append(value)  # not a document in text, nor a status's name
         elif type(value) is dict and depth == 0:
             found.extend(_strings(value, 1, codes) or _by_field(value))
-    errors = d.get("errors")
-    if type(errors) is dict and depth == 0:
-        found.extend(_by_field(errors))  # Rails' {"errors": {"email": ["has already ..."]}}
+    if depth == 0:
+        found.extend(_fields_of(d))
     data = d.get("data")
     if type(data) is dict and depth == 0 and d.get("success") is False:
         found.extend(_strings(data, 1, codes))  # Imgur's {"data": {"error"}, "success": false}
@@ -188,16 +204,30 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
             items = d.get(key)
             if type(items) is list:
                 found.extend(_listed(items, codes))
+    if not found and depth == 0:
+        found.extend(_by_field(d))  # Django REST framework's {"url": ["... already exists."]}
+    return found
+
+
+def _fields_of(d: Mapping[str, Any]) -> list[str]:
+    """The texts of the objects in ``d`` that list errors by field (`_BY_FIELD`: Rails'
+    ``{"errors": {"email": ["has already ..."]}}``, FusionAuth's ``fieldErrors``)."""
+    found: list[str] = []
+    for key in list(d)[:16]:
+        value = d[key]
+        if type(value) is dict and key.lower().endswith(_BY_FIELD):
+            found.extend(_by_field(value))
     return found
 
 
 def _by_field(d: Mapping[str, Any]) -> list[str]:
     """The texts of errors listed by the field they are about (Rails' and GitLab's
-    ``{"name": ["has already been taken"]}``), the first eight fields'."""
+    ``{"name": ["has already been taken"]}``, or Cronofy's ``{"name": [{"key",
+    "description"}]}``), the first eight fields'."""
     found: list[str] = []
     for value in list(d.values())[:8]:
         if type(value) is list:
-            found.extend(item for item in value[:8] if type(item) is str and item)
+            found.extend(_listed(value, codes=True))
     return found
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "kind_of_words",
     "names_billing",
     "names_missing_resource",
+    "names_privilege",
     "names_refusal",
     "only_a_quota",
     "outside_names",
@@ -95,7 +96,9 @@ UNDONE: Final = (
     r"|user|session"
     r"|client)"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
-    r" (?:currently |already |still )?in progress",
+    r" (?:currently |already |still )?in progress"
+    r"|(?:is|are) (?:already|still) in progress|(?:is|are) still (?:processing|running)"
+    r"|already has an active (?:request|job|task|operation|session)",
 )
 """Words that say the database undid the statement or never ran it, and that running it
 again may succeed: a deadlock or a serialization failure rolls the transaction back
@@ -132,7 +135,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:invalid|incorrect|wrong)(?: [\w-]+){1,3} or (?:api[ -]?key|secret|token)"
         r"|requires? an authenticated (?:user|session|request)"
         r"|login incorrect|incorrect login|log ?in failed"
-        r"|no (?:api[ -]?key|token|credentials?) (?:was )?(?:found|provided|given|supplied)"
+        r"|no (?:api[ -]?key|(?:api |access |auth )?token|credentials?)(?: parameter)?"
+        r" (?:was )?(?:found|provided|given|supplied|defined|set)"
         r"|security token included in the request is invalid"
         r"|connection refused: (?:not authori[sz]ed|bad user ?name or password)"
         r"|access denied for user\b[^\n]{0,120}\busing password"
@@ -142,7 +146,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:secret|password|passphrase|credentials?|api[ -]?key) (?:is|are|was|were)"
         r" (?:incorrect|invalid"
         r"|wrong|not valid)|logon (?:is invalid|failure|failed)|bad (?:username|user name)"
-        r"|invalid ?credentials|\b(?:please )?(?:sign|log) in (?:to|first)\b"
+        r"|invalid ?credentials|\b(?:please )?(?:sign|log) ?in (?:to|first)\b"
         r"|must (?:sign|log) in\b|could not be authenticated"
         r"|^\W*invalid (?:access |auth |api |bearer )?token\b"
         r"|(?:sdk|api|access|secret|license) ?key (?:seems to be |appears to be |is )?wrong"
@@ -165,7 +169,10 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)"
         r"|too many \w+(?: \(\d+\))? in (?:a |one )?(?:single )?(?:request|batch|call)\b"
         r"|(?:max(?:imum)? )?(?:message|file|attachment|request|body|payload|upload|batch) size"
-        r" (?:limit )?(?:exceeded|exceeds)",
+        r" (?:limit )?(?:exceeded|exceeds)"
+        r"|exceed(?:s|ed)? (?:the )?permitted size|larger than the server is willing"
+        r"|exceeds? (?:the )?(?:text|size|length|character|byte|content|payload) limit"
+        r"|\boversized\b|too (?:large|big)\b|greater than (?:the )?max(?:imum)?\b",
         ErrorKind.TOO_LARGE,
     ),
     (
@@ -197,7 +204,14 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unpaid (?:accounts?|plans?|users?)|(?:requires?|needs?) a paid (?:plan|account)"
         r"|licen[cs]e (?:has )?expired|(?:for|of) (?:the|your) (?:service|subscription) level"
         r"|not (?:a )?premium\b|requires? (?:a )?premium\b|premium (?:plan|subscription)"
-        r" (?:is )?required",
+        r" (?:is )?required"
+        r"|(?:seat|contact|website|site|project|user|member|storage|device|workspace|server"
+        r"|collaborator|repositor(?:y|ie)|monitor|domain|session|licen[cs]e)s? limit"
+        r" (?:has been |was )?(?:reached|exceeded|hit)"
+        r"|reached the (?:\w+ )?limit (?:of|for|on) (?:your|the) (?:\w+ )?"
+        r"(?:plan|subscription|tier)"
+        r"|(?:plan|tier|subscription) only allows|no active (?:subscription|licen[cs]e|plan)"
+        r"|insufficient storage",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -208,7 +222,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|faster than|too fast|rejected execution|(?<!client )rate limiter(?! wait)"
         r"|queue is full|over qps"
         r"|request rate is (?:too )?large"
-        r"|qps (?:limit )?exceeded|exceeded (?:the )?qps",
+        r"|qps (?:limit )?exceeded|exceeded (?:the )?qps"
+        r"|too many (?:\w+ ){0,2}(?:violations|attempts|tries)\b"
+        r"|(?:account|user) (?:is |has been )?(?:temporarily )?locked\b[^\n]{0,80}?\btry again",
         ErrorKind.RATE_LIMITED,
     ),
     (
@@ -270,7 +286,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"output validation|output schema", ErrorKind.INTERNAL),
     (
         r"validation errors? for|validation (?:error|failed)|failed validation"
-        r"|field validation for\b"
+        r"|field validation for\b|extra (?:inputs|fields) are not permitted"
+        r"|is too (?:long|short) \((?:maximum|minimum) is\b"
+        r"|additional properties are not allowed"
         r"|param(?:eter)?s? error"
         r"|exceeds (?:the )?max(?:imum)? (?:query |operation )?(?:complexity|depth)"
         r"|(?:complexity|depth) is too high",
@@ -279,8 +297,11 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"(?<!not )paused|(?<!not )suspended|deployment disabled"
         r"|(?:account|organi[sz]ation|workspace|project|source|destination|pipeline"
-        r"|integration|connector) (?:is |was |has been )?(?:disabled"
-        r"|deactivated)",
+        r"|integration|connector|api|api ?key|app ?key|licen[cs]e(?: key)?) (?:is |was |has been )?"
+        r"(?:disabled|deactivated)"
+        r"|disabled for (?:this|your|the) (?:project|account|workspace|organi[sz]ation|app|team"
+        r"|site|website)|(?:is|are) in (?:the |a )?black ?list|blacklisted"
+        r"|account (?:is |was |has been )?(?:blocked|banned)",
         ErrorKind.PAUSED,
     ),
     (
@@ -304,7 +325,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|not in index|are in the \[(?:columns|index)"
         r"|(?:has|have) been (?:removed|deleted)"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
-        r"|is not a valid tool",
+        r"|is not a valid tool"
+        r"|\bno \w+ (?:with|for|matching|named|called)\b[^.\n]{0,80}?\b(?:could|can) be found",
         ErrorKind.NOT_FOUND,
     ),
     (
@@ -325,7 +347,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:modified|changed) since (?:it was |you )?last read"
         r"|(?:update|delete|modify) a stale (?:object|struct|entry|record)"
         r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
-        r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping",
+        r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping"
+        r"|already (?:been )?(?!expired\b|locked\b)\w+(?:ed|en)\b|already has an? \w+"
+        r"|is already (?:in|on|part of)\b",
         ErrorKind.CONFLICT,
     ),
     (
@@ -374,7 +398,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
         r"|authori[sz]ation exception"
         r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?(?:access|authori[sz]ation)"
-        r"|no access to"
+        r"|no access to|(?:does not|doesn't|do not|don't) have (?:the )?rights?\b"
         r"|in read[- ]only mode|read[- ]?only (?:mode is enabled|violation)"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
@@ -407,7 +431,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?<!slow )(?<!narrow )(?<!drill )(?<!break )(?<!scroll )down|try again (?:later|shortly)"
         r"|(?:server|service|system)s? (?:is |are )?(?:too )?busy"
         r"|experiencing (?:high|heavy|unusually high) (?:demand|load|traffic)"
-        r"|temporary congestion"
+        r"|temporary congestion|temporarily unable to|\bis (?:currently )?offline\b"
         r"|(?:re-?submit|resend|retry) (?:your |the )?(?:request |connection |operation )?later",
         ErrorKind.UNAVAILABLE,
     ),
@@ -609,6 +633,28 @@ def only_a_quota(*texts: str | None) -> bool:
     billing details" is spent credit."""
     said = _words(texts)
     return re.search(QUOTA, said) is not None and re.search(_SPENT, said) is None
+
+
+_PRIVILEGE: Final = (
+    r"\b(?:permissions?|privileges?|rights?|roles?|superusers?)\b"
+    r"|\bnot authori[sz]ed to (?!access\b)\w+"
+)
+_SCOPE: Final = r"\bscopes?\b"
+_CREDENTIAL: Final = (
+    r"\b(?:api ?keys?|keys?|tokens?|passwords?|credentials?|log ?in|sign ?in|authenticat\w*"
+    r"|sessions?|signatures?)\b"
+)
+
+
+def names_privilege(*texts: str | None) -> bool:
+    """Whether the texts name a right the caller lacks and no credential (a scope counts
+    whatever it is the scope of): "The token does not have permissions to the table"
+    names a credential, "Insufficient scopes on access token" and "You are not authorized
+    to view or perform this action" a right."""
+    said = _words(texts)
+    return re.search(_SCOPE, said) is not None or (
+        re.search(_PRIVILEGE, said) is not None and re.search(_CREDENTIAL, said) is None
+    )
 
 
 def names_refusal(text: str) -> bool:

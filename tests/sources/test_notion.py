@@ -46,11 +46,17 @@ def test_the_request_id_header_stands_in_for_the_body_s() -> None:
 
 
 def test_a_code_not_in_the_table_reads_by_its_words_else_the_status() -> None:
-    """A newer code is read by its words, else by the status."""
+    """A code Notion does not document is read by its words, else by the status, and
+    named as no one's: Anytype's API sends Notion's very object with codes of its own
+    (``resource_gone``, ``rate_limit_exceeded``: anyproto/anytype-api's OpenAPI)."""
     worded = {"object": "error", "status": 400, "code": "page_not_found", "message": "x"}
-    assert parse(worded).kind is ErrorKind.NOT_FOUND
+    assert (parse(worded).kind, parse(worded).vendor) == (ErrorKind.NOT_FOUND, None)
     silent = {"object": "error", "status": 503, "code": "brand_new", "message": "x"}
     assert from_http(503, {}, silent).kind is ErrorKind.UNAVAILABLE
+    anytype = {"code": "rate_limit_exceeded", "message": "Rate limit exceeded",
+               "object": "error", "status": 429}  # fmt: skip
+    error = from_http(429, {}, anytype)
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.RATE_LIMITED, True, None)
 
 
 def test_only_notion_s_error_is_claimed() -> None:

@@ -56,6 +56,16 @@ def test_a_null_param_or_code_is_never_stripes() -> None:
     assert stripe.vendor == "stripe"
 
 
+def test_an_error_object_beside_a_status_is_not_stripes() -> None:
+    """Stripe's body holds its error object alone; People Data Labs' ``{status: 400,
+    error: {type: "invalid_request_error", message}}`` (its v4 docs) is no one's."""
+    body = {"status": 400, "error": {"type": "invalid_request_error",
+                                     "message": "Request object must contain `requests` field"}}  # fmt: skip
+    error = from_http(400, {}, body)
+    assert (error.kind, error.retryable) == (ErrorKind.INVALID_INPUT, False)
+    assert error.vendor != "stripe"
+
+
 def test_a_code_openai_documents_without_param_is_not_stripes() -> None:
     """Groq's 401 ``{"type": "invalid_request_error", "code": "invalid_api_key"}`` has no
     ``param``, as Stripe's errors do not, but its code is OpenAI's, which Stripe does not

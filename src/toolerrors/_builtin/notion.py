@@ -93,6 +93,14 @@ def read_notion(d: Mapping[str, Any], strict: bool, where: str) -> UnifiedError:
     )
 
 
+_CODES: Final = frozenset(CODES)
+
+
+def _its_code(d: Mapping[str, Any]) -> bool:
+    """A code Notion documents."""
+    return d["code"] in _CODES
+
+
 def write(error: UnifiedError) -> dict[str, Any]:
     """``error`` as Notion's error object; at home, everything it came with.  The status
     is the error's, else the one Notion documents for the code."""
@@ -132,13 +140,15 @@ SOURCE: Final = Source(
             210,
             "object",
             read_notion,
-            '`object: "error"` with an integer `status` and a text `code` and'
-            " `message`; never with the OpenAI-compatible servers' `type` or `param`",
+            '`object: "error"` with an integer `status`, one of Notion\'s codes and a text'
+            " `message`; never with the OpenAI-compatible servers' `type` or `param` (Anytype"
+            ' sends the same object with codes of its own, `"resource_gone"`)',
             is_a=str,
             one_of=frozenset({"error"}),
             needs=("status",),
             texts=("code", "message"),
             refuses=("type", "param"),
+            when=_its_code,
         ),
     ),
     write=write,

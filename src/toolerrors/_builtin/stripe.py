@@ -187,10 +187,11 @@ SOURCE: Final = Source(
             "error",
             read_stripe,
             "a type or code only Stripe uses, a field only Stripe sends, or"
-            " `invalid_request_error` without `param`; never beside a top-level `type`,"
+            " `invalid_request_error` without `param`; never beside a top-level `type` or"
+            " `status` (People Data Labs' `{status: 400, error: {type, message}}`),"
             " with an `innerError`, or with a null `param` or `code`",
             is_a=dict,
-            refuses=("type", "error/innerError", "error/innererror"),
+            refuses=("type", "status", "error/innerError", "error/innererror"),
             when=_only_stripe,
         ),
     ),
