@@ -374,6 +374,23 @@ def test_explain_reads_an_mcp_clients_error_text_from_stdin() -> None:
     assert json.loads(lines.stdout)["kind"] == "unknown_outcome"
 
 
+def test_explain_reads_a_plain_error_text_by_its_words() -> None:
+    """A text piped in to be explained is read by its known words (a plan's seat limit,
+    Firezone's), its line's end not part of the message; one with no word of an error is
+    refused, saying it is no JSON."""
+    result = run("explain", "--json", "-", stdin="Seat Limit Reached\n")
+    assert result.returncode == 0, result.stderr
+    said = json.loads(result.stdout)
+    assert (said["kind"], said["retryable"], said["message"]) == (
+        "payment_required",
+        False,
+        "Seat Limit Reached",
+    )
+    refused = run("explain", "-", stdin="all good\n")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("toolerrors: <stdin>: not valid JSON")
+
+
 def test_a_line_that_is_not_an_object_is_still_read_for_an_error(tmp_path: Path) -> None:
     """A JSON Lines line holding a list of errors is counted, never skipped as a success."""
     log = tmp_path / "calls.jsonl"

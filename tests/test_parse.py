@@ -585,3 +585,40 @@ def test_an_answer_passed_on_as_json_text_is_read_once() -> None:
     assert error_of({"content": json.dumps({"error": "not_found"})}) is None
     with pytest.raises(ShapeError, match="expected an error of a known shape"):
         parse(graph["body"], strict=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "retryable"),
+    [
+        # Firezone's 422 reason (firezone/firezone, actor_controller_test.exs), Givebutter's
+        # client (givebutter-php), Trilium's ETAPI (zadam/trilium#2929), a stated status
+        ("Seat Limit Reached", ErrorKind.PAYMENT_REQUIRED, False),
+        ("API key is required to call Givebutter's API.", ErrorKind.UNAUTHENTICATED, False),
+        ("Router not found", ErrorKind.NOT_FOUND, False),
+        ("upload failed with HTTP status 429", ErrorKind.RATE_LIMITED, True),
+    ],
+)
+def test_a_text_given_as_an_error_is_read_by_its_words(
+    text: str, kind: ErrorKind, retryable: bool | None
+) -> None:
+    """`parse` is given a failed call's payload: a text whose known words, or a status
+    it states, say an error is read so, though `error_of` reads it as a tool's output."""
+    error = parse(text)
+    assert (error.kind, error.retryable, error.vendor, error.message) == (
+        kind,
+        retryable,
+        None,
+        text,
+    )
+    assert parse(text.encode()) == error
+    assert error_of(text) is None or error_of(text) == error
+
+
+@pytest.mark.parametrize("text", ["hello world", "no results found", "42 rows"])
+def test_a_text_with_no_word_of_an_error_still_raises(text: str) -> None:
+    """Nothing in it says an error: `parse` says the text is no JSON, and strict reading
+    never reads words."""
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse(text)
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse("Seat Limit Reached", strict=True)

@@ -624,9 +624,12 @@ def _text(
     except ShapeError:
         # Plain text is no error, unless (leniently) a source's mark says it is one or
         # the text announces one at its start.
-        found = None if strict else _in_plain_text(_as_str(payload), max_bytes, announce)
+        text = _as_str(payload).strip()  # a line's end or a blank around it says nothing
+        found = None if strict else _in_plain_text(text, max_bytes, announce)
         if found is None and need:
-            raise
+            if strict or not _says_an_error(text):
+                raise
+            return error_in_text(text, vendor=None, max_bytes=max_bytes)
         return found
     if isinstance(value, dict):
         return from_mapping(value, strict=strict, where="", need=need, max_bytes=max_bytes)
@@ -635,6 +638,13 @@ def _text(
     if need:
         raise want(value, "a JSON object", "")
     return None
+
+
+def _says_an_error(text: str) -> bool:
+    """Whether a text given as an error (to `parse`) says one by its known words or a
+    status it states: LibreTranslate's "Too many request limits violations", a plan's
+    "Seat Limit Reached"; a text that says neither is no error read."""
+    return read_words(text) is not None or status_in_text(text) is not None
 
 
 def _in_plain_text(text: str, max_bytes: int, announce: bool = True) -> UnifiedError | None:
@@ -741,10 +751,12 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     ``CallToolResult`` (dict or object).  Lenient by default: an unknown code in a known
     shape is kind ``unknown`` (or what its known words say) with the code kept verbatim,
     and a payload that marks an error but is broken around it is still an error.
-    A text that is not JSON is an error only where it holds a source's mark, read as
-    the error the mark reports (the TypeScript MCP SDK's "MCP error -32603: ..."), or
-    announces one at its start ("Error: ...", "Search error (401): ...", an SDK
-    exception's "cohere.errors.UnauthorizedError: ...").
+    A text that is not JSON is read where it holds a source's mark, as the error the
+    mark reports (the TypeScript MCP SDK's "MCP error -32603: ..."), or announces one at
+    its start ("Error: ...", "Search error (401): ...", an SDK exception's
+    "cohere.errors.UnauthorizedError: ..."); given here as an error, a text is also read
+    where its known words or a status it states say one ("Seat Limit Reached", "Router
+    not found"), and raises where nothing in it does.
     ``strict=True`` accepts only exactly one source's documented shape, and says where it
     is not.  Anything that is not an error at all, or is too large (`MAX_BYTES`) or
     nested too deep (`MAX_DEPTH`) to read, raises `ShapeError` saying what was expected
