@@ -888,3 +888,47 @@ def test_an_errors_name_beside_its_code_is_read_too() -> None:
     error = error_of({"errors": [item]})
     assert error is not None
     assert (error.kind, error.retryable, error.code) == (ErrorKind.UNSUPPORTED, False, "44003")
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "kind", "retryable", "status_code"),
+    [
+        # ipgeolocation.io's SDK sample: a status of its own beside error_message
+        (200, {"error_message": "IP-hostname lookup and user-agent parsing are not supported"
+               " on your free subscription. These features are available to all paid"
+               " subscriptions only", "error_status": 401},
+         ErrorKind.PAYMENT_REQUIRED, False, 401),
+        # Phabricator's Conduit (phacility/phabricator, ConduitAPIResponse): a call error
+        (200, {"result": None, "error_code": "ERR-CONDUIT-CALL", "error_info": "API Method"
+               " \"conduit.query\" does not define these parameters: 'status'."},
+         ErrorKind.INVALID_INPUT, False, None),
+        # ClouDNS' (lego's fixtures): a failed status beside its description
+        (200, {"status": "Failed", "statusDescription":
+               "Invalid authentication, incorrect user ID or password."},
+         ErrorKind.UNAUTHENTICATED, False, None),
+        # Taiga's (taiga-back, exceptions.py): Django REST framework's older _error_message
+        (400, {"_error_message": "You have reached your current limit of memberships for"
+               " private projects", "_error_type":
+               "taiga.base.exceptions.NotEnoughSlotsForProject"},
+         ErrorKind.PAYMENT_REQUIRED, False, 400),
+    ],
+)  # fmt: skip
+def test_the_twenty_fifth_sets_conventions(
+    status: int,
+    body: dict[str, Any],
+    kind: ErrorKind,
+    retryable: bool | None,
+    status_code: int | None,
+) -> None:
+    """Each read by its convention, naming no system; a 200 is no error status."""
+    error = from_http(status, {}, body)
+    assert (error.kind, error.retryable, error.status_code) == (kind, retryable, status_code)
+    assert error.vendor in (None, "http")
+
+
+def test_a_conduit_success_and_a_status_that_did_not_fail_hold_no_error() -> None:
+    """Conduit's result with a null ``error_code``, a ``statusDescription`` beside a
+    status of success, and an ``error_status`` that is no error status are no errors."""
+    assert error_of({"result": {"id": 1}, "error_code": None, "error_info": None}) is None
+    assert error_of({"status": "Success", "statusDescription": "The record was added."}) is None
+    assert error_of({"error_status": 200, "error_message": "none"}) is None

@@ -662,3 +662,15 @@ def test_a_412_is_a_condition_that_no_longer_holds() -> None:
     error = from_http(412, {}, body)
     assert (error.kind, error.retryable) == (ErrorKind.CONFLICT, False)
     assert from_http(412, {}, None).kind is ErrorKind.CONFLICT
+
+
+def test_a_conflict_with_retry_after_may_be_retried_after_it() -> None:
+    """pretix's 409 "Concurrent request with idempotency key." with ``Retry-After: 5``
+    (pretix's REST API docs): the server says when the conflict clears; without the
+    header a conflict is not retried."""
+    body = {"detail": "Concurrent request with idempotency key."}
+    error = from_http(409, {"Retry-After": "5"}, body)
+    assert (error.kind, error.retryable, error.retry_after) == (ErrorKind.CONFLICT, True, 5.0)
+    assert from_http(409, {}, body).retryable is False
+    taken = from_http(400, {"Retry-After": "5"}, {"message": "name already exists"})
+    assert (taken.kind, taken.retryable) == (ErrorKind.CONFLICT, False)

@@ -886,6 +886,9 @@ BUILT_IN_ORDER = [
     ("words", "result"),  # JSend's status as result (Zulip's)
     ("words", "message"),  # Etherscan's NOTOK
     ("words", "status"),  # an error status and a message (Azure MCP's)
+    ("words", "error_status"),  # ipgeolocation.io's {error_status, error_message}
+    ("words", "error_info"),  # Phabricator's Conduit {result: null, error_code, error_info}
+    ("words", "statusDescription"),  # ClouDNS' {status: "Failed", statusDescription}
     ("words", "msg"),
     ("words", "code"),  # {code, message, data} (SiliconFlow's)
     ("words", "code"),  # {code, message} when asked for an error (Alpaca's)

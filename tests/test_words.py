@@ -365,6 +365,19 @@ from toolerrors._words import (
         ("Extra inputs are not permitted", ErrorKind.INVALID_INPUT),
         ("is too long (maximum is 512 characters)", ErrorKind.INVALID_INPUT),
         ("User does not have right", ErrorKind.PERMISSION_DENIED),
+        # and from the twenty-fifth set: Ideogram's and Luma's moderation, D-ID's sizes and
+        # work in process, Logseq's method, PowerDNS' CNAME, GitBook's legacy client
+        ("Prompt provided failed safety check due to the inclusion of prohibited content.",
+         ErrorKind.REFUSED),
+        ("Generation failed: Advanced moderation failed", ErrorKind.REFUSED),
+        ("Video buffer size exceeds 50MB", ErrorKind.TOO_LARGE),
+        ("talk is in process, try again later", ErrorKind.CONFLICT),
+        ("MethodNotExist: ui_show_msg", ErrorKind.NOT_FOUND),
+        ("RRset test.example.com. IN TXT: Conflicts with pre-existing CNAME RRset",
+         ErrorKind.CONFLICT),
+        ("Authentication has failed (Invalid user, password or access token)",
+         ErrorKind.UNAUTHENTICATED),
+        ("CREATE TABLE IF NOT EXISTS failed: syntax error", ErrorKind.INVALID_INPUT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -814,6 +827,7 @@ def test_a_camel_case_name_s_capitals_are_a_word_of_their_own() -> None:
         # an expired token is no conflict; a state locked by another client is Terraform's
         # lock, a conflict a retry may clear; "failed too many times" is no caller's rate
         ("Token has already expired", None),
+        ("it may not exist", None),  # Keystone's "Access denied: ... - it may not exist"
         ("the state is already locked by another terraform client", ErrorKind.CONFLICT),
         ("the Identity service failed too many times recently; the circuit breaker is open",
          ErrorKind.UNAVAILABLE),

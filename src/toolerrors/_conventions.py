@@ -51,11 +51,13 @@ __all__ = [
 TEXTS: Final = (
     "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
     "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause", "errorMessage", "user_message", "userMessage", "errormsg", "errMsg",
+    "cause", "errorMessage", "user_message", "userMessage", "errormsg", "errMsg", "error_info",
+    "_error_message", "statusDescription",
 )  # fmt: skip
 """Where a convention's body says what went wrong, most common first (MediaWiki's API
 says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``, Sailthru's
-as ``errormsg``, Kotak Neo's as ``errMsg``)."""
+as ``errormsg``, Kotak Neo's as ``errMsg``, Phabricator's Conduit as ``error_info``,
+Taiga's as ``_error_message``, ClouDNS as ``statusDescription``)."""
 _SENTENCES: Final = ("error", "reason", "errors")
 """Keys whose text is a message when it is a sentence, and a code when it is one word
 (Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``;
@@ -66,6 +68,7 @@ _CODES: Final = (
 )  # fmt: skip
 _STATUSES: Final = (
     "statusCode", "status", "status_code", "code", "error_code", "http_code", "response_code",
+    "error_status",
 )  # fmt: skip
 _RETRY_FLAGS: Final = ("retryable", "retriable", "retry")
 """Where an error object says whether sending it again may succeed, as a boolean

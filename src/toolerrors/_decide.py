@@ -164,7 +164,8 @@ def decide(
 _TEXT_KEYS: Final = (
     "message", "detail", "error_description", "title", "description", "error", "error-text",
     "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
-    "Detail", "Fault", "fault", "info", "errormsg", "errMsg",
+    "Detail", "Fault", "fault", "info", "errormsg", "errMsg", "details", "error_info",
+    "_error_message", "statusDescription",
 )  # fmt: skip
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",

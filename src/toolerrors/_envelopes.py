@@ -509,6 +509,16 @@ def _a_status_and_message(d: Mapping[str, Any]) -> bool:
     return an_error_status(d["status"]) and bool(d["message"])
 
 
+def _an_error_status_beside(d: Mapping[str, Any]) -> bool:
+    return an_error_status(d["error_status"]) and bool(d["error_message"])
+
+
+def _a_failed_status(d: Mapping[str, Any]) -> bool:
+    """A ``status`` that says the request failed, as a word (`_FAILED_PASCAL`), beside a
+    ``statusDescription`` that says why."""
+    return bool(d["statusDescription"]) and d.get("status") in _FAILED_PASCAL
+
+
 def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:
     return any(type(d.get(key)) is str and d[key] for key in _CODED_TEXTS)
 
@@ -913,6 +923,34 @@ for _claim in (
         one_of=frozenset({_NOT_OK}),
         texts=("result",),
         when=_status_zero,
+    ),
+    Claim(
+        637,
+        "error_status",
+        read_convention,
+        "an HTTP error status as `error_status` beside a text `error_message`"
+        " (ipgeolocation.io's): read by that status, weighed against the message's words",
+        is_a=int,
+        texts=("error_message",),
+        when=_an_error_status_beside,
+    ),
+    Claim(
+        638,
+        "error_info",
+        read_convention,
+        "a text `error_info` beside a text `error_code` (Phabricator's Conduit: `{result:"
+        " null, error_code, error_info}`): read by the code's words, else the info's",
+        is_a=str,
+        texts=("error_code",),
+    ),
+    Claim(
+        639,
+        "statusDescription",
+        read_convention,
+        '`status: "Failed"` (or `"Error"`) beside a text `statusDescription`'
+        " (ClouDNS'): read by its words",
+        is_a=str,
+        when=_a_failed_status,
     ),
     Claim(
         636,

@@ -297,7 +297,9 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
        ``application/problem+json`` is read as problem details.
     2. **The server's word on this response**: a header a source declares to say so
        (`SHOULD_RETRY`, such as ``x-should-retry``) sets the retry
-       advice, except for ``payment_required`` and ``refused``, which are never retried.
+       advice, except for ``payment_required`` and ``refused``, which are never retried;
+       so does a ``Retry-After`` on a 409 (pretix's "Concurrent request with
+       idempotency key.", ``Retry-After: 5``): a conflict the server says will clear.
     3. **A status bound to a code**: a row read differently with a status (Configure's
        structured 404 arriving as ``INVALID_INPUT``).
     4. **The more specific of status and code** (`decide`, the one place this is
@@ -349,6 +351,8 @@ def from_http(status: int, headers: Headers = None, body: object = None) -> Unif
             headed = (_APPROVAL, False)  # a person must give the one-time code
         said = lowered.get(SHOULD_RETRY)
         advice = _ADVICE.get(said) if said is not None else None
+        if advice is None and status == 409 and wait is not None:
+            advice = True  # a conflict the server says when to try again (pretix's)
     if found is not None:
         return _merged(found, status, known=known, headed=headed, advice=advice, wait=wait, rid=rid)
     worded, data = _said(body, data, known is not None)

@@ -97,7 +97,8 @@ UNDONE: Final = (
     r"|client)"
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress"
-    r"|(?:is|are) (?:already|still) in progress|(?:is|are) still (?:processing|running)"
+    r"|(?:is|are) (?:already |still |currently )?in (?:progress|process)\b"
+    r"|(?:is|are) still (?:processing|running)"
     r"|already has an active (?:request|job|task|operation|session)",
 )
 """Words that say the database undid the statement or never ran it, and that running it
@@ -164,7 +165,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"(?:larger|bigger|longer) than (?:the )?(?:configured |allowed |request |maximum )?"
-        r"(?:max(?:imum)?|limit)\b|exceeds? \d+ (?:bytes|[kmg]i?b)\b"
+        r"(?:max(?:imum)?|limit)\b|exceeds? \d+ ?(?:bytes|[kmg]i?b)\b"
         r"|(?:cuda|gpu) out of memory|\boom when allocating"
         r"|max(?:imum)? (?:total )?(?:length|size) (?:reached|exceeded)"
         r"|too many \w+(?: \(\d+\))? in (?:a |one )?(?:single )?(?:request|batch|call)\b"
@@ -211,7 +212,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|reached the (?:\w+ )?limit (?:of|for|on) (?:your|the) (?:\w+ )?"
         r"(?:plan|subscription|tier)"
         r"|(?:plan|tier|subscription) only allows|no active (?:subscription|licen[cs]e|plan)"
-        r"|insufficient storage",
+        r"|insufficient storage|(?:to|for) (?:all )?paid (?:plans|subscriptions|accounts) only"
+        r"|(?:on|with) your free (?:plan|subscription|tier|account)",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -280,7 +282,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"content moderation|moderation system|content policy|safety system"
         r"|flagged by (?:our|the) (?:content|safety|moderation)"
-        r"|(?:request|content|prompt|was) moderated",
+        r"|(?:request|content|prompt|was) moderated"
+        r"|failed (?:the |a |our )?safety checks?|safety checks? failed|prohibited content"
+        r"|moderation (?:check )?failed|failed (?:the )?moderation",
         ErrorKind.REFUSED,
     ),
     (r"output validation|output schema", ErrorKind.INTERNAL),
@@ -316,7 +320,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     ),
     (
         r"not found|no such|(?:does not|doesn't) exist|(?:could|can)(?:not|n't| not) be found"
-        r"|did not resolve to an object|\bno \w+ could be found|\bno matching (?:\w+ ){0,2}found"
+        r"|(?<!if )(?<!may )(?<!might )not exists?\b|did not resolve to an object"
+        r"|\bno \w+ could be found|\bno matching (?:\w+ ){0,2}found"
         r"|did not match any files?|no session found|is not defined|enoent|unavailable tool"
         r"|no rows in result set|no documents in result|returned no (?:rows|results|records|data)"
         r"|(?:contains|returned) no (?:elements|rows|results|documents)"
@@ -330,7 +335,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.NOT_FOUND,
     ),
     (
-        r"already exists?|already in use|already completed|conflict|would be overwritten"
+        r"already exists?|already in use|already completed|conflicts?|would be overwritten"
         r"|unique constraint failed|already (?:done|finished)|duplicate (?:entry|key)"
         r"|is a duplicate"
         r"|unique constraint\b[^.\n]{0,80}?\bviolated|unique (?:constraint|key) violation"
@@ -382,7 +387,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r" (?:authentication|authori[sz]ation(?: header)?)(?! to)"
         r"|must (?:re-?)?authenticate|requires? (?:an? |the )?(?:valid )?"
         r"(?:access|api|o?auth|bearer) ?(?:token|key)"
-        r"|o?auth exception|auth(?:entication)? fail(?:ure|ed)|signature failure"
+        r"|o?auth exception|auth(?:entication)? (?:has )?fail(?:ure|ed)|signature failure"
         r"|(?:api[ -]?key|secret|token|credentials?|authori[sz]ation(?: header| field)?)"
         r"\s+(?:is |are )?(?:required|missing)|authentication (?:is )?invalid"
         r"|(?:api[ -]?key|token|credentials?) must be (?:passed|provided|supplied|given|sent)"
@@ -445,6 +450,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"invalid|missing|malformed|required|cannot specify both|could not find exact match"
         r"|eisdir|enotdir|is a directory|not a directory|syntax error"
         r"|cannot query field|(?:does not|doesn't) accept|not accepted|unknown argument"
+        r"|(?:does not|doesn't) define (?:these |this |the )?(?:param(?:eter)?s?|arguments?)"
         r"|is not (?:an? )?valid|cannot be resolved|unresolved"
         r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)"
         r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
