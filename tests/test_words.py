@@ -378,6 +378,35 @@ from toolerrors._words import (
         ("Authentication has failed (Invalid user, password or access token)",
          ErrorKind.UNAUTHENTICATED),
         ("CREATE TABLE IF NOT EXISTS failed: syntax error", ErrorKind.INVALID_INPUT),
+        # words the earlier sets' texts share: SambaNova's model, Outlines' CFG, MailerLite's
+        # and Moralis' validation, MongoDB MCP's unconfirmed write, Lazada's and Picovoice's
+        # limits, fasthttp's pool and early close, Vapi's worker, MailKit's SMTP reply, Dokku's
+        # lock, Ecto's constraint, php-amqplib's ACCESS_REFUSED, MEGA's EACCESS, asyncua's
+        # sessions, pymodbus' IllegalAddress, PropelAuth's disabled feature
+        ("The requested model (x) is not available on SambaNova Cloud.", ErrorKind.UNSUPPORTED),
+        ("CFG-based structured outputs are not available with Gemini.", ErrorKind.UNSUPPORTED),
+        ("Access token creation is not enabled", ErrorKind.UNSUPPORTED),
+        ("The emails.0 field must be an array", ErrorKind.INVALID_INPUT),
+        ("addresses must contain at least 2 elements", ErrorKind.INVALID_INPUT),
+        ("Exception Response(143, 15, IllegalAddress)", ErrorKind.INVALID_INPUT),
+        ("User did not confirm the write stages of the aggregation pipeline",
+         ErrorKind.REFUSED),
+        ("Seller's online product count 1000 has reach limit 1000", ErrorKind.PAYMENT_REQUIRED),
+        ("AccessKey <key> has reached it's temporary device limit", ErrorKind.PAYMENT_REQUIRED),
+        ("no free connections available to host", ErrorKind.UNAVAILABLE),
+        ("the server closed connection before returning the first response byte",
+         ErrorKind.UNKNOWN_OUTCOME),
+        ("call.in-progress.error-vapifault-worker-not-available", ErrorKind.UNAVAILABLE),
+        ("ServiceNotAvailable: 4.3.2 Service not active", ErrorKind.UNAVAILABLE),
+        ("The server has reached its maximum number of sessions.", ErrorKind.UNAVAILABLE),
+        ("abba-schoolable-core currently has a deploy lock in place. Exiting...",
+         ErrorKind.CONFLICT),
+        ("constraint error when attempting to insert struct: addresses_pkey"
+         " (unique_constraint)", ErrorKind.CONFLICT),
+        ("ACCESS_REFUSED - access to queue 'task_queue' in vhost '/folder' refused",
+         ErrorKind.PERMISSION_DENIED),
+        ("EACCESS (-11): Access violation (e.g., trying to write to a read-only share)",
+         ErrorKind.PERMISSION_DENIED),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -828,6 +857,7 @@ def test_a_camel_case_name_s_capitals_are_a_word_of_their_own() -> None:
         # lock, a conflict a retry may clear; "failed too many times" is no caller's rate
         ("Token has already expired", None),
         ("it may not exist", None),  # Keystone's "Access denied: ... - it may not exist"
+        ("The application has reached its rate limit", ErrorKind.RATE_LIMITED),
         ("the state is already locked by another terraform client", ErrorKind.CONFLICT),
         ("the Identity service failed too many times recently; the circuit breaker is open",
          ErrorKind.UNAVAILABLE),

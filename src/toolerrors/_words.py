@@ -98,7 +98,7 @@ UNDONE: Final = (
     r"|another (?:\w+ )?(?:update|operation|deployment|build|run) is"
     r" (?:currently |already |still )?in progress"
     r"|(?:is|are) (?:already |still |currently )?in (?:progress|process)\b"
-    r"|(?:is|are) still (?:processing|running)"
+    r"|(?:is|are) still (?:processing|running)|\block (?:is )?in place\b|has an? \w+ lock\b"
     r"|already has an active (?:request|job|task|operation|session)",
 )
 """Words that say the database undid the statement or never ran it, and that running it
@@ -212,6 +212,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|reached the (?:\w+ )?limit (?:of|for|on) (?:your|the) (?:\w+ )?"
         r"(?:plan|subscription|tier)"
         r"|(?:plan|tier|subscription) only allows|no active (?:subscription|licen[cs]e|plan)"
+        r"|has reach(?:ed)? (?:its |it's |the |their )?"
+        r"(?:(?!rate\b|requests?\b|concurren)[\w']+ ){0,2}?limit\b"
         r"|insufficient storage|(?:to|for) (?:all )?paid (?:plans|subscriptions|accounts) only"
         r"|(?:on|with) your free (?:plan|subscription|tier|account)",
         ErrorKind.PAYMENT_REQUIRED,
@@ -258,7 +260,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|pool (?:timeout|timed out)|connection pool timeout|\berror \d+ connecting to\b"
         r"|timed out (?:while )?waiting for (?:an? )?(?:open |available |idle )?connection"
         r"|connection is not available, request timed out|timeout acquiring (?:a )?connection"
-        r"|could not obtain a (?:database )?connection|all pooled connections were in use",
+        r"|could not obtain a (?:database )?connection|all pooled connections were in use"
+        r"|no (?:free |available |idle )connections?\b"
+        r"|reached its max(?:imum)? number of (?:sessions|connections|clients)",
         ErrorKind.UNAVAILABLE,
     ),
     (
@@ -267,6 +271,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|econnreset|connection reset|connection loss"
         r"|(?:request|operation|task) was (?:cancell?ed|aborted)"
         r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
+        r"|closed (?:the )?connection before"
         r"|failed to respond|unexpected end of file|connection closed before"
         r"|connection was lost|closed connection without response"
         r"|closed in the middle of|broken pipe|epipe|remotely closed|socket closed"
@@ -284,7 +289,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|flagged by (?:our|the) (?:content|safety|moderation)"
         r"|(?:request|content|prompt|was) moderated"
         r"|failed (?:the |a |our )?safety checks?|safety checks? failed|prohibited content"
-        r"|moderation (?:check )?failed|failed (?:the )?moderation",
+        r"|moderation (?:check )?failed|failed (?:the )?moderation"
+        r"|(?:user|you) did not confirm|not confirmed by the user",
         ErrorKind.REFUSED,
     ),
     (r"output validation|output schema", ErrorKind.INTERNAL),
@@ -343,7 +349,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|eexist"
         r"|already contains"
         r"|already (?:uploaded|published|registered|taken|requested|linked|added)|not unique"
-        r"|(?:already|still) in use|already (?:been )?(?:taken|used)|failed precondition"
+        r"|(?:already|still|is|are) (?:currently )?in use|already (?:been )?(?:taken|used)"
+        r"|failed precondition|\bunique constraint\b"
         r"|precondition failed"
         r"|already (?:started|running)"
         r"|(?:updated|modified|changed)(?: or deleted)? by another (?:transaction|user|request)"
@@ -360,7 +367,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"method\s+(?:is\s+)?not allowed|not supported|unsupported"
         r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type"
-        r"|not compiled with",
+        r"|not compiled with|\bnot available (?:on|with)\b"
+        r"|(?:creation|feature|endpoint|method|operation|mode|option) is not enabled\b",
         ErrorKind.UNSUPPORTED,
     ),
     (
@@ -403,7 +411,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:is|was|been|are|were) blocked|blocked (?:by|for)|contains blocked"
         r"|authori[sz]ation exception"
         r"|(?:do not|don't|does not|doesn't) have (?:\w+ ){0,2}?(?:access|authori[sz]ation)"
-        r"|no access to|(?:does not|doesn't|do not|don't) have (?:the )?rights?\b"
+        r"|no access to|access refused|access violation"
+        r"|(?:does not|doesn't|do not|don't) have (?:the )?rights?\b"
         r"|in read[- ]only mode|read[- ]?only (?:mode is enabled|violation)"
         r"|not in (?:the )?allowed|outside (?:the )?allowed|not a public address",
         ErrorKind.PERMISSION_DENIED,
@@ -427,8 +436,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (
         r"overloaded|unavailable|currently loading|not (?:currently )?responding|backpressure"
         r"|loading the dataset"
-        r"|(?:database|server|service|host|cluster|instance|node)\b[^.\n]{0,80}?"
-        r"\bis not (?:currently )?available"
+        r"|(?:database|server|service|host|cluster|instance|node|worker|backend|bridge)\b"
+        r"[^.\n]{0,80}?\b(?:is )?not (?:currently )?available"
         r"|(?:model|server|service|worker)s? (?:\S+ )?(?:is |are )?not ready(?: yet)?"
         r"|(?:out of|over|at|insufficient) capacity"
         r"|temporarily (?:disabled|offline)|(?:undergoing|down for) (?:\w+ )?maintenance"
@@ -455,6 +464,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|unknown (?:variable|parameter|field|column|argument|option|property|attribute)"
         r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
         r"|must be (?:between|at (?:least|most))|out of (?:bounds|range)|parser? error"
+        r"|must (?:contain|have|include) at (?:least|most)\b|\billegal\b"
+        r"|must be an? (?:array|string|integer|number|boolean|object|list|valid)\b"
         r"|error tokenizing"
         r"|should be (?:an? )?(?:integers?|numbers?|strings?|booleans?|arrays?|objects?|lists?"
         r"|valid|positive|non-negative|one of|between|at (?:least|most)|less|greater)\b",
