@@ -622,3 +622,25 @@ def test_a_text_with_no_word_of_an_error_still_raises(text: str) -> None:
         parse(text)
     with pytest.raises(ShapeError, match="not valid JSON"):
         parse("Seat Limit Reached", strict=True)
+
+
+def test_a_bedrock_tool_result_with_status_error_is_read_by_its_blocks() -> None:
+    """Amazon Bedrock's Converse ``toolResult`` (Strands Agents' tools return it): a
+    ``status: "error"`` is an error, read from its text blocks as a text known to be one,
+    or from a JSON block that holds one; ``status: "success"`` is a result."""
+    closed = {"toolUseId": "123", "status": "error",
+              "content": [{"text": "Tool execution failed: Connection to the MCP server was closed"}]}  # fmt: skip
+    error = error_of(closed)
+    assert error is not None
+    assert (error.kind, error.retryable, error.vendor) == (ErrorKind.UNKNOWN_OUTCOME, None, None)
+    assert parse(closed) == error
+    wrapped = error_of({"toolResult": closed})
+    assert wrapped is not None and wrapped.kind is ErrorKind.UNKNOWN_OUTCOME
+    json_block = {"toolUseId": "1", "status": "error",
+                  "content": [{"json": {"error": {"code": 429, "message": "Too many requests"}}}]}  # fmt: skip
+    said = error_of(json_block)
+    assert said is not None and (said.kind, said.retryable) == (ErrorKind.RATE_LIMITED, True)
+    fine = {"toolUseId": "1", "status": "success", "content": [{"text": "error count: 0"}]}
+    assert error_of(fine) is None
+    with pytest.raises(ShapeError, match="a tool result whose status is 'success' is not an error"):
+        parse(fine)

@@ -407,6 +407,27 @@ from toolerrors._words import (
          ErrorKind.PERMISSION_DENIED),
         ("EACCESS (-11): Access violation (e.g., trying to write to a read-only share)",
          ErrorKind.PERMISSION_DENIED),
+        # the twenty-sixth set's: BeeAI's ACP client and edit tool, Mashery's "Developer
+        # Over Rate" (Hotelbeds'), AffiniPay's minimum, Firecracker's body, the
+        # Stainless-built SDKs' missing key (Toolhouse's), Mautic's free accounts, a Python
+        # bug in an MCP server (WHOOP's), restic's lock, Strands' closed connection
+        ("ACP client does not advertise fs.read_text_file capability", ErrorKind.UNSUPPORTED),
+        ("Expected 1 occurrence(s) of the target text in /workspace/app.py, found 3.",
+         ErrorKind.AMBIGUOUS),
+        ("Developer Over Rate", ErrorKind.RATE_LIMITED),
+        ("Amount is less than the minimum value", ErrorKind.INVALID_INPUT),
+        ("An error occurred when deserializing the json body of a request: EOF while parsing"
+         " a value at line 1 column 0.", ErrorKind.INVALID_INPUT),
+        ("The api_key client option must be set either by passing api_key to the client or by"
+         " setting the OPENAI_API_KEY environment variable", ErrorKind.UNAUTHENTICATED),
+        ("Sorry, to prevent spam, this feature is not enabled for free accounts.",
+         ErrorKind.PAYMENT_REQUIRED),
+        ("'WhoopClient' object has no attribute 'cycles'", ErrorKind.INTERNAL),
+        ("unable to create lock in backend: repository is already locked by PID 9454",
+         ErrorKind.CONFLICT),
+        ("Tool execution failed: Connection to the MCP server was closed",
+         ErrorKind.UNKNOWN_OUTCOME),
+        ("ConcurrencyException - Direct tool call cannot be made", ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:
@@ -581,6 +602,11 @@ def test_a_wait_stated_in_text_is_read_in_seconds(text: str, seconds: float | No
         # requests' HTTPError, as raise_for_status() writes it
         ("403 Client Error: Forbidden for url: https://api.surveymonkey.com/v3/users/me", 403),
         ("503 Server Error: Service Unavailable for url: https://example.com/", 503),
+        # aiohttp's ClientResponseError (Oura's client, hass-oura)
+        (
+            "Failed to get user info: 403, message='Forbidden', url='https://api.ouraring.com/v2'",
+            403,
+        ),
     ],
 )
 def test_a_status_stated_in_text_is_read(text: str, status: int | None) -> None:

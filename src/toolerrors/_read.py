@@ -239,6 +239,33 @@ def _mcp_content(
     return None
 
 
+def _tool_result(
+    d: Mapping[str, Any], where: str, need: bool, max_bytes: int
+) -> UnifiedError | None:
+    """A tool's result as Amazon Bedrock's Converse API takes it (``{toolUseId, content:
+    [{text} | {json}], status}``, which Strands Agents' tools return): an error where its
+    ``status`` is ``"error"``, read from a JSON block that holds one, else as its texts,
+    known to be an error, say."""
+    if d["status"] != "error":
+        if need:
+            raise ShapeError(
+                f"a tool result whose status is {d['status']!r} is not an error", where
+            )
+        return None
+    content = d.get("content")
+    blocks = content if type(content) is list else []
+    for index, block in enumerate(blocks):
+        inner = block.get("json") if type(block) is dict else None
+        if type(inner) is dict:
+            found = from_mapping(
+                inner, strict=False, where=f"{where}/content/{index}/json", need=False
+            )
+            if found is not None:
+                return found
+    texts = [b["text"] for b in blocks if type(b) is dict and type(b.get("text")) is str]
+    return error_in_text("\n".join(texts), vendor=None, max_bytes=max_bytes)
+
+
 def _structured(structured: object, strict: bool, where: str, need: bool) -> UnifiedError | None:
     if type(structured) is dict or isinstance(structured, Mapping):
         return from_mapping(
@@ -292,6 +319,8 @@ def from_mapping(
         found_inside = _inside(d, where, max_bytes)
         if found_inside is not None:
             return found_inside
+    if "toolUseId" in d and type(d.get("status")) is str:
+        return _tool_result(d, where, need, max_bytes)
     found = _source.classify(d, need)
     if callable(found):
         data = d if owned else dict(d)

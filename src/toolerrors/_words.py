@@ -99,6 +99,7 @@ UNDONE: Final = (
     r" (?:currently |already |still )?in progress"
     r"|(?:is|are) (?:already |still |currently )?in (?:progress|process)\b"
     r"|(?:is|are) still (?:processing|running)|\block (?:is )?in place\b|has an? \w+ lock\b"
+    r"|(?:is|was) already locked\b"
     r"|already has an active (?:request|job|task|operation|session)",
 )
 """Words that say the database undid the statement or never ran it, and that running it
@@ -154,7 +155,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|missing (?:client )?certificate|client certificate (?:is )?(?:required|missing)"
         r"|missing (?:sudo|become) password|token validation (?:error|failed)"
         r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)"
-        r"|(?:key|token|credentials?|password) (?:was|were|has been|have been) rejected",
+        r"|(?:key|token|credentials?|password) (?:was|were|has been|have been) rejected"
+        r"|(?:api ?key|token) client option must be set",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -215,7 +217,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|has reach(?:ed)? (?:its |it's |the |their )?"
         r"(?:(?!rate\b|requests?\b|concurren)[\w']+ ){0,2}?limit\b"
         r"|insufficient storage|(?:to|for) (?:all )?paid (?:plans|subscriptions|accounts) only"
-        r"|(?:on|with) your free (?:plan|subscription|tier|account)",
+        r"|(?:on|with|for) (?:your )?free (?:plans?|subscriptions?|tiers?|accounts?)\b",
         ErrorKind.PAYMENT_REQUIRED,
     ),
     (
@@ -224,7 +226,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|too many (?:simultaneous|concurrent|parallel) \w+"
         r"|reduce your request rate"
         r"|faster than|too fast|rejected execution|(?<!client )rate limiter(?! wait)"
-        r"|queue is full|over qps"
+        r"|queue is full|over qps|over (?:the )?rate\b"
         r"|request rate is (?:too )?large"
         r"|qps (?:limit )?exceeded|exceeded (?:the )?qps"
         r"|too many (?:\w+ ){0,2}(?:violations|attempts|tries)\b"
@@ -270,8 +272,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|fetch failed|connection issue|deadline exceeded"
         r"|econnreset|connection reset|connection loss"
         r"|(?:request|operation|task) was (?:cancell?ed|aborted)"
-        r"|unexpected eof(?! while parsing)|(?<!unexpected )eof|socket hang up"
+        r"|unexpected eof(?! while parsing)|(?<!unexpected )eof(?! while parsing)|socket hang up"
         r"|closed (?:the )?connection before"
+        r"|connection\b[^.\n]{0,60}?\b(?:was|has been) closed\b"
         r"|failed to respond|unexpected end of file|connection closed before"
         r"|connection was lost|closed connection without response"
         r"|closed in the middle of|broken pipe|epipe|remotely closed|socket closed"
@@ -321,7 +324,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|disambiguation|may refer to|appears? multiple times|multiple occurrences of"
         r"|(?:more than one|multiple) match(?:es)? (?:for|found)"
         r"|(?:contains|returned|found) more than one (?:element|result|row|record|document)"
-        r"|expected at most one (?:result|row|record) but got \d+",
+        r"|expected at most one (?:result|row|record) but got \d+"
+        r"|expected (?:1|one|exactly one) occurrences?\b[^.\n]{0,160}?\bfound [2-9]",
         ErrorKind.AMBIGUOUS,
     ),
     (
@@ -360,6 +364,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:update|delete|modify) a stale (?:object|struct|entry|record)"
         r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
         r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping"
+        r"|concurrency (?:exception|error|conflict)\b"
         r"|already (?:been )?(?!expired\b|locked\b)\w+(?:ed|en)\b|already has an? \w+"
         r"|is already (?:in|on|part of)\b",
         ErrorKind.CONFLICT,
@@ -368,7 +373,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"method\s+(?:is\s+)?not allowed|not supported|unsupported"
         r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type"
         r"|not compiled with|\bnot available (?:on|with)\b"
-        r"|(?:creation|feature|endpoint|method|operation|mode|option) is not enabled\b",
+        r"|(?:creation|feature|endpoint|method|operation|mode|option) is not enabled\b"
+        r"|(?:does not|doesn't) (?:advertise|declare)\b[^.\n]{0,60}?\bcapabilit(?:y|ies)\b",
         ErrorKind.UNSUPPORTED,
     ),
     (
@@ -452,7 +458,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
     (r"resource exhausted", ErrorKind.RATE_LIMITED),  # gRPC's, when no word says more
     (r"unimplemented", ErrorKind.UNSUPPORTED),
     (
-        r"internal(?: server)? error|server error|max(?:imum)? retries|retries exhausted",
+        r"internal(?: server)? error|server error|max(?:imum)? retries|retries exhausted"
+        r"|object has no attribute|object is not (?:callable|subscriptable|iterable)",
         ErrorKind.INTERNAL,
     ),
     (
@@ -465,6 +472,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|wrongtype|wrong kind of value|must be (?:less|greater|fewer|more|smaller|larger) than"
         r"|must be (?:between|at (?:least|most))|out of (?:bounds|range)|parser? error"
         r"|must (?:contain|have|include) at (?:least|most)\b|\billegal\b"
+        r"|(?:less|lower|smaller|fewer) than the min(?:imum)?\b|deserializ\w*|failed to parse\b"
         r"|must be an? (?:array|string|integer|number|boolean|object|list|valid)\b"
         r"|error tokenizing"
         r"|should be (?:an? )?(?:integers?|numbers?|strings?|booleans?|arrays?|objects?|lists?"
@@ -868,7 +876,8 @@ def _status_patterns() -> tuple[
     success: 409 (Conflict)"; OkHttp's ``Response{protocol=h2, code=404, ...}``; Unleash's
     "Response was not statusCode 2XX, but was 401"; npm's "code E404"; the
     ``ApiException`` of an OpenAPI Generator client for Python, "(401)\nReason: ...";
-    requests' ``HTTPError``, "403 Client Error: Forbidden for url: ..."; and the
+    requests' ``HTTPError``, "403 Client Error: Forbidden for url: ..."; aiohttp's
+    ``ClientResponseError``, "403, message='Forbidden', url='https://...'"; and the
     reason phrases of each HTTP error status, in lower case.  Compiled on first use."""
     named = (
         r"(?:\b|_)(?:HTTP(?:/[\d.]+)?(?:\s+error|[-_ ]code)?|status(?:[ _]code)?|response code)"
@@ -882,6 +891,7 @@ def _status_patterns() -> tuple[
         r"|\bcode E([45]\d\d)\b"
         r"|\(([45]\d\d)\)\s*reason:"
         r"|\b([45]\d\d) (?:client|server) error\b"
+        r"|\b([45]\d\d), message=['\"]"
     )
     asked = r"\bhttps?://\S+\s+([45]\d\d)\s+(?=[A-Z][a-z])"
     bare = r"\b([45]\d\d)\s+(?=[A-Za-z])"
