@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import toolerrors
-from toolerrors import MAX_WAIT, ErrorKind, ShapeError, from_exception, from_http, parse
+from toolerrors import MAX_WAIT, ErrorKind, ShapeError, error_of, from_exception, from_http, parse
 from toolerrors._http import request_id, retry_after
 from toolerrors._table import KINDS, NOT_KNOWN_HINT, RETRY_ACTIONS
 
@@ -435,8 +435,11 @@ def test_a_body_of_no_known_shape_gives_from_http_its_wait() -> None:
     )  # fmt: skip
     assert from_http(429, {"Retry-After": "65"}, {**body, "retry_after": 0}).retry_after == 0.0
     assert from_http(429, {"Retry-After": "65"}, {"message": "m"}).retry_after == 65.0
+    assert error_of(body) is None  # nothing in it marks an error: only its status does
+    given = parse(body)  # given as an error, it is read by its words
+    assert (given.kind, given.retryable, given.retry_after) == (ErrorKind.RATE_LIMITED, True, 64.57)
     with pytest.raises(ShapeError, match="expected an error of a known shape"):
-        parse(body)  # nothing in it marks an error: only its status does
+        parse({"message": "m", "retry_after": 3})  # no word of an error
 
 
 @pytest.mark.parametrize(

@@ -644,3 +644,32 @@ def test_a_bedrock_tool_result_with_status_error_is_read_by_its_blocks() -> None
     assert error_of(fine) is None
     with pytest.raises(ShapeError, match="a tool result whose status is 'success' is not an error"):
         parse(fine)
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "retryable"),
+    [
+        # Worldline's (resultCode/resultMessage), Dwolla's "Account over limit.", Alpha
+        # Vantage's Note, FusionAuth's generalErrors: no shape claims them, their words do
+        ({"resultCode": 110, "resultMessage": "Invalid parameter merchantId A3507FwVD9"},
+         ErrorKind.INVALID_INPUT, False),
+        ({"message": "Account over limit."}, ErrorKind.PAYMENT_REQUIRED, False),
+        ({"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5"
+                  " calls per minute and 500 calls per day."}, ErrorKind.RATE_LIMITED, True),
+        ({"generalErrors": [{"code": "[Exception]", "message": "FusionAuth encountered an"
+                             " unexpected error. Please contact support for assistance."}]},
+         ErrorKind.INTERNAL, None),
+    ],
+)  # fmt: skip
+def test_a_dict_given_as_an_error_is_read_by_its_words_where_no_shape_claims_it(
+    body: dict[str, object], kind: ErrorKind, retryable: bool | None
+) -> None:
+    """`parse` is given a failed call: a dict of no known shape whose texts' known words
+    say an error is read so, naming no system; `error_of` still reads it as a result,
+    and strict reading refuses it."""
+    error = parse(body)
+    assert (error.kind, error.retryable, error.vendor, error.extra) == (kind, retryable, None, body)
+    assert parse(json.dumps(body)) == error
+    assert error_of(body) is None
+    with pytest.raises(ShapeError, match="expected an error of a known shape"):
+        parse(body, strict=True)

@@ -38,6 +38,7 @@ __all__ = [
     "generic_code",
     "said_in",
     "said_text",
+    "said_texts",
 ]
 
 Reading = tuple[ErrorKind, bool | None]
@@ -212,12 +213,17 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
 
 def _fields_of(d: Mapping[str, Any]) -> list[str]:
     """The texts of the objects in ``d`` that list errors by field (`_BY_FIELD`: Rails'
-    ``{"errors": {"email": ["has already ..."]}}``, FusionAuth's ``fieldErrors``)."""
+    ``{"errors": {"email": ["has already ..."]}}``, FusionAuth's ``fieldErrors``), and of
+    the lists of errors named so (FusionAuth's ``generalErrors``)."""
     found: list[str] = []
     for key in list(d)[:16]:
         value = d[key]
-        if type(value) is dict and key.lower().endswith(_BY_FIELD):
+        if not key.lower().endswith(_BY_FIELD):
+            continue
+        if type(value) is dict:
             found.extend(_by_field(value))
+        elif type(value) is list and key not in _LISTS:  # FusionAuth's generalErrors
+            found.extend(_listed(value, codes=True))
     return found
 
 
@@ -241,6 +247,11 @@ def _listed(items: list[Any], codes: bool) -> list[str]:
         elif type(item) is dict:
             found.extend(_strings(item, 2, codes))
     return found
+
+
+def said_texts(d: Mapping[str, Any]) -> list[str]:
+    """Every text a body of no known shape says went wrong in, where `said_in` looks."""
+    return _strings(d, codes=False)
 
 
 def said_text(d: Mapping[str, Any]) -> str | None:

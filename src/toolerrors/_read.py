@@ -25,7 +25,7 @@ from . import (
     _unified,
 )
 from ._conventions import read_convention, stated_wait
-from ._decide import decide, said_in, said_text
+from ._decide import decide, said_in, said_text, said_texts
 from ._envelopes import ASIDE, alone
 from ._errors import NestedTooDeep, ShapeError, derives_from
 from ._intext import announced, error_in_text, in_command_output, marked, stated, with_coded_tail
@@ -339,6 +339,28 @@ def from_mapping(
     if need:
         raise ShapeError(found or expected_shapes(), where)
     return None
+
+
+_SAYS: Final = ("message", "msg", "description", "detail", "error", "reason", "info", "note")
+"""What the name of a member that says what went wrong holds, in lower case
+(``resultMessage``, ``statusDescription``, Alpha Vantage's ``Information``)."""
+
+
+def _worded(d: Mapping[str, Any]) -> UnifiedError | None:
+    """A dict given as an error (to `parse`) that no shape claims, read where its texts'
+    known words say one: the texts `said_in` reads, else the sentences of its members
+    whose names say they tell what went wrong (`_SAYS`: Worldline's ``{"resultCode":
+    110, "resultMessage": "Invalid parameter merchantId ..."}``, Dwolla's ``{"message":
+    "Account over limit."}``); a dict whose words say nothing is still refused."""
+    texts = said_texts(d) or [
+        value
+        for key, value in list(d.items())[:32]
+        if type(value) is str and " " in value and any(word in key.lower() for word in _SAYS)
+    ]
+    said = read_words(*texts) if texts else None
+    if said is None:
+        return None
+    return make(said[0], texts[0], retryable=said[1], retry_after=stated_wait(d), extra=dict(d))
 
 
 def _printed(text: str, max_bytes: int) -> UnifiedError | None:
@@ -785,7 +807,9 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
     its start ("Error: ...", "Search error (401): ...", an SDK exception's
     "cohere.errors.UnauthorizedError: ..."); given here as an error, a text is also read
     where its known words or a status it states say one ("Seat Limit Reached", "Router
-    not found"), and raises where nothing in it does.
+    not found"), and raises where nothing in it does.  So is a dict of no known shape
+    whose texts' known words say an error (``{"resultCode": 110, "resultMessage":
+    "Invalid parameter ..."}``), named as no one's.
     ``strict=True`` accepts only exactly one source's documented shape, and says where it
     is not.  Anything that is not an error at all, or is too large (`MAX_BYTES`) or
     nested too deep (`MAX_DEPTH`) to read, raises `ShapeError` saying what was expected
@@ -814,7 +838,13 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
             return error
         elif value is not _MISSING:
             raise want(value, "a JSON object", "")
-    error = _read(payload, strict, max_bytes, need=True)
+    try:
+        error = _read(payload, strict, max_bytes, need=True)
+    except ShapeError:
+        worded = _worded(payload) if not strict and isinstance(payload, Mapping) else None
+        if worded is None:
+            raise
+        return worded
     assert error is not None
     return error
 

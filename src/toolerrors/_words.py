@@ -216,6 +216,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:plan|tier|subscription) only allows|no active (?:subscription|licen[cs]e|plan)"
         r"|has reach(?:ed)? (?:its |it's |the |their )?"
         r"(?:(?!rate\b|requests?\b|concurren)[\w']+ ){0,2}?limit\b"
+        r"|\b(?:account|is|are) over (?:the |its |your )?limit\b(?!:?\s*\d)"
         r"|insufficient storage|(?:to|for) (?:all )?paid (?:plans|subscriptions|accounts) only"
         r"|(?:on|with|for) (?:your )?free (?:plans?|subscriptions?|tiers?|accounts?)\b",
         ErrorKind.PAYMENT_REQUIRED,
@@ -435,7 +436,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         ErrorKind.TOO_LARGE,
     ),
     (
-        r"an? unexpected (?:internal )?error (?:has )?occurred|there was a problem (?:while )?"
+        r"an? unexpected (?:internal )?error (?:has )?occurred|encountered an? unexpected error"
+        r"|there was a problem (?:while )?"
         r"processing|(?:there was )?an unexpected internal error",
         ErrorKind.INTERNAL,
     ),
