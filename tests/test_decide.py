@@ -99,6 +99,13 @@ def _mcp_error(code: int, message: str) -> BaseException:
         (400, {"Errors": [{"Name": "CustomerNotFound", "Message": "The Customer with UID of"
                " '511d425d' cannot be found.", "ErrorCode": 11003}]}, K.NOT_FOUND, False),
         (400, {"name": "x", "id": 3}, K.INVALID_INPUT, False),
+        # a field's one sentence, where nothing else says (Metabase's login throttle); not
+        # where the body has said already (Mangopay's param_error with its Message)
+        (400, {"errors": {"username": "Too many attempts! You must wait 15 seconds before"
+               " trying again."}}, K.RATE_LIMITED, True),
+        (400, {"Message": "One or several required parameters are missing or incorrect.",
+               "Type": "param_error", "errors": {"Currency": "The code XPX cannot be found"
+               " in the standard ISO 4217"}}, K.INVALID_INPUT, False),
     ],
 )  # fmt: skip
 def test_the_more_specific_of_status_and_code_decides(

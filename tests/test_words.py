@@ -428,6 +428,22 @@ from toolerrors._words import (
         ("Tool execution failed: Connection to the MCP server was closed",
          ErrorKind.UNKNOWN_OUTCOME),
         ("ConcurrencyException - Direct tool call cannot be made", ErrorKind.CONFLICT),
+        # the twenty-seventh set's: conda's, mamba's and Bun's network failures, FFmpeg's,
+        # Pandoc's and libvips' formats, sharp's pixel limit and missing input, kintone's
+        # token, BitPay's invoice state
+        ("CondaHTTPError: HTTP 000 CONNECTION FAILED for url <https://repo.anaconda.com/>",
+         ErrorKind.UNAVAILABLE),
+        ("Download error (6) Couldn't resolve host name", ErrorKind.UNAVAILABLE),
+        ("error: FailedToOpenSocket downloading package manifest", ErrorKind.UNAVAILABLE),
+        ("Unknown encoder 'libx264'", ErrorKind.UNSUPPORTED),
+        ("Unknown output format 'doc'", ErrorKind.UNSUPPORTED),
+        ('VipsForeignLoad: "/home/u/test.tiff" is not a known file format',
+         ErrorKind.UNSUPPORTED),
+        ("Input image exceeds pixel limit", ErrorKind.TOO_LARGE),
+        ("Input file is missing: does-not-exist", ErrorKind.NOT_FOUND),
+        ("The specified API token does not match the API token generated via an app.",
+         ErrorKind.UNAUTHENTICATED),
+        ("Invalid invoice state for cancel", ErrorKind.CONFLICT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

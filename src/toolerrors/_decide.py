@@ -197,7 +197,7 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
         elif type(value) is dict and depth == 0:
             found.extend(_strings(value, 1, codes) or _by_field(value))
     if depth == 0:
-        found.extend(_fields_of(d))
+        found.extend(_fields_of(d, sentences=not found))
     data = d.get("data")
     if type(data) is dict and depth == 0 and d.get("success") is False:
         found.extend(_strings(data, 1, codes))  # Imgur's {"data": {"error"}, "success": false}
@@ -211,30 +211,34 @@ def _strings(d: Mapping[str, Any], depth: int = 0, codes: bool = True) -> list[s
     return found
 
 
-def _fields_of(d: Mapping[str, Any]) -> list[str]:
+def _fields_of(d: Mapping[str, Any], sentences: bool) -> list[str]:
     """The texts of the objects in ``d`` that list errors by field (`_BY_FIELD`: Rails'
     ``{"errors": {"email": ["has already ..."]}}``, FusionAuth's ``fieldErrors``), and of
-    the lists of errors named so (FusionAuth's ``generalErrors``)."""
+    the lists of errors named so (FusionAuth's ``generalErrors``); a field's one sentence
+    only where the body says nothing else (``sentences``)."""
     found: list[str] = []
     for key in list(d)[:16]:
         value = d[key]
         if not key.lower().endswith(_BY_FIELD):
             continue
         if type(value) is dict:
-            found.extend(_by_field(value))
+            found.extend(_by_field(value, sentences))
         elif type(value) is list and key not in _LISTS:  # FusionAuth's generalErrors
             found.extend(_listed(value, codes=True))
     return found
 
 
-def _by_field(d: Mapping[str, Any]) -> list[str]:
+def _by_field(d: Mapping[str, Any], sentences: bool = False) -> list[str]:
     """The texts of errors listed by the field they are about (Rails' and GitLab's
-    ``{"name": ["has already been taken"]}``, or Cronofy's ``{"name": [{"key",
-    "description"}]}``), the first eight fields'."""
+    ``{"name": ["has already been taken"]}``, Cronofy's ``{"name": [{"key",
+    "description"}]}``), the first eight fields'; with ``sentences``, a field's one
+    sentence too (Metabase's ``{"username": "Too many attempts! ..."}``)."""
     found: list[str] = []
     for value in list(d.values())[:8]:
         if type(value) is list:
             found.extend(_listed(value, codes=True))
+        elif sentences and type(value) is str and " " in value:
+            found.append(value)
     return found
 
 

@@ -156,7 +156,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|missing (?:sudo|become) password|token validation (?:error|failed)"
         r"|permission denied \((?:publickey|password|keyboard-interactive|gssapi)"
         r"|(?:key|token|credentials?|password) (?:was|were|has been|have been) rejected"
-        r"|(?:api ?key|token) client option must be set",
+        r"|(?:api ?key|token) client option must be set"
+        r"|(?:api ?key|api token|access token|token|password) (?:does not|doesn't) match\b",
         ErrorKind.UNAUTHENTICATED,
     ),
     (
@@ -174,7 +175,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:max(?:imum)? )?(?:message|file|attachment|request|body|payload|upload|batch) size"
         r" (?:limit )?(?:exceeded|exceeds)"
         r"|exceed(?:s|ed)? (?:the )?permitted size|larger than the server is willing"
-        r"|exceeds? (?:the )?(?:text|size|length|character|byte|content|payload) limit"
+        r"|exceeds? (?:the )?(?:text|size|length|character|byte|content|payload|pixel) limit"
         r"|\boversized\b|too (?:large|big)\b|greater than (?:the )?max(?:imum)?\b",
         ErrorKind.TOO_LARGE,
     ),
@@ -252,7 +253,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|temporary failure in name resolution|unknown host|server not found"
         r"|(?:unable to|could not|cannot) find (?:the )?server"
         r"|circuit ?(?:breaker )?(?:\S+ )?is (?:now )?open|upstream connect error"
-        r"|could not resolve host|does not permit further calls"
+        r"|(?:could not|couldn't) resolve host|does not permit further calls"
+        r"|\bconnection failed\b|failed to open (?:a )?socket"
         r"|pool (?:has been |is )?exhausted|before (?:a )?secure tls connection was established"
         r"|too many (?:clients|connections)|unable to bootstrap|connecting timed out"
         r"|max(?:imum)? number of (?:clients|connections) (?:reached|exceeded)"
@@ -342,6 +344,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:has|have) been (?:removed|deleted)"
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
         r"|is not a valid tool"
+        r"|\b(?:input |source )?file is missing\b"
         r"|\bno \w+ (?:with|for|matching|named|called)\b[^.\n]{0,80}?\b(?:could|can) be found",
         ErrorKind.NOT_FOUND,
     ),
@@ -366,6 +369,7 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|already (?:been )?(?:processed|submitted|cancell?ed|refunded|captured|finali[sz]ed)"
         r"|overlaps? with (?:an? )?(?:existing|another)|existing overlapping"
         r"|concurrency (?:exception|error|conflict)\b"
+        r"|invalid (?:\w+ )?state (?:for|to)\b|in (?:the |a )?wrong state\b"
         r"|already (?:been )?(?!expired\b|locked\b)\w+(?:ed|en)\b|already has an? \w+"
         r"|is already (?:in|on|part of)\b",
         ErrorKind.CONFLICT,
@@ -375,7 +379,9 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:do|does) not support|(?:don't|doesn't) support|must be a file of type"
         r"|not compiled with|\bnot available (?:on|with)\b"
         r"|(?:creation|feature|endpoint|method|operation|mode|option) is not enabled\b"
-        r"|(?:does not|doesn't) (?:advertise|declare)\b[^.\n]{0,60}?\bcapabilit(?:y|ies)\b",
+        r"|(?:does not|doesn't) (?:advertise|declare)\b[^.\n]{0,60}?\bcapabilit(?:y|ies)\b"
+        r"|unknown (?:encoder|decoder|codec|(?:output |input |file )?format)\b"
+        r"|not a known (?:file )?format",
         ErrorKind.UNSUPPORTED,
     ),
     (

@@ -133,3 +133,18 @@ def test_an_error_with_rate_limit_words_is_not_written_as_a_403() -> None:
         UnifiedError(ErrorKind.PERMISSION_DENIED, "No access.", retryable=False), "github"
     )
     assert plain["status"] == "403"
+
+
+def test_a_rest_error_is_github_s_only_with_github_s_documentation() -> None:
+    """``{message, documentation_url}`` is GitHub's REST error where the URL is on
+    GitHub's documentation; Looker's SDK sends the same pair with its own docs
+    (looker-open-source/sdk-codegen), named as no one's and read by its words."""
+    looker = {"message": "Not found", "documentation_url": "http://docs.looker.com/"}
+    error = from_http(404, {}, looker)
+    assert error.vendor != "github"
+    assert (error.kind, error.retryable) == (ErrorKind.NOT_FOUND, False)
+    github = {"message": "Not Found",
+              "documentation_url": "https://docs.github.com/rest/repos/repos#get-a-repository"}  # fmt: skip
+    assert from_http(404, {}, github).vendor == "github"
+    older = {"message": "Bad credentials", "documentation_url": "https://developer.github.com/v3"}
+    assert from_http(401, {}, older).vendor == "github"

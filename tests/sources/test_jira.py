@@ -99,3 +99,12 @@ def test_the_model() -> None:
         parse({"errorMessages": ["x"], "errors": {}, "errorCount": 1}, strict=True)
     with pytest.raises(ShapeError, match="status"):
         parse({"errorMessages": ["x"], "status": "429"}, strict=True)
+
+
+def test_an_error_collection_beside_an_error_code_is_not_jira_s() -> None:
+    """Enphase's Enlighten API sends ``{"errorCode": 7, "errorMessages": [...]}`` (its
+    OpenAPI examples): Jira sends no ``errorCode``, so it is no one's, read by its words."""
+    body = {"errorCode": 7, "errorMessages": ["Data is temporarily unavailable"]}
+    error = from_http(500, {}, body)
+    assert error.vendor != "jira"
+    assert (error.kind, error.retryable) == (ErrorKind.UNAVAILABLE, True)

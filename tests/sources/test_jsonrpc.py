@@ -385,3 +385,25 @@ def test_a_text_data_says_what_a_code_and_its_message_leave_open(
     error = parse(body)
     assert (error.kind, error.retryable, error.code) == (kind, retryable, str(code))
     assert parse(to_wire(error, "jsonrpc")).kind is kind
+
+
+@pytest.mark.parametrize(
+    ("payload", "kind"),
+    [
+        # Fireblocks' SDK error and MCP server's text; the MCP specification's own -1
+        ({"message": "invalid signature", "code": -1}, ErrorKind.UNAUTHENTICATED),
+        ("MCP error -32600: Fireblocks API authentication failed. Please check your API key",
+         ErrorKind.UNAUTHENTICATED),
+        ({"code": -1, "message": "User rejected sampling request"}, ErrorKind.REFUSED),
+        ({"code": -1, "message": "x"}, ErrorKind.REFUSED),
+        ({"code": -32600, "message": "Invalid Request"}, ErrorKind.INVALID_INPUT),
+    ],
+)  # fmt: skip
+def test_a_catch_all_code_and_minus_one_are_read_by_their_words_first(
+    payload: object, kind: ErrorKind
+) -> None:
+    """-32600 ("Invalid Request") and -1 (a person's no in the MCP specification's
+    example, any error to many APIs) are read by their message's words where they say
+    anything, never more retried than the code; else by the code."""
+    error = parse(payload)
+    assert (error.vendor, error.kind, error.retryable) == ("jsonrpc", kind, False)

@@ -243,6 +243,13 @@ def example(row: Row, message: str) -> dict[str, Any]:
     }
 
 
+def _on_github(d: Mapping[str, Any]) -> bool:
+    """A ``documentation_url`` on GitHub's documentation (``docs.github.com``, and the
+    older ``developer.github.com``), for GitHub.com and GitHub Enterprise Server alike."""
+    url = d["documentation_url"]
+    return type(url) is str and "github.com" in url
+
+
 SOURCE: Final = Source(
     name="github",
     title="GitHub",
@@ -250,7 +257,15 @@ SOURCE: Final = Source(
     shapes=(REST, GRAPHQL),
     rows=ROWS,
     claims=(
-        Claim(440, "documentation_url", read_github, "a REST error", texts=("message",)),
+        Claim(
+            440,
+            "documentation_url",
+            read_github,
+            "a REST error: a text `message` beside a `documentation_url` on GitHub's own"
+            " documentation (Looker's SDK sends the same pair with its own docs)",
+            texts=("message",),
+            when=_on_github,
+        ),
         Claim(
             460,
             "errors",

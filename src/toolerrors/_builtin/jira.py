@@ -145,8 +145,11 @@ SOURCE: Final = Source(
             312,
             "errorMessages",
             read_jira,
-            "an array of text `errorMessages`, with an object `errors` if any",
+            "an array of text `errorMessages`, with an object `errors` if any; never"
+            " beside an `errorCode`, which Jira does not send (Enphase's `{errorCode: 7,"
+            " errorMessages}`)",
             is_a=list,
+            refuses=("errorCode",),
             when=_collection,
         ),
     ),

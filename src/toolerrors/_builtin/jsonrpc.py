@@ -125,10 +125,9 @@ def _wrapped(message: str) -> tuple[ErrorKind, bool | None, int | None]:
 
 
 def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
-    """A code of the MCP SDKs' own (-32000, -32001), which servers send for errors of
-    their own too (FastMCP's "Not found: ..."): its words, where they say anything, else
-    the row.  Either code says the request may have run, so words never make it more
-    retried than that: FastMCP's "Rate limit exceeded" on -32000 stays an unknown
+    """A code read by its words first (`_BY_WORDS`: FastMCP's "Not found: ..." on
+    -32000): its words, where they say anything, else the row.  Words never make it more
+    retried than its row: FastMCP's "Rate limit exceeded" on -32000 stays an unknown
     outcome, to be checked before it is run again.  A message that opens with an HTTP
     status's reason phrase says that status (the TypeScript SDK's Streamable HTTP
     server answers "Bad Request: No valid session ID provided" with -32000 in a 400)."""
@@ -140,7 +139,13 @@ def _said(row: Row, message: str) -> tuple[ErrorKind, bool | None, int | None]:
     return said[0], said[1], status
 
 
-_BY_WORDS: Final = frozenset({"-32000", "-32001"})
+_BY_WORDS: Final = frozenset({"-32000", "-32001", "-32600", "-1"})
+"""Codes read by their message's words first: the MCP SDKs' own (-32000, -32001), which
+servers send for errors of their own too; JSON-RPC's catch-all "Invalid Request"
+(-32600), whose message may name a credential (Fireblocks' MCP server's "Fireblocks API
+authentication failed"); and -1, the MCP specification's example of a person's no,
+which many APIs send for any error (Fireblocks' ``{"message": "invalid signature",
+"code": -1}``)."""
 
 
 def _by_data(code: str, data: object) -> Row | None:
