@@ -622,6 +622,10 @@ def test_a_text_with_no_word_of_an_error_still_raises(text: str) -> None:
         parse(text)
     with pytest.raises(ShapeError, match="not valid JSON"):
         parse("Seat Limit Reached", strict=True)
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse("a long report " * 200 + "Seat Limit Reached")  # a document, not a message
+    with pytest.raises(ShapeError, match="not valid JSON"):
+        parse('{"error": "rate limited"')  # broken JSON is no text of an error
 
 
 def test_a_bedrock_tool_result_with_status_error_is_read_by_its_blocks() -> None:

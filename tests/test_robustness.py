@@ -369,3 +369,21 @@ def test_digits_that_are_not_ascii_are_no_number() -> None:
             for code in ("4²0", "²", "-4²"):
                 error = UnifiedError(kind, "x", vendor=target, code=code)
                 assert convert(error, to=target) is not None
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{1: ["x"]}, {1: "rate limited"}, {1: '{"error": "x"}'}, {(1, 2): {"error": "x"}}],
+)  # fmt: skip
+def test_a_python_dict_whose_keys_are_no_json_names_is_read_without_a_crash(
+    payload: dict[object, object],
+) -> None:
+    """A dict built in Python may have keys JSON never has (a number, a tuple): `error_of`
+    reads it as no error, `parse` says it is no known shape, never an AttributeError."""
+    assert error_of(payload) is None
+    with pytest.raises(ShapeError, match="expected an error of a known shape"):
+        parse(payload)
+    assert toolerrors.from_http(400, None, payload).kind is ErrorKind.INVALID_INPUT
+    fields = {None: "x", "fieldErrors": {2: ["already exists"]}}
+    assert error_of(fields) is None
+    assert parse(fields).kind is toolerrors.from_http(400, None, fields).kind is ErrorKind.CONFLICT

@@ -219,7 +219,7 @@ def _fields_of(d: Mapping[str, Any], sentences: bool) -> list[str]:
     found: list[str] = []
     for key in list(d)[:16]:
         value = d[key]
-        if not key.lower().endswith(_BY_FIELD):
+        if type(key) is not str or not key.lower().endswith(_BY_FIELD):
             continue
         if type(value) is dict:
             found.extend(_by_field(value, sentences))

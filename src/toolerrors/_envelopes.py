@@ -516,7 +516,8 @@ def _an_error_status_beside(d: Mapping[str, Any]) -> bool:
 def _a_failed_status(d: Mapping[str, Any]) -> bool:
     """A ``status`` that says the request failed, as a word (`_FAILED_PASCAL`), beside a
     ``statusDescription`` that says why."""
-    return bool(d["statusDescription"]) and d.get("status") in _FAILED_PASCAL
+    status = d.get("status")
+    return bool(d["statusDescription"]) and type(status) is str and status in _FAILED_PASCAL
 
 
 def _a_message_or_error_message(d: Mapping[str, Any]) -> bool:

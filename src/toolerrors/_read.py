@@ -355,7 +355,10 @@ def _worded(d: Mapping[str, Any]) -> UnifiedError | None:
     texts = said_texts(d) or [
         value
         for key, value in list(d.items())[:32]
-        if type(value) is str and " " in value and any(word in key.lower() for word in _SAYS)
+        if type(value) is str
+        and " " in value
+        and type(key) is str
+        and any(word in key.lower() for word in _SAYS)
     ]
     said = read_words(*texts) if texts else None
     if said is None:
@@ -385,6 +388,8 @@ def _wrapped(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError |
     KEY. ..."}``); a record's one member
     (``{"job": {..., "error": ...}}``) is not read."""
     ((key, value),) = d.items()
+    if type(key) is not str:
+        return None  # a Python dict's key that is no JSON name names nothing
     name = key.lower()
     if type(value) is str and value and re.search(_A_FAULT, name) is not None:
         said = near_miss({"error": value})  # FMP's {"Error Message": "Invalid API KEY. ..."}
@@ -422,7 +427,12 @@ def _inside(d: Mapping[str, Any], where: str, max_bytes: int) -> UnifiedError | 
     object in the text's place (an ``error`` object), else the object alone (the
     answer passed on).  ``None`` when the text is no JSON object, or holds no error."""
     ((key, value),) = d.items()
-    if type(value) is not str or not key.lower().endswith(_WRAPPING) or not opens_object(value):
+    if (
+        type(value) is not str
+        or type(key) is not str
+        or not key.lower().endswith(_WRAPPING)
+        or not opens_object(value)
+    ):
         return None  # a tool's one text (a file it read) may well be JSON with an error
     try:
         inner = load(value, max_bytes)
@@ -691,11 +701,22 @@ def _text(
     return None
 
 
+_WORDED: Final = 2048
+"""The longest text given as an error whose words are read for one: a message, not a
+document (a JSON document too deep or broken to load is refused at once: reading 300,000
+brackets' words took 0.3 s)."""
+
+
 def _says_an_error(text: str) -> bool:
     """Whether a text given as an error (to `parse`) says one by its known words or a
     status it states: LibreTranslate's "Too many request limits violations", a plan's
-    "Seat Limit Reached"; a text that says neither is no error read."""
-    return read_words(text) is not None or status_in_text(text) is not None
+    "Seat Limit Reached"; a text that says neither, a long one and broken JSON are no
+    error read."""
+    return (
+        len(text) <= _WORDED
+        and text[:1] not in "[{"
+        and (read_words(text) is not None or status_in_text(text) is not None)
+    )
 
 
 def _in_plain_text(text: str, max_bytes: int, announce: bool = True) -> UnifiedError | None:
