@@ -147,13 +147,16 @@ def example(row: Row, message: str) -> dict[str, Any]:
 
 
 def _an_error_list(d: Mapping[str, Any]) -> bool:
-    """Cloudflare's errors: a first one with an integer ``code``."""
+    """Cloudflare's errors: a first one with an integer ``code``, of Cloudflare's four
+    digits or more (1000 and up) or one it documents (971), or beside its envelope's
+    ``messages`` or ``result`` (Mews' channel manager answers ``{"success": false,
+    "errors": [{"code": 8, "message"}]}``)."""
     errors = d["errors"]
-    return (
-        type(errors) is list
-        and bool(errors)
-        and type(errors[0]) is dict
-        and type(errors[0].get("code")) is int
+    if not (type(errors) is list and errors and type(errors[0]) is dict):
+        return False
+    code = errors[0].get("code")
+    return type(code) is int and (
+        code >= 1000 or str(code) in CODES or "messages" in d or "result" in d
     )
 
 
@@ -168,7 +171,8 @@ SOURCE: Final = Source(
             190,
             "success",
             read_cloudflare,
-            "`success: false` beside `errors` whose first has an integer `code`",
+            "`success: false` beside `errors` whose first has an integer `code` of four"
+            " digits or more or one Cloudflare documents, or beside `messages` or `result`",
             is_a=bool,
             one_of=frozenset({False}),
             needs=("errors",),
