@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pydantic_core import to_json
 
-from ._decide import NEVER_RETRIED, VAGUE, decide
+from ._decide import NEVER_RETRIED, TEXTS, VAGUE, decide
 from ._errors import ShapeError
 from ._json import bounded_wait
 from ._source import expected_shapes
@@ -48,16 +48,6 @@ __all__ = [
     "validation_list",
 ]
 
-TEXTS: Final = (
-    "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
-    "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
-    "cause", "errorMessage", "user_message", "userMessage", "errormsg", "errMsg", "error_info",
-    "_error_message", "statusDescription",
-)  # fmt: skip
-"""Where a convention's body says what went wrong, most common first (MediaWiki's API
-says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``, Sailthru's
-as ``errormsg``, Kotak Neo's as ``errMsg``, Phabricator's Conduit as ``error_info``,
-Taiga's as ``_error_message``, ClouDNS as ``statusDescription``)."""
 _SENTENCES: Final = ("error", "reason", "errors")
 """Keys whose text is a message when it is a sentence, and a code when it is one word
 (Razorpay's ``"reason": "input_validation_failed"`` beside its ``description``;

@@ -30,6 +30,7 @@ __all__ = [
     "GENERIC_STATUSES",
     "NEVER_RETRIED",
     "STATUS_OVER",
+    "TEXTS",
     "TRANSIENT",
     "VAGUE",
     "WORDS_UNDER",
@@ -162,12 +163,23 @@ def decide(
     return kind, retryable
 
 
-_TEXT_KEYS: Final = (
-    "message", "detail", "error_description", "title", "description", "error", "error-text",
-    "error_text", "error_message", "errorMessage", "reason", "issue", "msg", "err", "Message",
-    "Detail", "Fault", "fault", "info", "errormsg", "errMsg", "details", "error_info",
+TEXTS: Final = (
+    "message", "msg", "detail", "error_description", "title", "description", "errorDetail",
+    "error_message", "error_msg", "errmsg", "status_message", "ret_msg", "err-msg", "info",
+    "cause", "errorMessage", "user_message", "userMessage", "errormsg", "errMsg", "error_info",
     "_error_message", "statusDescription",
 )  # fmt: skip
+"""Where a convention's body says what went wrong, most common first (MediaWiki's API
+says it as ``info``, Hypixel's as ``cause``, dbt Cloud's as ``user_message``, Sailthru's
+as ``errormsg``, Kotak Neo's as ``errMsg``, Phabricator's Conduit as ``error_info``,
+Taiga's as ``_error_message``, ClouDNS as ``statusDescription``)."""
+_TEXT_KEYS: Final = (
+    *TEXTS, "error", "error-text", "error_text", "reason", "issue", "err", "Message", "Detail",
+    "Fault", "fault", "details",
+)  # fmt: skip
+"""Where a body of no known shape says what went wrong: a convention's texts (`TEXTS`),
+and the keys whose text may be a code or hold an object (``error``, ``reason``, Intuit's
+``Fault``)."""
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",
 )  # fmt: skip
