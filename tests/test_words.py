@@ -444,6 +444,10 @@ from toolerrors._words import (
         ("The specified API token does not match the API token generated via an app.",
          ErrorKind.UNAUTHENTICATED),
         ("Invalid invoice state for cancel", ErrorKind.CONFLICT),
+        # Centrifugo's code 102, Navitia's unknown_object
+        ("unknown channel", ErrorKind.NOT_FOUND),
+        ("unknown_object", ErrorKind.NOT_FOUND),
+        ("unknown parameter 'x'", ErrorKind.INVALID_INPUT),
     ],
 )  # fmt: skip
 def test_each_word_names_its_kind(text: str, kind: ErrorKind) -> None:

@@ -345,6 +345,8 @@ WORDS: Final[tuple[tuple[str, ErrorKind], ...]] = (
         r"|(?:could not|couldn't|cannot|can't|unable to) find (?!exact match)"
         r"|is not a valid tool"
         r"|\b(?:input |source )?file is missing\b"
+        r"|\bunknown (?:channel|model|bucket|index|table|route|endpoint|user|project|namespace"
+        r"|topic|queue|repository|database|collection|account|object|entity|record|device|job)\b"
         r"|\bno \w+ (?:with|for|matching|named|called)\b[^.\n]{0,80}?\b(?:could|can) be found",
         ErrorKind.NOT_FOUND,
     ),
