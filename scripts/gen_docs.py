@@ -271,6 +271,8 @@ def render_decide() -> str:
         "The known words, in the order they are asked (the first entry found in a text"
         " decides; codes are split into words at `_`, `-`, `.` and camelCase):",
         "",
+        '<div class="regex-table" markdown>',  # its expressions may break anywhere
+        "",
         "| kind | words (regular expressions) |",
         "|---|---|",
     ]
@@ -278,7 +280,7 @@ def render_decide() -> str:
         out.append(
             f"| `{kind.value}` | {'<br>'.join(f'`{_cell(w)}`' for w in _alternatives(words))} |"
         )
-    return "\n".join(out)
+    return "\n".join([*out, "", "</div>"])
 
 
 ERROR_TYPES_BEGIN = (
