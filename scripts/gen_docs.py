@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import html
 import json
 import sys
 from pathlib import Path
@@ -47,6 +48,12 @@ _DECISIONS = (Path(__file__).parent / "decisions.md").read_text("utf-8")
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
+
+
+def _code_cell(text: str) -> str:
+    """``text`` as code in a table's cell, its pipes as HTML's ``&#124;``: inside a code
+    span a table's escaped pipe would show its backslash (``a\\|b``)."""
+    return f"<code>{html.escape(text, quote=False).replace('|', '&#124;')}</code>"
 
 
 def read_back(kind: ErrorKind, vendor: str) -> str:
@@ -278,7 +285,7 @@ def render_decide() -> str:
     ]
     for words, kind in WORDS:
         out.append(
-            f"| `{kind.value}` | {'<br>'.join(f'`{_cell(w)}`' for w in _alternatives(words))} |"
+            f"| `{kind.value}` | {'<br>'.join(_code_cell(w) for w in _alternatives(words))} |"
         )
     return "\n".join([*out, "", "</div>"])
 
