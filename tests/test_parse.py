@@ -677,3 +677,20 @@ def test_a_dict_given_as_an_error_is_read_by_its_words_where_no_shape_claims_it(
     assert error_of(body) is None
     with pytest.raises(ShapeError, match="expected an error of a known shape"):
         parse(body, strict=True)
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        ({"ok": True, "message": "File not found in cache, fetched fresh"}, "success envelope"),
+        ({"deleted": False, "message": "Nothing to forget: not found."}, r"forget\(\) result"),
+        ({"success": True, "message": "No rate limit reached"}, "known shape"),
+    ],
+)
+def test_a_dict_that_is_no_error_is_not_read_by_its_words(
+    body: dict[str, object], problem: str
+) -> None:
+    """A claim that calls a dict no error (a Pythe success envelope, Configure's
+    ``forget()`` result), or a dict that says it succeeded, is refused whatever its words."""
+    with pytest.raises(ShapeError, match=problem):
+        parse(body)

@@ -351,7 +351,11 @@ def _worded(d: Mapping[str, Any]) -> UnifiedError | None:
     known words say one: the texts `said_in` reads, else the sentences of its members
     whose names say they tell what went wrong (`_SAYS`: Worldline's ``{"resultCode":
     110, "resultMessage": "Invalid parameter merchantId ..."}``, Dwolla's ``{"message":
-    "Account over limit."}``); a dict whose words say nothing is still refused."""
+    "Account over limit."}``); a dict whose words say nothing, that a claim calls no
+    error (a Pythe success envelope, Configure's ``forget()`` result) or that says it
+    succeeded (``"success": true``, ``"status": "ok"``), is still refused."""
+    if type(_source.classify(d, True)) is str or _succeeded(d):
+        return None
     texts = said_texts(d) or [
         value
         for key, value in list(d.items())[:32]
@@ -364,6 +368,17 @@ def _worded(d: Mapping[str, Any]) -> UnifiedError | None:
     if said is None:
         return None
     return make(said[0], texts[0], retryable=said[1], retry_after=stated_wait(d), extra=dict(d))
+
+
+_SUCCEEDED: Final = frozenset({"ok", "OK", "success", "Success", "SUCCESS", "succeeded"})
+
+
+def _succeeded(d: Mapping[str, Any]) -> bool:
+    """Whether a dict says it succeeded: ``success`` or ``ok`` true, or a ``status`` or
+    ``result`` of success."""
+    if d.get("success") is True or d.get("ok") is True:
+        return True
+    return any(type(d.get(key)) is str and d[key] in _SUCCEEDED for key in ("status", "result"))
 
 
 def _printed(text: str, max_bytes: int) -> UnifiedError | None:
@@ -865,7 +880,7 @@ def parse(payload: object, *, strict: bool = False, max_bytes: int = MAX_BYTES) 
         worded = _worded(payload) if not strict and isinstance(payload, Mapping) else None
         if worded is None:
             raise
-        return worded
+        return worded  # a dict that is no error by a claim or its own word never gets here
     assert error is not None
     return error
 
