@@ -257,3 +257,22 @@ def test_words_that_say_more_of_the_status_s_own_situation_may_invite_a_retry() 
     assert from_http(409, {}, busy).retryable is True
     assert from_http(409, {}, {"message": "name already exists"}).retryable is False
     assert decide(504, of_status(504), (K.UNKNOWN_OUTCOME, True)) == (K.UNKNOWN_OUTCOME, None)
+
+
+def test_a_body_or_an_item_marked_failed_with_its_reasons_is_read_at_any_status() -> None:
+    """Zuora's ``{"success": false, "reasons": [{"code", "message"}]}``, alone or as a
+    bulk call's item, is an error in a 200, read by its reasons' words; with ``"success":
+    true`` or no reasons it is a result."""
+    body = {"success": False, "processId": "747E0D5A53240416", "requestId": "359b0b97",
+            "reasons": [{"code": 50000040, "message": "Cannot find entity by key: '1234567'."}]}  # fmt: skip
+    error = from_http(200, None, body)
+    assert (error.kind, error.retryable, error.message) == (
+        K.NOT_FOUND,
+        False,
+        "Cannot find entity by key: '1234567'.",
+    )
+    bulk = from_http(200, None, {"invoices": [{"id": "8ad0", **body}], "success": True})
+    assert bulk.kind is K.NOT_FOUND
+    for fine in ({**body, "success": True}, {**body, "reasons": []}):
+        with pytest.raises(ShapeError, match="no error in its body"):
+            from_http(200, None, fine)

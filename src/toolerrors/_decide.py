@@ -183,11 +183,12 @@ and the keys whose text may be a code or hold an object (``error``, ``reason``, 
 _CODE_KEYS: Final = (
     "code", "error_code", "errorCode", "type", "name", "error_type", "error_name",
 )  # fmt: skip
-_LISTS: Final = ("errors", "details", "Error", "error", "Errors")
+_LISTS: Final = ("errors", "details", "Error", "error", "Errors", "reasons")
 """Where a body of no known shape says what went wrong: texts, codes that are one word,
 and lists of either (Vault's ``{"errors": ["permission denied"]}``, Kagi's ``{"error":
 [{"code": 1, "msg": "Missing q parameter"}]}``, PayPal's
-``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``), also inside a
+``details[].issue``, Figma's ``{"status": 403, "err": "Invalid token"}``, Zuora's
+``reasons``), also inside a
 ``Fault`` (Intuit's ``{"Fault": {"Error": [{"Message", "Detail", "code"}]}}``)."""
 
 
@@ -286,6 +287,8 @@ _MARKS: Final = ("error", "error-text", "error_text", "error_message", "errorMes
 """Keys whose non-empty value says why a batch item failed (Vonage's ``error-text``,
 Elasticsearch's bulk ``error``)."""
 _STATUS_KEYS: Final = ("status", "status_code", "statusCode")
+_REASONS: Final = ("reasons", "errors")
+"""The lists of errors an item marked ``"success": false`` says why in."""
 _FAILED_WORDS: Final = frozenset({"failed", "failure", "error", "errored"})
 
 
@@ -308,15 +311,28 @@ def _failed(item: object) -> Mapping[str, Any] | None:
         _failing(item.get(key)) for key in _STATUS_KEYS
     ):
         return item
+    if _says_why_it_failed(item):
+        return item  # Zuora's bulk {"success": false, "reasons": [{"code", "message"}]}
     if len(item) == 1:  # Elasticsearch's {"index": {...}}: the action, then its result
         inner = next(iter(item.values()))
         return _failed(inner) if type(inner) is dict and len(inner) > 1 else None
     return None
 
 
+def _says_why_it_failed(d: Mapping[str, Any]) -> bool:
+    """``"success": false`` beside a list of reasons (`_REASONS`) that is not empty."""
+    return d.get("success") is False and any(
+        type(d.get(key)) is list and d[key] for key in _REASONS
+    )
+
+
 def failed_item(d: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The first item marked failed in a list at the top of a body (a batch's results),
-    or ``None``: a batch whose items failed is an error whatever its status."""
+    or the body itself where it is marked so (``"success": false`` beside a list of
+    reasons: Zuora's), or ``None``: a batch whose items failed is an error whatever its
+    status."""
+    if _says_why_it_failed(d):
+        return d
     for value in d.values():
         if type(value) is list:
             for item in value[:64]:
